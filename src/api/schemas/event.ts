@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { optDate, optInt, optNum, optText, serviceDate } from './common'
+
+/**
+ * Event (service.md 2.2): the 25 fields, names exactly as written. Required are the NOT NULL ones.
+ * Loose: unknown fields are kept, so a GET then PUT never drops what the UI does not show.
+ */
+export const eventSchema = z.looseObject({
+  event_ID: z.number().int(),
+  claim_Audit_Event: z.boolean(),
+  completion_Date: optDate(),
+  completion_Percent: optNum(),
+  due_Date: optDate(),
+  end_Date: optDate(),
+  entry_Date: serviceDate.nullish(),
+  entry_User: optText(),
+  event_Processor: optText(),
+  event_Type: optText(),
+  meta_Data: optText(),
+  next_Scheduled_Date: optDate(),
+  next_Scheduled_Time: optDate(),
+  priority: optText(),
+  process_Automation_Event: z.boolean(),
+  reminder: z.boolean(),
+  reminder_Event_ID: optInt(),
+  reportSeries_Key: optInt(),
+  start_Date: optDate(),
+  status: optText(),
+  subject: optText(),
+  update_Date: serviceDate.nullish(),
+  update_User: optText(),
+  userGroup_Key: optInt(),
+  user_ID: optText(),
+})
+
+export type Event = z.infer<typeof eventSchema>
+export type EventField = keyof z.infer<typeof eventSchema> & string
+
+/** The 25 documented field names, in the order service.md lists them. */
+export const eventFields = Object.keys(eventSchema.shape) as EventField[]
+
+/** An event as sent to create: `event_ID` may be absent or 0 (the service assigns it). */
+export const newEventSchema = eventSchema.extend({ event_ID: z.number().int().optional() })
+export type NewEvent = z.infer<typeof newEventSchema>
+
+export const eventListSchema = z.array(eventSchema).nullable().transform((v) => v ?? [])

@@ -1,0 +1,32 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { sandboxPlugin } from './sandbox/vite-plugin'
+
+export default defineConfig({
+  plugins: [react(), sandboxPlugin()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { manifest: true, target: 'es2022' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/test/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+})
