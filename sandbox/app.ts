@@ -1,0 +1,154 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { SandboxConfig } from './config'
+import { openBusiness } from './db/business'
+import type { Db } from './db/sqlite'
+import { Problem, problemResponse, type SandboxEnv } from './http'
+import { openIdentity, type IdentityStore } from './identity/store'
+import { verifyJwt } from './identity/tokens'
+import { registerSignInRoutes } from './routes/sign-in'
+import { registerSessionRoutes } from './routes/sessions'
+import { registerEventRoutes } from './routes/events'
+import { registerLookupRoutes } from './routes/lookups'
+import { registerAuthRoutes } from './routes/auths'
+import { registerOpenApiRoute } from './routes/openapi'
+
+export type SandboxApp = Hono<SandboxEnv>
+
+/** What route modules need besides the request. */
+export interface SandboxContext {
+  config: SandboxConfig
+  identity: IdentityStore
+  secret: Buffer
+  business(name: string): Db
+  now(): Date
+}
+
+function loadSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'token-secret')
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 })
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
+}
+
+/** Builds the sandbox service: a Hono app under `/api`, usable with or without a port. */
+export function createSandbox(config: SandboxConfig) {
+  mkdirSync(config.dataDir, { recursive: true })
+  const identity = openIdentity(config.dataDir)
+  const open = new Map<string, Db>()
+  const ctx: SandboxContext = {
+    config,
+    identity,
+    secret: loadSecret(config.dataDir),
+    now: () => new Date(),
+    business(name) {
+      let db = open.get(name)
+      if (!db) {
+        db = openBusiness(config.dataDir, name, {
+          seed: config.seed,
+          events: config.events,
+          now: new Date(),
+        })
+        open.set(name, db)
+      }
+      return db
+    },
+  }
+
+  const app: SandboxApp = new Hono<SandboxEnv>().basePath('/api')
+
+  app.use('*', async (c, next) => {
+    c.set('activityId', crypto.randomUUID())
+    await next()
+  })
+  app.use(
+    '*',
+    cors({
+      origin: config.corsOrigins,
+      allowHeaders: ['authorization', 'content-type', 'x-api-key', 'service-database'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  )
+
+  app.onError((error, c) => {
+    if (error instanceof Problem) return problemResponse(c, error)
+    console.error('sandbox: unhandled error', error instanceof Error ? error.message : error)
+    return problemResponse(c, new Problem(500, 'The sandbox failed to handle this request.'))
+  })
+
+  /** Answers 405 when the path exists under another method, else 404. */
+  app.notFound((c) => {
+    const pathname = new URL(c.req.url).pathname
+    const allowed = new Set<string>()
+    for (const route of app.routes) {
+      if (route.method === 'ALL' || route.path.includes('*')) continue
+      const pattern = new RegExp(
+        '^' + route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+') + '$',
+      )
+      if (pattern.test(pathname)) allowed.add(route.method)
+    }
+    if (allowed.size > 0) {
+      c.header('allow', [...allowed].join(', '))
+      return problemResponse(c, new Problem(405, `${c.req.method} is not allowed on ${pathname}.`))
+    }
+    return problemResponse(c, new Problem(404, `There is no operation at ${pathname}.`))
+  })
+
+  registerOpenApiRoute(app)
+  registerSignInRoutes(app, ctx)
+
+  // Every operation below needs the API key, a live session's bearer token and a database.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next()
+    requireApiKey(config, c.req.header('x-api-key'))
+    const auth = c.req.header('authorization') ?? ''
+    const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1]
+    if (!token) throw new Problem(401, 'Sign in first: the request has no bearer token.')
+    const now = ctx.now().getTime()
+    const claims = verifyJwt(token, ctx.secret, Math.floor(now / 1000))
+    if (!claims) throw new Problem(401, 'The token is not valid or has expired. Sign in again.')
+    const session = identity.session(claims.sid)
+    if (!session || session.ended_at !== null || session.user_id !== claims.sub)
+      throw new Problem(401, 'This session has ended. Sign in again.')
+    identity.touch(session, now)
+    c.set('user', { userId: claims.sub, sessionId: claims.sid, roles: claims.roles ?? [] })
+    const database = requireDatabase(config, c.req.header('service-database'))
+    c.set('database', database)
+    c.set('db', ctx.business(database))
+    await next()
+  })
+
+  registerSessionRoutes(app, ctx)
+  registerEventRoutes(app, ctx)
+  registerLookupRoutes(app, ctx)
+  registerAuthRoutes(app, ctx)
+
+  return {
+    app,
+    /** The service as a fetch function: real logic, no network. */
+    fetch: (request: Request) => app.fetch(request),
+    context: ctx,
+    close() {
+      for (const db of open.values()) db.close()
+      open.clear()
+      identity.db.close()
+    },
+  }
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>
+
+export function requireApiKey(config: SandboxConfig, given: string | undefined) {
+  if (!given) throw new Problem(403, 'The request has no API key (x-api-key).')
+  if (given !== config.apiKey) throw new Problem(403, 'The API key is not valid.')
+}
+
+export function requireDatabase(config: SandboxConfig, given: string | undefined): string {
+  if (!given) throw new Problem(400, 'The service-database header is required.')
+  if (!config.databases.includes(given))
+    throw new Problem(404, `There is no database named "${given}".`, { title: 'Unknown database' })
+  return given
+}

@@ -1,0 +1,62 @@
+/** The sandbox's staff. The three named accounts sign in with DEMO_PASSWORD. */
+export const DEMO_PASSWORD = 'Sandbox!2026'
+
+export interface SandboxUser {
+  userId: string
+  name: string
+  roles: string[]
+}
+
+const named: SandboxUser[] = [
+  { userId: 'admin', name: 'Alex Admin', roles: ['admin', 'staff'] },
+  { userId: 'staff', name: 'Sam Staff', roles: ['staff'] },
+  { userId: 'support', name: 'Pat Support', roles: ['support', 'staff'] },
+]
+
+const others = [
+  ['jmartinez', 'Julia Martinez'],
+  ['dchen', 'David Chen'],
+  ['aokafor', 'Adaeze Okafor'],
+  ['mnguyen', 'Minh Nguyen'],
+  ['rpatel', 'Ravi Patel'],
+  ['lgarcia', 'Lucia Garcia'],
+  ['tjohnson', 'Tara Johnson'],
+  ['bwilliams', 'Ben Williams'],
+  ['kbrown', 'Kayla Brown'],
+  ['ejones', 'Ethan Jones'],
+  ['smiller', 'Sofia Miller'],
+  ['cdavis', 'Chris Davis'],
+  ['hwilson', 'Hannah Wilson'],
+  ['nmoore', 'Noah Moore'],
+  ['otaylor', 'Olivia Taylor'],
+  ['ganderson', 'Grace Anderson'],
+  ['pthomas', 'Peter Thomas'],
+  ['zjackson', 'Zoe Jackson'],
+  ['iwhite', 'Isaac White'],
+  ['mharris', 'Maya Harris'],
+  ['lmartin', 'Leo Martin'],
+  ['athompson', 'Ava Thompson'],
+  ['wlee', 'Wei Lee'],
+  ['fsantos', 'Fatima Santos'],
+  ['ykim', 'Yuna Kim'],
+  ['orossi', 'Omar Rossi'],
+  ['eschmidt', 'Elena Schmidt'],
+  ['dmurphy', 'Declan Murphy'],
+  ['akowalski', 'Anna Kowalski'],
+  ['vsingh', 'Vikram Singh'],
+] as const
+
+export const sandboxUsers: SandboxUser[] = [
+  ...named,
+  ...others.map(([userId, name]) => ({ userId, name, roles: ['staff'] })),
+]
+
+/** User groups events can be assigned to (`userGroup_Key`). */
+export const userGroups = [
+  { key: 1, name: 'Utilization review' },
+  { key: 2, name: 'Claims audit' },
+  { key: 3, name: 'Member services' },
+  { key: 4, name: 'Provider relations' },
+  { key: 5, name: 'Care management' },
+  { key: 6, name: 'Finance and reporting' },
+] as const

@@ -1,0 +1,3 @@
+import type { SandboxApp, SandboxContext } from '../app'
+
+export function registerEventRoutes(_app: SandboxApp, _ctx: SandboxContext) {}

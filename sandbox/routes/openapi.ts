@@ -1,0 +1,3 @@
+import type { SandboxApp } from '../app'
+
+export function registerOpenApiRoute(_app: SandboxApp) {}

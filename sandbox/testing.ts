@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { envelopeSchema } from '../src/api/schemas/envelope'
+import { configFromEnv, type SandboxConfig } from './config'
+import { DEMO_PASSWORD } from './identity/users'
+import { startServer } from './server'
+
+export interface CallOptions {
+  token?: string | null
+  apiKey?: string | null
+  database?: string | null
+  body?: unknown
+  /** Raw body text, sent as is (for malformed or huge bodies). */
+  rawBody?: string
+  headers?: Record<string, string>
+}
+
+/**
+ * Starts the real sandbox server on a free port with a fresh data dir, for contract tests that
+ * drive it over HTTP. Every answer is checked to be the envelope with a fresh activity ID.
+ */
+export async function startTestSandbox(overrides: Partial<SandboxConfig> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-test-'))
+  const config = { ...configFromEnv({}), dataDir, events: 300, ...overrides }
+  const server = await startServer(config, { port: 0 })
+
+  async function call(method: string, pathname: string, options: CallOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.apiKey !== null) headers['x-api-key'] = options.apiKey ?? config.apiKey
+    if (options.database !== null) headers['service-database'] = options.database ?? 'demo'
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    let body: string | undefined = options.rawBody
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] = 'application/json'
+    }
+    const response = await fetch(server.baseUrl + pathname, { method, headers, body })
+    const text = await response.text()
+    const json: unknown = JSON.parse(text)
+    const envelope = envelopeSchema.parse(json)
+    if (!envelope.debug?.activityID) throw new Error(`No activityID in answer to ${pathname}`)
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      envelope,
+      data: envelope.data,
+      error: envelope.error,
+      activityId: envelope.debug.activityID,
+      headers: response.headers,
+    }
+  }
+
+  /** Signs in and returns the ID token and refresh token. */
+  async function signIn(userId: string, password = DEMO_PASSWORD, database = 'demo') {
+    const response = await fetch(server.baseUrl + '/user-authentication', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
+        'x-api-key': config.apiKey,
+        'service-database': database,
+      },
+    })
+    const json = (await response.json()) as {
+      data: { authenticationResult: { idToken: string; refreshToken: string } }
+    }
+    if (response.status !== 200) throw new Error(`sign-in of ${userId} failed: ${response.status}`)
+    return json.data.authenticationResult
+  }
+
+  return {
+    config,
+    baseUrl: server.baseUrl,
+    sandbox: server.sandbox,
+    call,
+    signIn,
+    async close() {
+      await server.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>
