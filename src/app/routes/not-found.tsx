@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom'
+import { paths } from '../paths'
+
+export function Component() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
+      <Link to={paths.home()}>Go to the start page</Link>
+    </section>
+  )
+}

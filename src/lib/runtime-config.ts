@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+const databaseSchema = z.object({
+  name: z.string().min(1),
+  label: z.string().optional(),
+  /** Badge colour, so staff always see which database they work in (e.g. production red). */
+  color: z.string().default('#475467'),
+})
+
+/** `public/config.json`: read at start, not baked into the build, so one build serves every
+ * environment. Every field has a default, so a partial or missing file still starts the app. */
+export const runtimeConfigSchema = z.object({
+  serviceUrl: z.string().default('/api'),
+  sandbox: z.boolean().default(false),
+  idleLockMinutes: z.number().positive().default(15),
+  completedStatus: z.string().default('Completed'),
+  databases: z.array(databaseSchema).default([]),
+})
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
+export type DatabaseOption = z.infer<typeof databaseSchema>
+
+export const defaultRuntimeConfig: RuntimeConfig = runtimeConfigSchema.parse({})
+
+/** Loads the runtime config; a missing or broken file falls back to the defaults. */
+export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    const response = await fetchFn('/config.json', { cache: 'no-store' })
+    if (!response.ok) return defaultRuntimeConfig
+    const parsed = runtimeConfigSchema.safeParse(await response.json())
+    if (!parsed.success) console.warn('config.json is not valid; using defaults')
+    return parsed.success ? parsed.data : defaultRuntimeConfig
+  } catch {
+    return defaultRuntimeConfig
+  }
+}
