@@ -35,14 +35,21 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
   if (!m) return null
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m
   const ms = Number((frac + '000').slice(0, 3))
-  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms] as const
+  const parts = [
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s),
+    ms,
+  ] as const
   let date: Date
   if (zone) {
     const offset =
       zone === 'Z'
         ? 0
-        : (zone.startsWith('-') ? -1 : 1) *
-          (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)))
+        : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)))
     date = new Date(Date.UTC(...parts) - offset * 60_000)
   } else {
     date = new Date(...parts)

@@ -43,4 +43,7 @@ export const eventFields = Object.keys(eventSchema.shape) as EventField[]
 export const newEventSchema = eventSchema.extend({ event_ID: z.number().int().optional() })
 export type NewEvent = z.infer<typeof newEventSchema>
 
-export const eventListSchema = z.array(eventSchema).nullable().transform((v) => v ?? [])
+export const eventListSchema = z
+  .array(eventSchema)
+  .nullable()
+  .transform((v) => v ?? [])

@@ -5,7 +5,11 @@ import { z } from 'zod'
  * failing the whole answer, and `type` defaults to `about:blank`.
  */
 export const problemSchema = z.looseObject({
-  type: z.string().nullish().catch(undefined).transform((v) => v ?? 'about:blank'),
+  type: z
+    .string()
+    .nullish()
+    .catch(undefined)
+    .transform((v) => v ?? 'about:blank'),
   title: z.string().nullish().catch(undefined),
   status: z.number().int().nullish().catch(undefined),
   detail: z.string().nullish().catch(undefined),

@@ -1,0 +1,90 @@
+import { expectNoSeriousA11yViolations } from './axe'
+import { API_KEY, callService, DEMO_PASSWORD, expect, sessionToken, signIn, test } from './fixtures'
+
+test.describe('sign-in', () => {
+  test('the sign-in page is labelled and accessible', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/sign-in/)
+    await expect(page.getByRole('heading', { name: 'Benefits Admin Console' })).toBeVisible()
+    await expect(page.getByLabel('Service URL')).toHaveValue('/api')
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('staff signs in with a password and sees the events list', async ({ page }) => {
+    await signIn(page, 'staff')
+    await expect(page).toHaveURL(/\/events$/)
+    await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible()
+    await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1)
+    await expect(page.getByText('Signed in as')).toContainText('Sam Staff')
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('a wrong password is explained and nothing typed is lost', async ({ page }) => {
+    await page.goto('/sign-in')
+    await page.getByLabel('API key').fill(API_KEY)
+    await page.getByLabel('Username').fill('staff')
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toContainText('Wrong username or password')
+    await expect(page.getByRole('alert')).toContainText('Activity ID')
+    await expect(page.getByLabel('Username')).toHaveValue('staff')
+  })
+
+  test('a wrong API key is explained', async ({ page }) => {
+    await page.goto('/sign-in')
+    await page.getByLabel('API key').fill('wrong-key')
+    await page.getByLabel('Username').fill('staff')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toContainText('refused the API key')
+  })
+
+  test('an unreachable service is explained', async ({ page }) => {
+    await page.goto('/sign-in')
+    await page.getByLabel('Service URL').fill('http://127.0.0.1:9/api')
+    await page.getByLabel('API key').fill(API_KEY)
+    await page.getByLabel('Username').fill('staff')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toContainText('Could not reach the service')
+  })
+
+  test('a pasted token signs in', async ({ page, browser }) => {
+    const other = await browser.newPage()
+    await signIn(other, 'support')
+    const token = await sessionToken(other)
+    await other.close()
+
+    await page.goto('/sign-in')
+    await page.getByLabel('API key').fill(API_KEY)
+    await page.getByLabel('Token', { exact: true }).check()
+    await page.getByRole('textbox', { name: 'Token' }).fill(token)
+    await page.getByRole('button', { name: 'Sign in with token' }).click()
+    await expect(page.getByText('Signed in as')).toContainText('Pat Support')
+  })
+
+  test('sign out ends the session on the service', async ({ page }) => {
+    await signIn(page, 'staff')
+    const token = await sessionToken(page)
+    expect((await callService(page, 'GET', '/priorities', token)).status).toBe(200)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/sign-in$/)
+    expect((await callService(page, 'GET', '/priorities', token)).status).toBe(401)
+    expect(await page.evaluate(() => sessionStorage.getItem('bac.session'))).toBeNull()
+  })
+
+  test('the events list keeps page, size and sort in the URL', async ({ page }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events?size=50&sort=subject:asc&page=2')
+    await expect(page.getByText('Page 2')).toBeVisible()
+    await expect(page.getByLabel('Rows per page')).toHaveValue('50')
+    await expect(page.getByRole('columnheader', { name: /Subject/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/page=3/)
+    await page.goBack()
+    await expect(page).toHaveURL(/page=2/)
+  })
+})

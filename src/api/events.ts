@@ -1,0 +1,222 @@
+import { noDataSchema, type ApiClient, type RequestOptions } from './client'
+import { batchResultSchema, type BatchResult } from './schemas/batch-result'
+import {
+  eventScheduleListSchema,
+  eventScheduleSchema,
+  type EventSchedule,
+} from './schemas/event-schedule'
+import { eventListSchema, eventSchema, type Event, type NewEvent } from './schemas/event'
+
+const id = (value: string | number) => encodeURIComponent(String(value))
+
+export const DEFAULT_SNOOZE_DURATION = 'SNOOZE_15_MIN'
+
+export type SortDirection = 'asc' | 'desc'
+export interface SortField {
+  field: string
+  direction: SortDirection
+}
+
+/** `[{ field: 'due_Date', direction: 'desc' }]` -> `due_Date:desc`. */
+export function formatSortBy(fields: readonly SortField[]): string {
+  return fields.map((f) => `${f.field}:${f.direction === 'desc' ? 'desc' : 'asc'}`).join(',')
+}
+
+const SORT_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * `due_Date:desc,subject` -> fields with directions (ascending when not given). Entries with an
+ * unusable field name or direction are dropped, so a hand-edited URL cannot break the request.
+ */
+export function parseSortBy(text: string | null | undefined): SortField[] {
+  if (!text) return []
+  const fields: SortField[] = []
+  for (const part of text.split(',')) {
+    const [rawField = '', rawDirection, ...rest] = part.split(':').map((s) => s.trim())
+    if (rest.length > 0 || !SORT_FIELD.test(rawField)) continue
+    const direction = rawDirection === undefined ? 'asc' : rawDirection.toLowerCase()
+    if (direction !== 'asc' && direction !== 'desc') continue
+    fields.push({ field: rawField, direction })
+  }
+  return fields
+}
+
+export interface ListEventsParams {
+  page?: number | undefined
+  pageSize?: number | undefined
+  /** `field:asc,field:desc` (see `formatSortBy`). */
+  sortBy?: string | undefined
+}
+
+export function createEvent(
+  api: ApiClient,
+  event: NewEvent,
+  options?: RequestOptions,
+): Promise<Event> {
+  return api.request(
+    { name: 'createEvent', method: 'POST', path: '/events', body: event, schema: eventSchema },
+    options,
+  )
+}
+
+/** `GET /events`. No total count: there is a next page while a page comes back full. */
+export function listEvents(
+  api: ApiClient,
+  params: ListEventsParams = {},
+  options?: RequestOptions,
+): Promise<Event[]> {
+  return api.request(
+    {
+      name: 'listEvents',
+      method: 'GET',
+      path: '/events',
+      query: { page: params.page, pageSize: params.pageSize, sortBy: params.sortBy || undefined },
+      schema: eventListSchema,
+    },
+    options,
+  )
+}
+
+export function getEvent(
+  api: ApiClient,
+  eventId: number,
+  options?: RequestOptions,
+): Promise<Event> {
+  return api.request(
+    { name: 'getEvent', method: 'GET', path: `/events/${id(eventId)}`, schema: eventSchema },
+    options,
+  )
+}
+
+/** `PUT /events/{eventID}` with the whole event (unknown fields included). */
+export function updateEvent(
+  api: ApiClient,
+  event: Event,
+  options?: RequestOptions,
+): Promise<Event> {
+  return api.request(
+    {
+      name: 'updateEvent',
+      method: 'PUT',
+      path: `/events/${id(event.event_ID)}`,
+      body: event,
+      schema: eventSchema,
+    },
+    options,
+  )
+}
+
+export function deleteEvent(
+  api: ApiClient,
+  eventId: number,
+  options?: RequestOptions,
+): Promise<null> {
+  return api.request(
+    { name: 'deleteEvent', method: 'DELETE', path: `/events/${id(eventId)}`, schema: noDataSchema },
+    options,
+  )
+}
+
+/** `PUT /events-batch`: creates the events that do not exist, updates those that do. */
+export function batchEvents(
+  api: ApiClient,
+  events: NewEvent[],
+  options?: RequestOptions,
+): Promise<BatchResult> {
+  return api.request(
+    {
+      name: 'batchEvents',
+      method: 'PUT',
+      path: '/events-batch',
+      body: events,
+      schema: batchResultSchema,
+    },
+    options,
+  )
+}
+
+/** `GET /users/{userId}/events`: the user's active events. */
+export function listUserEvents(
+  api: ApiClient,
+  userId: string,
+  options?: RequestOptions,
+): Promise<Event[]> {
+  return api.request(
+    {
+      name: 'listUserEvents',
+      method: 'GET',
+      path: `/users/${id(userId)}/events`,
+      schema: eventListSchema,
+    },
+    options,
+  )
+}
+
+export function rescheduleEvent(
+  api: ApiClient,
+  eventId: number,
+  options?: RequestOptions,
+): Promise<Event> {
+  return api.request(
+    {
+      name: 'rescheduleEvent',
+      method: 'POST',
+      path: `/events/${id(eventId)}/reschedule`,
+      schema: eventSchema,
+    },
+    options,
+  )
+}
+
+export function listEventSchedules(
+  api: ApiClient,
+  eventId: number,
+  options?: RequestOptions,
+): Promise<EventSchedule[]> {
+  return api.request(
+    {
+      name: 'listEventSchedules',
+      method: 'GET',
+      path: `/events/${id(eventId)}/schedules`,
+      schema: eventScheduleListSchema,
+    },
+    options,
+  )
+}
+
+/** Moves the event to the next date of the given schedule; returns the schedule after the move. */
+export function nextScheduledDate(
+  api: ApiClient,
+  eventId: number,
+  scheduleId: number | string,
+  options?: RequestOptions,
+): Promise<EventSchedule> {
+  return api.request(
+    {
+      name: 'nextScheduledDate',
+      method: 'POST',
+      path: `/events/${id(eventId)}/schedules/${id(scheduleId)}/next`,
+      schema: eventScheduleSchema,
+    },
+    options,
+  )
+}
+
+/** `POST /events/{eventID}/snooze?snoozeDuration=...` (durations come from `GET /snoozes`). */
+export function snoozeEvent(
+  api: ApiClient,
+  eventId: number,
+  snoozeDuration: string = DEFAULT_SNOOZE_DURATION,
+  options?: RequestOptions,
+): Promise<Event> {
+  return api.request(
+    {
+      name: 'snoozeEvent',
+      method: 'POST',
+      path: `/events/${id(eventId)}/snooze`,
+      query: { snoozeDuration },
+      schema: eventSchema,
+    },
+    options,
+  )
+}

@@ -1,0 +1,7 @@
+/**
+ * Root of every query key: data belongs to one database, so keys start with it and switching
+ * database can never show (or overwrite) another database's answers.
+ */
+export const dbKey = (db: string) => ['db', db] as const
+
+export type DbKey = ReturnType<typeof dbKey>
