@@ -12,7 +12,7 @@ export const queryClient = createQueryClient()
 queryClient.getQueryCache().config.onError = (error) => {
   if (error instanceof ApiError && error.status === 401) {
     queryClient.clear()
-    sessionStore.signOut()
+    sessionStore.signOut('expired')
   }
 }
 

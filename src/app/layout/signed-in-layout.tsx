@@ -28,7 +28,10 @@ export function SignedInLayout({ api }: { api: ApiClient }) {
   }, [session])
 
   if (!session || !user) {
-    return <Navigate to={paths.signIn(location.pathname + location.search)} replace />
+    // After a deliberate sign-out start afresh; otherwise come back here after signing in.
+    const next =
+      store.endReason() === 'signed-out' ? undefined : location.pathname + location.search
+    return <Navigate to={paths.signIn(next)} replace />
   }
 
   const signOut = async () => {
@@ -37,8 +40,8 @@ export function SignedInLayout({ api }: { api: ApiClient }) {
     } catch {
       // The session ends locally whatever the service said; nothing to keep.
     }
+    store.signOut('signed-out')
     queryClient.clear()
-    store.signOut()
     navigate(paths.signIn(), { replace: true })
   }
 

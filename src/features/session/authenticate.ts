@@ -22,7 +22,11 @@ export async function authenticate(
   values: SignInFormValues,
   options: { fetch?: typeof fetch; signal?: AbortSignal } = {},
 ): Promise<Credentials> {
-  const connection = { baseUrl: values.serviceUrl, apiKey: values.apiKey, database: values.database }
+  const connection = {
+    baseUrl: values.serviceUrl,
+    apiKey: values.apiKey,
+    database: values.database,
+  }
   if (values.method === 'password') {
     const result = await signIn(
       { ...connection, username: values.username, password: values.password },
@@ -33,7 +37,10 @@ export async function authenticate(
     return { token: tokens.idToken, refreshToken: tokens.refreshToken ?? undefined }
   }
   const token = values.token.replace(/^Bearer\s+/i, '')
-  const api = createApiClient(() => ({ ...connection, token }), options.fetch ? { fetch: options.fetch } : {})
+  const api = createApiClient(
+    () => ({ ...connection, token }),
+    options.fetch ? { fetch: options.fetch } : {},
+  )
   await getLookup(api, 'priorities', { signal: options.signal })
   return { token }
 }

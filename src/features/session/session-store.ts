@@ -20,6 +20,8 @@ const DEVICE_KEY = 'bac.device'
 
 type Listener = () => void
 
+export type SessionEndReason = 'signed-out' | 'expired'
+
 function readJson<T>(storage: Storage | undefined, key: string): T | null {
   try {
     const text = storage?.getItem(key)
@@ -29,13 +31,15 @@ function readJson<T>(storage: Storage | undefined, key: string): T | null {
   }
 }
 
-const safeSessionStorage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage)
+const safeSessionStorage = () =>
+  typeof sessionStorage === 'undefined' ? undefined : sessionStorage
 const safeLocalStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
 
 /** Holds the current session; React reads it with `useSyncExternalStore`. */
 export function createSessionStore() {
   let current: Session | null = readJson<Session>(safeSessionStorage(), SESSION_KEY)
   if (current && typeof current.token !== 'string') current = null
+  let endReason: SessionEndReason | null = null
   const listeners = new Set<Listener>()
   const emit = () => listeners.forEach((l) => l())
 
@@ -57,15 +61,20 @@ export function createSessionStore() {
         : { baseUrl: '', apiKey: '', token: '', database: '' }
     },
     signIn(session: Omit<Session, 'claims'>) {
+      endReason = null
       current = { ...session, claims: readTokenClaims(session.token) }
       safeSessionStorage()?.setItem(SESSION_KEY, JSON.stringify(current))
       emit()
     },
-    signOut() {
+    /** Ends the local session; `expired` when the service ended it rather than the user. */
+    signOut(reason: SessionEndReason = 'signed-out') {
+      endReason = reason
       current = null
       safeSessionStorage()?.removeItem(SESSION_KEY)
       emit()
     },
+    /** Why the last session ended, or null while none has. */
+    endReason: () => endReason,
     devicePreferences: () => readJson<DevicePreferences>(safeLocalStorage(), DEVICE_KEY),
     rememberDevice(preferences: DevicePreferences | null) {
       if (preferences) safeLocalStorage()?.setItem(DEVICE_KEY, JSON.stringify(preferences))

@@ -7,13 +7,25 @@ export interface SignInFailure {
 }
 
 /** Turns a failed sign-in into a specific, human explanation. */
-export function explainSignInError(error: unknown, serviceUrl: string, database: string): SignInFailure {
+export function explainSignInError(
+  error: unknown,
+  serviceUrl: string,
+  database: string,
+): SignInFailure {
   if (error instanceof ApiError) {
     const activityId = error.activityId
     if (error.status === 401)
-      return { message: 'Wrong username or password, or the token has expired.', field: 'password', activityId }
+      return {
+        message: 'Wrong username or password, or the token has expired.',
+        field: 'password',
+        activityId,
+      }
     if (error.status === 403)
-      return { message: 'The service refused the API key. Check it and try again.', field: 'apiKey', activityId }
+      return {
+        message: 'The service refused the API key. Check it and try again.',
+        field: 'apiKey',
+        activityId,
+      }
     if (error.status === 404 || (error.status === 400 && /database/i.test(error.message)))
       return {
         message: `The service has no database named "${database}".`,
@@ -24,7 +36,10 @@ export function explainSignInError(error: unknown, serviceUrl: string, database:
   }
   if (error instanceof NetworkError) {
     if (error.kind === 'timeout')
-      return { message: `The service at ${serviceUrl} did not answer in time.`, field: 'serviceUrl' }
+      return {
+        message: `The service at ${serviceUrl} did not answer in time.`,
+        field: 'serviceUrl',
+      }
     return {
       message: `Could not reach the service at ${serviceUrl}. Check the address and your network, and that the service allows this site (CORS).`,
       field: 'serviceUrl',

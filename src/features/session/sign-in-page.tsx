@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/select-field'
@@ -25,7 +25,7 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInFormValues>({
@@ -41,7 +41,7 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
       remember: remembered !== null,
     },
   })
-  const method = watch('method')
+  const method = useWatch({ control, name: 'method' })
 
   const onSubmit = async (values: SignInFormValues) => {
     setFailure(null)
@@ -114,16 +114,20 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
               {...register('database')}
             />
           ) : (
-            <TextField label="Database" error={errors.database?.message} {...register('database')} />
+            <TextField
+              label="Database"
+              error={errors.database?.message}
+              {...register('database')}
+            />
           )}
 
           <fieldset className={styles.methods}>
             <legend>Sign in with</legend>
             <label className={styles.radio}>
-              <input type="radio" value="password" {...register('method')} /> Username and password
+              <input type="radio" value="password" {...register('method')} /> My account
             </label>
             <label className={styles.radio}>
-              <input type="radio" value="token" {...register('method')} /> Token
+              <input type="radio" value="token" {...register('method')} /> Single sign-on
             </label>
           </fieldset>
 
@@ -164,13 +168,23 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
             </div>
           )}
 
-          <label className={styles.radio}>
-            <input type="checkbox" {...register('remember')} /> Remember this device (service URL,
-            database and API key; never the password or token)
-          </label>
+          <div className={styles.stack}>
+            <label className={styles.radio}>
+              <input type="checkbox" aria-describedby="remember-hint" {...register('remember')} />
+              Remember this device
+            </label>
+            <span id="remember-hint" className={styles.hint}>
+              Keeps the service URL, database and API key in this browser; never the password or
+              token.
+            </span>
+          </div>
 
           <Button type="submit" variant="primary" fullWidth disabled={isSubmitting}>
-            {isSubmitting ? 'Signing in…' : method === 'password' ? 'Sign in' : 'Sign in with token'}
+            {isSubmitting
+              ? 'Signing in…'
+              : method === 'password'
+                ? 'Sign in'
+                : 'Sign in with token'}
           </Button>
         </form>
 

@@ -13,10 +13,16 @@ export const signInFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.method === 'password') {
-      if (!v.username) ctx.addIssue({ code: 'custom', path: ['username'], message: 'Enter your username' })
-      if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password' })
+      if (!v.username)
+        ctx.addIssue({ code: 'custom', path: ['username'], message: 'Enter your username' })
+      if (!v.password)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password' })
     } else if (!v.token) {
-      ctx.addIssue({ code: 'custom', path: ['token'], message: 'Paste the token from your sign-on page' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['token'],
+        message: 'Paste the token from your sign-on page',
+      })
     }
   })
 

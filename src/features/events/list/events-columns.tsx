@@ -32,9 +32,18 @@ export const eventColumns: EventColumn[] = [
     field: 'user_ID',
     label: 'Assigned to',
     render: (e) =>
-      e.user_ID ?? (e.userGroup_Key != null ? `Group ${e.userGroup_Key}` : <span className={styles.muted}>Unassigned</span>),
+      e.user_ID ??
+      (e.userGroup_Key != null ? (
+        `Group ${e.userGroup_Key}`
+      ) : (
+        <span className={styles.muted}>Unassigned</span>
+      )),
   },
   { field: 'due_Date', label: 'Due', render: (e) => date(e.due_Date) },
-  { field: 'next_Scheduled_Date', label: 'Next reminder', render: (e) => date(e.next_Scheduled_Date) },
+  {
+    field: 'next_Scheduled_Date',
+    label: 'Next reminder',
+    render: (e) => date(e.next_Scheduled_Date),
+  },
   { field: 'completion_Date', label: 'Completed', render: (e) => date(e.completion_Date) },
 ]

@@ -49,6 +49,7 @@ export function EventsListPage() {
           </label>
           <Button
             size="small"
+            aria-label="Previous page"
             disabled={search.page <= 1}
             onClick={() => update({ page: search.page - 1 })}
           >
@@ -57,6 +58,7 @@ export function EventsListPage() {
           <span aria-live="polite">Page {search.page}</span>
           <Button
             size="small"
+            aria-label="Next page"
             disabled={!hasNext || query.isPlaceholderData}
             onClick={() => update({ page: search.page + 1 })}
           >
@@ -96,7 +98,10 @@ export function EventsListPage() {
                         className={styles.sortButton}
                         title="Sort; Shift+click adds a later sort key"
                         onClick={(e) =>
-                          update({ sort: toggleSort(search.sort, column.field, e.shiftKey), page: 1 })
+                          update({
+                            sort: toggleSort(search.sort, column.field, e.shiftKey),
+                            page: 1,
+                          })
                         }
                       >
                         {column.label}
@@ -126,7 +131,10 @@ export function EventsListPage() {
                 : rows.map((event) => (
                     <tr key={event.event_ID}>
                       {eventColumns.map((c) => (
-                        <td key={c.field} className={c.field === 'subject' ? styles.subject : undefined}>
+                        <td
+                          key={c.field}
+                          className={c.field === 'subject' ? styles.subject : undefined}
+                        >
                           {c.render(event)}
                         </td>
                       ))}

@@ -21,8 +21,7 @@ export interface EventListSearch {
   sort: SortField[]
 }
 
-const isEventField = (name: string): name is EventField =>
-  (eventFields as string[]).includes(name)
+const isEventField = (name: string): name is EventField => (eventFields as string[]).includes(name)
 
 /** Reads page, page size and sort from the URL; anything invalid falls back to the default. */
 export function parseEventListSearch(params: URLSearchParams): EventListSearch {
