@@ -1,3 +1,551 @@
+import { z } from 'zod'
+import { authSchema } from '../../src/api/schemas/auth'
+import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
+import { authVbaSchema } from '../../src/api/schemas/auth-vba'
+import { batchItemResultSchema } from '../../src/api/schemas/batch-result'
+import { debugSchema } from '../../src/api/schemas/envelope'
+import { eventSchema, newEventSchema } from '../../src/api/schemas/event'
+import { eventScheduleSchema } from '../../src/api/schemas/event-schedule'
+import {
+  passwordPolicySchema,
+  passwordPolicyUpdateSchema,
+} from '../../src/api/schemas/password-policy'
+import { problemSchema } from '../../src/api/schemas/problem'
+import { kickResultSchema } from '../../src/api/schemas/session'
+import {
+  authenticationResultSchema,
+  refreshRequestSchema,
+  signInResultSchema,
+} from '../../src/api/schemas/sign-in'
+import { integerOptionSchema, stringOptionSchema } from '../../src/api/schemas/static-option'
 import type { SandboxApp } from '../app'
 
-export function registerOpenApiRoute(_app: SandboxApp) {}
+type Json = Record<string, unknown>
+
+/** The contract schemas published as components, by component name. */
+const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
+  Event: eventSchema,
+  NewEvent: newEventSchema,
+  EventSchedule: eventScheduleSchema,
+  Auth: authSchema,
+  AuthVba: authVbaSchema,
+  AuthAdjustment: authAdjustmentSchema,
+  StringOption: stringOptionSchema,
+  IntegerOption: integerOptionSchema,
+  BatchItemResult: batchItemResultSchema,
+  Problem: problemSchema,
+  Debug: debugSchema,
+  SignInResult: signInResultSchema,
+  AuthenticationResult: authenticationResultSchema,
+  RefreshRequest: refreshRequestSchema,
+  PasswordPolicy: passwordPolicySchema,
+  PasswordPolicyUpdate: passwordPolicyUpdateSchema,
+  KickResult: kickResultSchema,
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const arrayOf = (name: string) => ({ type: ['array', 'null'], items: ref(name) })
+
+/**
+ * JSON Schemas (draft 2020-12) of the contract's zod schemas. They describe the wire form, which
+ * is what the schemas parse: their input side (defaults and transforms apply after).
+ */
+function componentSchemas(): Record<string, Json> {
+  const registry = z.registry<{ id: string }>()
+  for (const [id, schema] of Object.entries(COMPONENT_SCHEMAS)) registry.add(schema, { id })
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+  })
+  const out: Record<string, Json> = {}
+  for (const [id, schema] of Object.entries(schemas)) {
+    const { $schema: _dialect, $id: _id, ...rest } = schema as Json
+    out[id] = rest
+  }
+  out.StaticOption = {
+    description: 'An entry of a lookup list; `option_Key` is a string or an integer by list.',
+    oneOf: [ref('StringOption'), ref('IntegerOption')],
+  }
+  return out
+}
+
+/** The envelope every operation answers with, around `data`. */
+const envelope = (data: Json) => ({
+  type: 'object',
+  required: ['debug'],
+  properties: {
+    data,
+    error: { anyOf: [ref('Problem'), { type: 'null' }] },
+    debug: ref('Debug'),
+  },
+})
+
+interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete'
+  path: string
+  id: string
+  summary: string
+  tag: string
+  params?: string[]
+  query?: Json[]
+  body?: Json
+  data: Json
+  /** Problem statuses beyond the common ones (400, 401, 403, 404). */
+  errors?: number[]
+  contentType?: string
+  security?: Json[]
+  /** The operation does not read `service-database`. */
+  noDatabase?: boolean
+}
+
+const NULL_DATA = { type: 'null' }
+
+const LOOKUPS: [string, string, 'StringOption' | 'IntegerOption'][] = [
+  ['/claim-invoice-statuses', 'claim invoice statuses', 'StringOption'],
+  ['/schedule-intervals', 'schedule intervals', 'IntegerOption'],
+  ['/schedule-interval-options', 'schedule interval options', 'IntegerOption'],
+  ['/schedule-interval-end-options', 'schedule interval end options', 'IntegerOption'],
+  ['/days-of-week', 'days of week', 'IntegerOption'],
+  ['/months-of-year', 'months of year', 'IntegerOption'],
+  ['/event-actions', 'event actions', 'IntegerOption'],
+  ['/schedule-actions', 'schedule actions', 'IntegerOption'],
+  ['/durations', 'durations', 'IntegerOption'],
+  ['/priorities', 'priorities', 'StringOption'],
+  ['/snoozes', 'snooze durations', 'StringOption'],
+]
+
+const camel = (text: string) => text.replace(/-+(\w)/g, (_, ch: string) => ch.toUpperCase())
+
+const OPERATIONS: Operation[] = [
+  // Sign-in (outside service.md; see service-notes.md "Sign-in").
+  {
+    method: 'post',
+    path: '/user-authentication',
+    id: 'signIn',
+    summary: 'Sign in with HTTP Basic credentials; returns the tokens of a new session',
+    tag: 'Sign-in',
+    data: ref('SignInResult'),
+    security: [{ apiKeyAuth: [], basicAuth: [] }],
+  },
+  {
+    method: 'post',
+    path: '/user-refresh-tokens',
+    id: 'refreshTokens',
+    summary: 'Exchange a refresh token for new tokens of the same session',
+    tag: 'Sign-in',
+    body: ref('RefreshRequest'),
+    data: ref('SignInResult'),
+    security: [{ apiKeyAuth: [] }],
+    noDatabase: true,
+  },
+  // 4.1 Auth
+  {
+    method: 'post',
+    path: '/auths',
+    id: 'createAuth',
+    summary: 'Create an Auth, returns the generated Auth',
+    tag: 'Auths',
+    body: ref('Auth'),
+    data: ref('Auth'),
+    errors: [409, 413],
+  },
+  {
+    method: 'put',
+    path: '/auths',
+    id: 'upsertAuths',
+    summary: 'Create or update multiple Auths in one call',
+    tag: 'Auths',
+    body: { type: 'array', maxItems: 1000, items: ref('Auth') },
+    data: arrayOf('BatchItemResult'),
+    errors: [413],
+  },
+  {
+    method: 'get',
+    path: '/auths/{authNumber}',
+    id: 'getAuth',
+    summary: 'Get one Auth',
+    tag: 'Auths',
+    params: ['AuthNumber'],
+    data: ref('Auth'),
+  },
+  {
+    method: 'put',
+    path: '/auths/{authNumber}',
+    id: 'updateAuth',
+    summary: 'Update one Auth, returns it after changes',
+    tag: 'Auths',
+    params: ['AuthNumber'],
+    body: ref('Auth'),
+    data: ref('Auth'),
+    errors: [413],
+  },
+  {
+    method: 'delete',
+    path: '/auths/{authNumber}',
+    id: 'deleteAuth',
+    summary: 'Delete an Auth',
+    tag: 'Auths',
+    params: ['AuthNumber'],
+    data: NULL_DATA,
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/auths-vba/{authNumber}',
+    id: 'getAuthVba',
+    summary: 'Get one Auth including custom fields',
+    tag: 'Auths',
+    params: ['AuthNumber'],
+    data: ref('AuthVba'),
+  },
+  {
+    method: 'post',
+    path: '/auths/{authNumber}/adjust',
+    id: 'adjustAuth',
+    summary: 'Perform an Auth adjustment using the values and flags specified',
+    tag: 'Auths',
+    params: ['AuthNumber'],
+    body: ref('AuthAdjustment'),
+    data: ref('Auth'),
+    errors: [413],
+  },
+  {
+    method: 'post',
+    path: '/auths/{authNumber}/process-status/{newAuthCode}',
+    id: 'processAuthStatus',
+    summary: 'Initiate an Auth status change',
+    tag: 'Auths',
+    params: ['AuthNumber', 'NewAuthCode'],
+    data: ref('Auth'),
+  },
+  // 4.2 Session and password policy
+  {
+    method: 'post',
+    path: '/logout',
+    id: 'logout',
+    summary: "End the current user's session",
+    tag: 'Sessions',
+    data: NULL_DATA,
+  },
+  {
+    method: 'post',
+    path: '/kick/{userId}',
+    id: 'kickUser',
+    summary: 'Forcibly end the session of the given user',
+    tag: 'Sessions',
+    params: ['UserId'],
+    data: ref('KickResult'),
+  },
+  {
+    method: 'post',
+    path: '/kick',
+    id: 'kickLongest',
+    summary: 'Forcibly end the session of the user logged in the longest',
+    tag: 'Sessions',
+    data: ref('KickResult'),
+  },
+  {
+    method: 'get',
+    path: '/password-policy',
+    id: 'getPasswordPolicy',
+    summary: "Get the identity provider's current password policy",
+    tag: 'Sessions',
+    data: ref('PasswordPolicy'),
+  },
+  {
+    method: 'put',
+    path: '/password-policy',
+    id: 'updatePasswordPolicy',
+    summary: 'Update that password policy',
+    tag: 'Sessions',
+    body: ref('PasswordPolicyUpdate'),
+    data: ref('PasswordPolicy'),
+    errors: [413],
+  },
+  // 4.3 Events
+  {
+    method: 'post',
+    path: '/events',
+    id: 'createEvent',
+    summary: 'Create an event',
+    tag: 'Events',
+    body: ref('NewEvent'),
+    data: ref('Event'),
+    errors: [409, 413],
+  },
+  {
+    method: 'get',
+    path: '/events',
+    id: 'listEvents',
+    summary: 'List all events, a page at a time',
+    tag: 'Events',
+    query: [
+      { name: 'page', in: 'query', description: 'page number', schema: { type: 'integer' } },
+      { name: 'pageSize', in: 'query', description: 'page size', schema: { type: 'integer' } },
+      {
+        name: 'sortBy',
+        in: 'query',
+        description:
+          'comma-separated sort fields, each optionally followed by `:asc` or `:desc` ' +
+          '(ascending by default), e.g. `Property1:desc,Property2:asc`',
+        schema: { type: 'string' },
+      },
+    ],
+    data: arrayOf('Event'),
+    contentType: 'text/plain',
+  },
+  {
+    method: 'get',
+    path: '/events/{eventID}',
+    id: 'getEvent',
+    summary: 'Get an event',
+    tag: 'Events',
+    params: ['EventID'],
+    data: ref('Event'),
+  },
+  {
+    method: 'put',
+    path: '/events/{eventID}',
+    id: 'updateEvent',
+    summary: 'Update an event',
+    tag: 'Events',
+    params: ['EventID'],
+    body: ref('Event'),
+    data: ref('Event'),
+    errors: [413],
+  },
+  {
+    method: 'delete',
+    path: '/events/{eventID}',
+    id: 'deleteEvent',
+    summary: 'Delete an event',
+    tag: 'Events',
+    params: ['EventID'],
+    data: NULL_DATA,
+  },
+  {
+    method: 'put',
+    path: '/events-batch',
+    id: 'upsertEvents',
+    summary:
+      'Create or update multiple events; an existing entity is updated, a missing one is created',
+    tag: 'Events',
+    body: { type: 'array', maxItems: 1000, items: ref('NewEvent') },
+    data: arrayOf('BatchItemResult'),
+    errors: [413],
+  },
+  {
+    method: 'get',
+    path: '/users/{userId}/events',
+    id: 'listUserEvents',
+    summary: 'List active events of the given user',
+    tag: 'Events',
+    params: ['UserId'],
+    data: arrayOf('Event'),
+  },
+  {
+    method: 'post',
+    path: '/events/{eventID}/reschedule',
+    id: 'rescheduleEvent',
+    summary: 'Reschedule an event',
+    tag: 'Events',
+    params: ['EventID'],
+    data: ref('Event'),
+  },
+  {
+    method: 'get',
+    path: '/events/{eventID}/schedules',
+    id: 'listEventSchedules',
+    summary: 'List the schedules of an event',
+    tag: 'Events',
+    params: ['EventID'],
+    data: arrayOf('EventSchedule'),
+  },
+  {
+    method: 'post',
+    path: '/events/{eventID}/schedules/{scheduleId}/next',
+    id: 'nextScheduledDate',
+    summary: 'Move the event to the next scheduled date of the given schedule',
+    tag: 'Events',
+    params: ['EventID', 'ScheduleId'],
+    data: ref('EventSchedule'),
+  },
+  {
+    method: 'post',
+    path: '/events/{eventID}/snooze',
+    id: 'snoozeEvent',
+    summary: 'Snooze an event',
+    tag: 'Events',
+    params: ['EventID'],
+    query: [
+      {
+        name: 'snoozeDuration',
+        in: 'query',
+        description: 'snooze duration; available durations come from `GET /snoozes`',
+        schema: { type: 'string', default: 'SNOOZE_15_MIN' },
+      },
+    ],
+    data: ref('Event'),
+  },
+  {
+    method: 'get',
+    path: '/report-args',
+    id: 'listReportArgs',
+    summary: 'List report args',
+    tag: 'Lookups',
+    data: arrayOf('StringOption'),
+  },
+  ...LOOKUPS.map(([path, what, option]): Operation => ({
+    method: 'get',
+    path,
+    id: `list${camel(`-${path.slice(1)}`)}`,
+    summary: `List ${what}`,
+    tag: 'Lookups',
+    data: arrayOf(option),
+  })),
+]
+
+const PROBLEM_RESPONSES: Record<number, [string, string]> = {
+  400: ['BadRequest', 'Invalid request: a field, parameter or header is wrong or missing'],
+  401: ['Unauthorized', 'No valid bearer token, or its session has ended'],
+  403: ['Forbidden', 'No valid API key, or the caller lacks the role'],
+  404: ['NotFound', 'No such operation, resource or database'],
+  409: ['Conflict', 'The change conflicts with stored data'],
+  413: ['ContentTooLarge', 'The body is larger than 1 MB, or a batch has too many items'],
+}
+
+function operationObject(op: Operation): Json {
+  const parameters: Json[] = [
+    ...(op.params ?? []).map((name) => ({ $ref: `#/components/parameters/${name}` })),
+    ...(op.query ?? []),
+    ...(op.noDatabase ? [] : [{ $ref: '#/components/parameters/ServiceDatabase' }]),
+  ]
+  const responses: Json = {
+    '200': {
+      description: 'Success',
+      content: { [op.contentType ?? 'application/json']: { schema: envelope(op.data) } },
+    },
+  }
+  for (const status of [400, 401, 403, 404, ...(op.errors ?? [])]) {
+    const [name] = PROBLEM_RESPONSES[status] as [string, string]
+    responses[String(status)] = { $ref: `#/components/responses/${name}` }
+  }
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    tags: [op.tag],
+    parameters,
+    ...(op.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } }
+      : {}),
+    responses,
+    ...(op.security ? { security: op.security } : {}),
+  }
+}
+
+/** Builds the OpenAPI 3.1 document of the sandbox from the contract's zod schemas. */
+export function buildOpenApiDocument(): Json {
+  const paths: Record<string, Json> = {}
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op)
+  paths['/openapi.json'] = {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document (no envelope, no credentials)',
+      tags: ['Meta'],
+      security: [],
+      responses: { '200': { description: 'The OpenAPI document' } },
+    },
+  }
+  const responses: Record<string, Json> = {}
+  for (const [name, description] of Object.values(PROBLEM_RESPONSES))
+    responses[name] = {
+      description,
+      content: { 'application/json': { schema: envelope({ type: 'null' }) } },
+    }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Health-Benefits Administration Service (sandbox)',
+      version: 'v1',
+      description:
+        'Auths, sessions and password policy, and events, as implemented by the local sandbox. ' +
+        'Every operation answers with the envelope `{ data, error, debug }`; problems carry ' +
+        'RFC 9457 problem details in `error`, whose `status` equals the HTTP status.',
+    },
+    servers: [{ url: '/api' }],
+    security: [{ apiKeyAuth: [], bearerAuth: [] }],
+    tags: ['Sign-in', 'Auths', 'Sessions', 'Events', 'Lookups', 'Meta'].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: componentSchemas(),
+      parameters: {
+        ServiceDatabase: {
+          name: 'service-database',
+          in: 'header',
+          required: true,
+          description: 'The target database',
+          schema: { type: 'string' },
+        },
+        AuthNumber: {
+          name: 'authNumber',
+          in: 'path',
+          required: true,
+          description: 'Auth number, such as 26-004512',
+          schema: { type: 'string' },
+        },
+        NewAuthCode: {
+          name: 'newAuthCode',
+          in: 'path',
+          required: true,
+          description:
+            'The auth code to change to: A (Approved), P (Pended), D (Denied), C (Closed)',
+          schema: { type: 'string' },
+        },
+        EventID: {
+          name: 'eventID',
+          in: 'path',
+          required: true,
+          description: 'Event ID',
+          schema: { type: 'integer', format: 'int32' },
+        },
+        ScheduleId: {
+          name: 'scheduleId',
+          in: 'path',
+          required: true,
+          description: 'Schedule ID, from `GET /events/{eventID}/schedules`',
+          schema: { type: 'integer', format: 'int32' },
+        },
+        UserId: {
+          name: 'userId',
+          in: 'path',
+          required: true,
+          description: 'User ID',
+          schema: { type: 'string' },
+        },
+      },
+      responses,
+      securitySchemes: {
+        apiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The ID token from `POST /user-authentication`',
+        },
+        basicAuth: { type: 'http', scheme: 'basic', description: 'Sign-in credentials' },
+      },
+    },
+  }
+}
+
+let cached: string | undefined
+
+/** `GET /api/openapi.json`: public, and the plain document (it is not an operation). */
+export function registerOpenApiRoute(app: SandboxApp) {
+  app.get('/openapi.json', (c) => {
+    cached ??= JSON.stringify(buildOpenApiDocument())
+    return c.body(cached, 200, { 'content-type': 'application/json; charset=utf-8' })
+  })
+}

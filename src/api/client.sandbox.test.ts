@@ -1,0 +1,91 @@
+// The client against the real sandbox service through its fetch (no network, no mocks).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox, type Sandbox } from '../../sandbox/app'
+import { configFromEnv } from '../../sandbox/config'
+import { createApiClient, type Connection } from './client'
+import { ApiError } from './errors'
+import { getEvent, listEvents, snoozeEvent, updateEvent } from './events'
+import { getLookup } from './lookups'
+import { logout, signIn } from './session'
+
+let sandbox: Sandbox
+let dataDir: string
+const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
+const sandboxFetch: typeof fetch = async (input, init) => sandbox.fetch(new Request(input, init))
+let connection: Connection
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'client-sandbox-'))
+  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 120 })
+  const result = await signIn(
+    { ...base, username: 'staff', password: 'Sandbox!2026' },
+    { fetch: sandboxFetch },
+  )
+  connection = { ...base, token: result.authenticationResult?.idToken ?? '' }
+})
+
+afterAll(() => {
+  sandbox.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const client = () => createApiClient(() => connection, { fetch: sandboxFetch })
+
+describe('client against the sandbox', () => {
+  it('lists a sorted page of events parsed by the contract', async () => {
+    const page = await listEvents(client(), { page: 1, pageSize: 10, sortBy: 'event_ID:desc' })
+    expect(page).toHaveLength(10)
+    const ids = page.map((e) => e.event_ID)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+  })
+
+  it('sends the database of the request: each database has its own rows', async () => {
+    const api = client()
+    const demo = await listEvents(api, { pageSize: 5, sortBy: 'event_ID' })
+    const training = await listEvents(
+      api,
+      { pageSize: 5, sortBy: 'event_ID' },
+      { database: 'training' },
+    )
+    expect(demo.map((e) => e.subject)).not.toEqual(training.map((e) => e.subject))
+  })
+
+  it('round-trips an edit and snoozes with the default duration', async () => {
+    const api = client()
+    const [first] = await listEvents(api, { pageSize: 1 })
+    if (!first) throw new Error('no events')
+    const updated = await updateEvent(api, { ...first, subject: 'Renamed by the client test' })
+    expect(updated.subject).toBe('Renamed by the client test')
+    expect((await getEvent(api, first.event_ID)).subject).toBe('Renamed by the client test')
+    const before = Date.now()
+    const snoozed = await snoozeEvent(api, first.event_ID)
+    const next = new Date(snoozed.next_Scheduled_Date ?? '').getTime()
+    expect(next - before).toBeGreaterThan(14 * 60_000)
+    expect(next - before).toBeLessThan(16 * 60_000)
+  })
+
+  it('turns a missing event into an ApiError with the activity ID', async () => {
+    const error = await getEvent(client(), 99_999_999).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(404)
+    expect((error as ApiError).activityId).toMatch(/[0-9a-f-]{36}/)
+  })
+
+  it('reads the connection on every request: after logout the same client gets 401', async () => {
+    const result = await signIn(
+      { ...base, username: 'support', password: 'Sandbox!2026' },
+      { fetch: sandboxFetch },
+    )
+    let token = result.authenticationResult?.idToken ?? ''
+    const api = createApiClient(() => ({ ...base, token }), { fetch: sandboxFetch })
+    expect((await getLookup(api, 'priorities')).length).toBeGreaterThan(0)
+    await logout(api)
+    const error = await getLookup(api, 'priorities').catch((e: unknown) => e)
+    expect((error as ApiError).status).toBe(401)
+    token = connection.token
+    expect((await getLookup(api, 'priorities')).length).toBeGreaterThan(0)
+  })
+})
