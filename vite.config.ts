@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { sandboxPlugin } from './sandbox/vite-plugin'
+import { sandboxPlugin } from './sandbox/vite-plugin.ts'
 
 export default defineConfig({
   plugins: [react(), sandboxPlugin()],
