@@ -1,14 +1,25 @@
 /** Every path of the app, built in one place. */
+const id = (value: string | number) => encodeURIComponent(String(value))
+
 export const paths = {
   home: () => '/',
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in',
   events: {
     list: () => '/events',
+    mine: (userId?: string) => (userId ? `/events/mine/${id(userId)}` : '/events/mine'),
     calendar: () => '/events/calendar',
-    mine: () => '/events/mine',
+    create: () => '/events/new',
+    detail: (eventId: number) => `/events/${id(eventId)}`,
+    edit: (eventId: number) => `/events/${id(eventId)}/edit`,
   },
-  auths: () => '/auths',
+  auths: {
+    lookup: () => '/auths',
+    create: () => '/auths/new',
+    import: () => '/auths/import',
+    detail: (authNumber: string) => `/auths/${id(authNumber)}`,
+    edit: (authNumber: string) => `/auths/${id(authNumber)}/edit`,
+  },
   admin: {
     sessions: () => '/admin/sessions',
     passwordPolicy: () => '/admin/password-policy',

@@ -10,6 +10,32 @@ interface AppLayoutProps {
   onSignOut: () => void
 }
 
+const navigation = [
+  {
+    heading: 'Events',
+    links: [
+      { to: paths.events.mine(), label: 'My events' },
+      { to: paths.events.list(), label: 'List' },
+      { to: paths.events.calendar(), label: 'Calendar' },
+    ],
+  },
+  {
+    heading: 'Auths',
+    links: [
+      { to: paths.auths.lookup(), label: 'Look up' },
+      { to: paths.auths.import(), label: 'Import' },
+    ],
+  },
+  {
+    heading: 'Admin',
+    links: [
+      { to: paths.admin.sessions(), label: 'Sessions' },
+      { to: paths.admin.passwordPolicy(), label: 'Password policy' },
+    ],
+  },
+  { heading: 'Reference', links: [{ to: paths.reference(), label: 'Lookup lists' }] },
+]
+
 /** Header (product, database badge, user), navigation and the main area. */
 export function AppLayout({ database, onSignOut }: AppLayoutProps) {
   const config = useRuntimeConfig()
@@ -40,16 +66,22 @@ export function AppLayout({ database, onSignOut }: AppLayoutProps) {
         </div>
       </header>
       <nav className={styles.nav} aria-label="Main">
-        <div className={styles.navGroup}>
-          <div className={styles.navHeading}>Events</div>
-          <ul className={styles.navList}>
-            <li>
-              <NavLink to={paths.events.list()} end className={styles.navLink}>
-                List
-              </NavLink>
-            </li>
-          </ul>
-        </div>
+        {navigation.map((group) => (
+          <div key={group.heading} className={styles.navGroup}>
+            <div className={styles.navHeading} id={`nav-${group.heading}`}>
+              {group.heading}
+            </div>
+            <ul className={styles.navList} aria-labelledby={`nav-${group.heading}`}>
+              {group.links.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className={styles.navLink}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </nav>
       <main className={styles.main} id="main">
         <Outlet />

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
+import { AppToastRegion } from '@/components/ui/toast'
 import { api } from '../app-state'
 import { SignedInLayout } from '../layout/signed-in-layout'
 import { queryClient } from '../query'
@@ -8,6 +9,7 @@ export function Component() {
   return (
     <QueryClientProvider client={queryClient}>
       <SignedInLayout api={api} />
+      <AppToastRegion />
     </QueryClientProvider>
   )
 }
