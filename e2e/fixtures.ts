@@ -56,3 +56,15 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/**
+ * After the service ended the session, the page asks for the password again: the
+ * re-authentication dialog over the current page (or, without one, the sign-in page).
+ */
+export async function expectAskedToSignInAgain(page: Page) {
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Sign in again' })
+      .or(page.getByRole('button', { name: 'Sign in', exact: true })),
+  ).toBeVisible()
+}
