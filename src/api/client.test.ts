@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { createApiClient, type Connection, type Operation } from './client'
 import { ApiError, NetworkError, ResponseShapeError, ServiceError } from './errors'
 import { getEvent, listEvents, snoozeEvent } from './events'
-import { signIn } from './session'
+import { getLookup } from './lookups'
+import { logout, signIn } from './session'
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.secret-token-value.sig'
 const API_KEY = 'api-key-7f3a9c'
@@ -475,5 +476,60 @@ describe('secrets', () => {
     expect(e).toBeInstanceOf(ApiError)
     expect(JSON.stringify(e)).not.toContain('hunter2hunter2')
     expect((e as Error).message).not.toContain('hunter2hunter2')
+  })
+})
+
+describe('re-authentication on 401', () => {
+  const problem401 = JSON.stringify({
+    data: null,
+    error: { status: 401, title: 'Unauthorized', detail: 'Session ended' },
+    debug: { activityID: 'a-1' },
+  })
+  const okBody = JSON.stringify({ data: [], debug: { activityID: 'a-2' } })
+
+  it('waits for a new token, then retries once with the fresh connection', async () => {
+    let token = 'old'
+    const seen: string[] = []
+    const fetchFn: typeof fetch = async (_url, init) => {
+      const auth = new Headers(init?.headers).get('authorization') ?? ''
+      seen.push(auth)
+      return new Response(auth === 'Bearer new' ? okBody : problem401, {
+        status: auth === 'Bearer new' ? 200 : 401,
+      })
+    }
+    let asked = 0
+    const api = createApiClient(
+      () => ({ baseUrl: 'https://svc.test/api', apiKey: 'k', token, database: 'demo' }),
+      {
+        fetch: fetchFn,
+        onUnauthorized: async () => {
+          asked++
+          token = 'new'
+          return true
+        },
+      },
+    )
+    await expect(getLookup(api, 'priorities')).resolves.toEqual([])
+    expect(asked).toBe(1)
+    expect(seen).toEqual(['Bearer old', 'Bearer new'])
+  })
+
+  it('lets the 401 through when re-authentication is declined, and never for logout', async () => {
+    const fetchFn: typeof fetch = async () => new Response(problem401, { status: 401 })
+    let asked = 0
+    const api = createApiClient(
+      () => ({ baseUrl: 'https://svc.test/api', apiKey: 'k', token: 't', database: 'demo' }),
+      {
+        fetch: fetchFn,
+        onUnauthorized: async () => {
+          asked++
+          return false
+        },
+      },
+    )
+    await expect(getLookup(api, 'priorities')).rejects.toMatchObject({ status: 401 })
+    expect(asked).toBe(1)
+    await expect(logout(api)).rejects.toMatchObject({ status: 401 })
+    expect(asked).toBe(1)
   })
 })

@@ -33,6 +33,8 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   schema: S
   /** Default `'bearer'`. */
   auth?: OperationAuth
+  /** Whether a 401 may be answered by re-authenticating and retrying (default true). */
+  reauthenticate?: boolean
 }
 
 export interface RequestOptions {
@@ -44,6 +46,11 @@ export interface RequestOptions {
 
 export interface ApiClientOptions {
   fetch?: typeof fetch
+  /**
+   * Called when a bearer request answers 401. Resolves true once the user has a new token (the
+   * request is then retried once, reading the connection afresh), false to let the 401 through.
+   */
+  onUnauthorized?: (error: ApiError) => Promise<boolean>
   /** Default 30 s. */
   timeoutMs?: number
 }
@@ -72,7 +79,7 @@ export function createApiClient(
   getConnection: () => Connection,
   options: ApiClientOptions = {},
 ): ApiClient {
-  const request = async <S extends z.ZodType>(
+  const attempt = async <S extends z.ZodType>(
     operation: Operation<S>,
     requestOptions: RequestOptions = {},
   ): Promise<z.output<S>> => {
@@ -127,6 +134,28 @@ export function createApiClient(
     }
 
     return readAnswer(operation, status, text, secrets)
+  }
+
+  const request = async <S extends z.ZodType>(
+    operation: Operation<S>,
+    requestOptions: RequestOptions = {},
+  ): Promise<z.output<S>> => {
+    try {
+      return await attempt(operation, requestOptions)
+    } catch (error) {
+      const bearer = (operation.auth ?? 'bearer') === 'bearer'
+      if (
+        !bearer ||
+        operation.reauthenticate === false ||
+        !options.onUnauthorized ||
+        !(error instanceof ApiError) ||
+        error.status !== 401 ||
+        requestOptions.signal?.aborted
+      )
+        throw error
+      if (!(await options.onUnauthorized(error))) throw error
+      return attempt(operation, requestOptions)
+    }
   }
 
   return { request }

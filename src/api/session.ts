@@ -80,7 +80,13 @@ export function refreshTokens(
 /** `POST /logout`: ends the caller's own session. */
 export function logout(api: ApiClient, options?: RequestOptions): Promise<null> {
   return api.request(
-    { name: 'logout', method: 'POST', path: '/logout', schema: noDataSchema },
+    {
+      name: 'logout',
+      method: 'POST',
+      path: '/logout',
+      schema: noDataSchema,
+      reauthenticate: false,
+    },
     options,
   )
 }
