@@ -1,6 +1,11 @@
 import { createApiClient } from '@/api/client'
+import { createSessionController } from '@/features/session/session-controller'
 import { createSessionStore } from '@/features/session/session-store'
 
-/** The session of this tab and the service client that reads it on every request. */
+/** The session of this tab, its lifecycle, and the service client that reads it per request. */
 export const sessionStore = createSessionStore()
-export const api = createApiClient(() => sessionStore.connection())
+export const sessionController = createSessionController(sessionStore)
+export const api = createApiClient(() => sessionStore.connection(), {
+  // Any 401: refresh or ask for the password over the current page, then retry the request.
+  onUnauthorized: () => sessionController.handleUnauthorized(),
+})

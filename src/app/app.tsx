@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { RuntimeConfigContext } from '@/lib/app-context'
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
-import { SessionStoreContext } from '@/features/session/session-context'
-import { sessionStore } from './app-state'
+import { SessionContext } from '@/features/session/session-context'
+import { sessionController, sessionStore } from './app-state'
 import { applyTheme, initialTheme } from './layout/theme-toggle'
 import { createAppRouter } from './router'
+
+const sessionContext = { store: sessionStore, controller: sessionController }
 
 export function App() {
   const [config, setConfig] = useState<RuntimeConfig | null>(null)
@@ -17,9 +19,9 @@ export function App() {
   if (!config) return null
   return (
     <RuntimeConfigContext value={config}>
-      <SessionStoreContext value={sessionStore}>
+      <SessionContext value={sessionContext}>
         <RouterProvider router={router} />
-      </SessionStoreContext>
+      </SessionContext>
     </RuntimeConfigContext>
   )
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '@/api/errors'
 import { createQueryClient } from '@/api/query-client'
+import { toast } from '@/components/ui/toast'
 import { sessionStore } from './app-state'
 
 /**
@@ -8,13 +9,18 @@ import { sessionStore } from './app-state'
  */
 export const queryClient = createQueryClient()
 
-// A 401 from any read ends the local session; the guard then asks the user to sign in again.
-queryClient.getQueryCache().config.onError = (error) => {
-  if (error instanceof ApiError && error.status === 401) {
-    queryClient.clear()
-    sessionStore.signOut('expired')
-  }
+// A 401 reaches here only when re-authentication was abandoned: the session is over.
+queryClient.getQueryCache().config.onError = (error, query) => {
+  if (error instanceof ApiError && error.status === 401) return
+  // A failed background refetch keeps the data on screen; say that it may be stale.
+  if (query.state.data !== undefined)
+    toast.error('Could not refresh data', { description: error.message })
 }
+
+// Signed out (here or in another tab): nothing of the session stays in memory.
+sessionStore.subscribe(() => {
+  if (!sessionStore.get()) queryClient.clear()
+})
 
 /** The database requests go to now, or '' when signed out. */
 export const currentDatabase = () => sessionStore.get()?.database ?? ''

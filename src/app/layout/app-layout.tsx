@@ -1,14 +1,10 @@
 import { NavLink, Outlet } from 'react-router-dom'
-import { Button } from '@/components/ui/button'
-import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
+import { OfflineBanner } from '@/components/ui/offline-banner'
+import { DatabaseSwitcher } from '@/features/session/database-switcher'
+import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '../paths'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
-
-interface AppLayoutProps {
-  database: string
-  onSignOut: () => void
-}
 
 const navigation = [
   {
@@ -36,34 +32,25 @@ const navigation = [
   { heading: 'Reference', links: [{ to: paths.reference(), label: 'Lookup lists' }] },
 ]
 
-/** Header (product, database badge, user), navigation and the main area. */
-export function AppLayout({ database, onSignOut }: AppLayoutProps) {
-  const config = useRuntimeConfig()
-  const user = useCurrentUser()
-  const db = config.databases.find((d) => d.name === database)
+interface AppLayoutProps {
+  onSignOut: () => void
+}
+
+/** Header (product, database, account), navigation and the main area. */
+export function AppLayout({ onSignOut }: AppLayoutProps) {
   return (
     <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
       <header className={styles.header}>
         <NavLink to={paths.home()} className={styles.product}>
           Benefits Admin Console
         </NavLink>
-        <span
-          className={styles.badge}
-          style={{ background: db?.color ?? '#475467' }}
-          aria-label={`Database: ${db?.label ?? database}`}
-        >
-          {db?.label ?? database}
-        </span>
+        <DatabaseSwitcher />
         <span className={styles.spacer} />
         <ThemeToggle className={styles.themeToggle} />
-        <div className={styles.user}>
-          <span>
-            Signed in as <strong>{user.name}</strong>
-          </span>
-          <Button size="small" onClick={onSignOut}>
-            Sign out
-          </Button>
-        </div>
+        <UserMenu onSignOut={onSignOut} />
       </header>
       <nav className={styles.nav} aria-label="Main">
         {navigation.map((group) => (
@@ -83,7 +70,8 @@ export function AppLayout({ database, onSignOut }: AppLayoutProps) {
           </div>
         ))}
       </nav>
-      <main className={styles.main} id="main">
+      <main className={styles.main} id="main" tabIndex={-1}>
+        <OfflineBanner />
         <Outlet />
       </main>
     </div>

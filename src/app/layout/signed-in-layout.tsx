@@ -1,19 +1,28 @@
-import { useMemo } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { ApiProvider } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
-import { logout } from '@/api/session'
-import { CurrentUserContext, type CurrentUser } from '@/lib/app-context'
-import { useSession, useSessionStore } from '@/features/session/session-context'
+import { CurrentUserContext, useRuntimeConfig, type CurrentUser } from '@/lib/app-context'
+import { IdleLock } from '@/features/session/idle-lock'
+import { ReauthDialog } from '@/features/session/reauth-dialog'
+import {
+  useSession,
+  useSessionController,
+  useSessionStatus,
+  useSessionStore,
+} from '@/features/session/session-context'
+import { useIdleTimer } from '@/features/session/use-idle-timer'
 import { paths } from '../paths'
 import { AppLayout } from './app-layout'
+import styles from './signed-in-layout.module.css'
 
 /** Guards the signed-in part of the app and provides the client, database and user to it. */
 export function SignedInLayout({ api }: { api: ApiClient }) {
   const session = useSession()
+  const status = useSessionStatus()
   const store = useSessionStore()
-  const queryClient = useQueryClient()
+  const controller = useSessionController()
+  const config = useRuntimeConfig()
   const navigate = useNavigate()
   const location = useLocation()
   const user = useMemo<CurrentUser | null>(() => {
@@ -26,6 +35,8 @@ export function SignedInLayout({ api }: { api: ApiClient }) {
       expiresAt: claims?.exp ? claims.exp * 1000 : null,
     }
   }, [session])
+  const lock = useCallback(() => store.lock(), [store])
+  useIdleTimer(config.idleLockMinutes, lock, Boolean(session) && !status.locked)
 
   if (!session || !user) {
     // After a deliberate sign-out start afresh; otherwise come back here after signing in.
@@ -35,20 +46,23 @@ export function SignedInLayout({ api }: { api: ApiClient }) {
   }
 
   const signOut = async () => {
-    try {
-      await logout(api)
-    } catch {
-      // The session ends locally whatever the service said; nothing to keep.
-    }
-    store.signOut('signed-out')
-    queryClient.clear()
+    await controller.signOut(api)
     navigate(paths.signIn(), { replace: true })
   }
 
   return (
     <ApiProvider api={api} database={session.database}>
       <CurrentUserContext value={user}>
-        <AppLayout database={session.database} onSignOut={() => void signOut()} />
+        {/* While locked, the console is inert and hidden behind the lock screen. */}
+        <div
+          className={styles.frame}
+          inert={status.locked}
+          aria-hidden={status.locked || undefined}
+        >
+          <AppLayout onSignOut={() => void signOut()} />
+        </div>
+        <ReauthDialog />
+        <IdleLock onSignOut={() => void signOut()} />
       </CurrentUserContext>
     </ApiProvider>
   )

@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { SignInPage } from '@/features/session/sign-in-page'
 import { safeNext } from '../paths'
@@ -5,5 +6,7 @@ import { safeNext } from '../paths'
 export function Component() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  return <SignInPage onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
+  const next = safeNext(params.get('next'))
+  const onSignedIn = useCallback(() => navigate(next, { replace: true }), [navigate, next])
+  return <SignInPage onSignedIn={onSignedIn} />
 }

@@ -15,12 +15,21 @@ export interface DevicePreferences {
   apiKey: string
 }
 
+export type SessionEndReason = 'signed-out' | 'expired'
+
+/** What the session UI shows over the page: nothing, a re-authentication dialog, or the lock. */
+export interface SessionStatus {
+  /** The service answered 401 (or the token is about to expire): ask for the password. */
+  reauth: null | { reason: 'expired' | 'expiring' }
+  /** Idle lock: data hidden until the password is given again. */
+  locked: boolean
+}
+
 const SESSION_KEY = 'bac.session'
+const LOCK_KEY = 'bac.locked'
 const DEVICE_KEY = 'bac.device'
 
 type Listener = () => void
-
-export type SessionEndReason = 'signed-out' | 'expired'
 
 function readJson<T>(storage: Storage | undefined, key: string): T | null {
   try {
@@ -31,20 +40,31 @@ function readJson<T>(storage: Storage | undefined, key: string): T | null {
   }
 }
 
-const safeSessionStorage = () =>
-  typeof sessionStorage === 'undefined' ? undefined : sessionStorage
-const safeLocalStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
+const tabStorage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage)
+const deviceStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
 
-/** Holds the current session; React reads it with `useSyncExternalStore`. */
+/** Holds the current session and its UI status; React reads both with `useSyncExternalStore`. */
 export function createSessionStore() {
-  let current: Session | null = readJson<Session>(safeSessionStorage(), SESSION_KEY)
+  let current: Session | null = readJson<Session>(tabStorage(), SESSION_KEY)
   if (current && typeof current.token !== 'string') current = null
+  let status: SessionStatus = { reauth: null, locked: tabStorage()?.getItem(LOCK_KEY) === '1' }
   let endReason: SessionEndReason | null = null
   const listeners = new Set<Listener>()
   const emit = () => listeners.forEach((l) => l())
+  const persist = () => {
+    if (current) tabStorage()?.setItem(SESSION_KEY, JSON.stringify(current))
+    else tabStorage()?.removeItem(SESSION_KEY)
+  }
+  const setStatus = (next: Partial<SessionStatus>) => {
+    status = { ...status, ...next }
+    if (status.locked) tabStorage()?.setItem(LOCK_KEY, '1')
+    else tabStorage()?.removeItem(LOCK_KEY)
+    emit()
+  }
 
   return {
     get: () => current,
+    status: () => status,
     subscribe(listener: Listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -63,22 +83,49 @@ export function createSessionStore() {
     signIn(session: Omit<Session, 'claims'>) {
       endReason = null
       current = { ...session, claims: readTokenClaims(session.token) }
-      safeSessionStorage()?.setItem(SESSION_KEY, JSON.stringify(current))
+      status = { reauth: null, locked: false }
+      tabStorage()?.removeItem(LOCK_KEY)
+      persist()
+      emit()
+    },
+    /** New tokens for the same person and connection (refresh, re-authentication, unlock). */
+    replaceTokens(tokens: { token: string; refreshToken?: string | undefined }) {
+      if (!current) return
+      current = {
+        ...current,
+        token: tokens.token,
+        refreshToken: tokens.refreshToken ?? current.refreshToken,
+        claims: readTokenClaims(tokens.token),
+      }
+      persist()
+      emit()
+    },
+    /** Works in another database from now on; the token stays. */
+    switchDatabase(database: string) {
+      if (!current || current.database === database) return
+      current = { ...current, database }
+      persist()
       emit()
     },
     /** Ends the local session; `expired` when the service ended it rather than the user. */
     signOut(reason: SessionEndReason = 'signed-out') {
       endReason = reason
       current = null
-      safeSessionStorage()?.removeItem(SESSION_KEY)
+      status = { reauth: null, locked: false }
+      tabStorage()?.removeItem(LOCK_KEY)
+      persist()
       emit()
     },
+    askToReauthenticate: (reason: 'expired' | 'expiring') => setStatus({ reauth: { reason } }),
+    reauthenticated: () => setStatus({ reauth: null }),
+    lock: () => setStatus({ locked: true }),
+    unlock: () => setStatus({ locked: false }),
     /** Why the last session ended, or null while none has. */
     endReason: () => endReason,
-    devicePreferences: () => readJson<DevicePreferences>(safeLocalStorage(), DEVICE_KEY),
+    devicePreferences: () => readJson<DevicePreferences>(deviceStorage(), DEVICE_KEY),
     rememberDevice(preferences: DevicePreferences | null) {
-      if (preferences) safeLocalStorage()?.setItem(DEVICE_KEY, JSON.stringify(preferences))
-      else safeLocalStorage()?.removeItem(DEVICE_KEY)
+      if (preferences) deviceStorage()?.setItem(DEVICE_KEY, JSON.stringify(preferences))
+      else deviceStorage()?.removeItem(DEVICE_KEY)
     },
   }
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
@@ -6,7 +6,7 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { authenticate, ChallengeRequiredError } from './authenticate'
-import { useSessionStore } from './session-context'
+import { useSession, useSessionStore } from './session-context'
 import { explainSignInError, type SignInFailure } from './sign-in-errors'
 import { signInFormSchema, type SignInFormValues } from './sign-in-schema'
 import styles from './sign-in-page.module.css'
@@ -21,6 +21,11 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
   const store = useSessionStore()
   const remembered = store.devicePreferences()
   const [failure, setFailure] = useState<SignInFailure | null>(null)
+  const session = useSession()
+  // Signed in here, or handed the session by another tab of this browser: go on.
+  useEffect(() => {
+    if (session) onSignedIn()
+  }, [session, onSignedIn])
   const databases = config.databases
   const {
     register,
@@ -59,7 +64,6 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
           ? { serviceUrl: values.serviceUrl, apiKey: values.apiKey, database: values.database }
           : null,
       )
-      onSignedIn()
     } catch (error) {
       const explained =
         error instanceof ChallengeRequiredError

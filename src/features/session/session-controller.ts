@@ -1,0 +1,194 @@
+import { createApiClient } from '@/api/client'
+import { stringOptionListSchema } from '@/api/schemas/static-option'
+import { logout, refreshTokens, signIn } from '@/api/session'
+import type { Session, SessionStore } from './session-store'
+
+type Message =
+  | { type: 'tokens'; token: string; refreshToken?: string | undefined }
+  | { type: 'signed-out' }
+  | { type: 'request-session' }
+  | { type: 'session'; session: Session }
+
+export type Reauthentication = { password: string } | { token: string }
+
+const REFRESH_AHEAD_MS = 60_000
+const WARN_AHEAD_MS = 120_000
+
+/**
+ * The session's lifecycle around the store: one refresh or one dialog for any number of
+ * concurrent 401s, refresh before expiry, and tabs of the same browser kept on one session.
+ */
+export function createSessionController(
+  store: SessionStore,
+  options: { fetch?: typeof fetch; channelName?: string } = {},
+) {
+  const fetchOption = options.fetch ? { fetch: options.fetch } : {}
+  const channel =
+    typeof BroadcastChannel === 'undefined'
+      ? null
+      : new BroadcastChannel(options.channelName ?? 'bac.session')
+  let pending: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | null = null
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined
+  let scheduledFor = ''
+
+  const settle = (ok: boolean) => {
+    pending?.resolve(ok)
+    pending = null
+  }
+  const post = (message: Message) => channel?.postMessage(message)
+
+  function adopt(tokens: { token: string; refreshToken?: string | undefined }, broadcast: boolean) {
+    store.replaceTokens(tokens)
+    store.reauthenticated()
+    settle(true)
+    if (broadcast) post({ type: 'tokens', ...tokens })
+  }
+
+  async function refresh(): Promise<boolean> {
+    const before = store.get()
+    if (!before?.refreshToken) return false
+    const run = async () => {
+      const now = store.get()
+      if (!now?.refreshToken) return false
+      if (now.token !== before.token) return true // another tab refreshed meanwhile
+      try {
+        const result = await refreshTokens(
+          {
+            baseUrl: now.baseUrl,
+            apiKey: now.apiKey,
+            database: now.database,
+            refreshToken: now.refreshToken,
+          },
+          fetchOption,
+        )
+        const tokens = result.authenticationResult
+        if (!tokens) return false
+        adopt({ token: tokens.idToken, refreshToken: tokens.refreshToken ?? undefined }, true)
+        return true
+      } catch {
+        return false
+      }
+    }
+    // One refresh across tabs: a refresh token may be used once.
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+    return locks ? locks.request('bac.session.refresh', run) : run()
+  }
+
+  /** Plans the refresh (or the "Stay signed in" prompt) for the current token. */
+  function scheduleExpiry() {
+    const session = store.get()
+    const key = session ? `${session.token}` : ''
+    if (key === scheduledFor) return
+    scheduledFor = key
+    clearTimeout(expiryTimer)
+    const exp = session?.claims?.exp
+    if (!session || !exp) return
+    const ahead = session.refreshToken ? REFRESH_AHEAD_MS : WARN_AHEAD_MS
+    const delay = Math.max(0, exp * 1000 - ahead - Date.now())
+    expiryTimer = setTimeout(() => {
+      void refresh().then((ok) => {
+        if (!ok && store.get()) store.askToReauthenticate('expiring')
+      })
+    }, delay)
+  }
+
+  async function tokensFor(credentials: Reauthentication) {
+    const session = store.get()
+    if (!session) throw new Error('Not signed in')
+    if ('token' in credentials) {
+      const token = credentials.token.replace(/^Bearer\s+/i, '')
+      const api = createApiClient(() => ({ ...session, token }), fetchOption)
+      // Any cheap read proves the token; the lookup list is the cheapest.
+      await api.request({
+        name: 'checkToken',
+        method: 'GET',
+        path: '/priorities',
+        schema: stringOptionListSchema,
+        reauthenticate: false,
+      })
+      return { token }
+    }
+    const username = session.claims?.sub
+    if (!username) throw new Error('This session has no user name; paste a new token instead.')
+    const result = await signIn(
+      {
+        baseUrl: session.baseUrl,
+        apiKey: session.apiKey,
+        database: session.database,
+        username,
+        password: credentials.password,
+      },
+      fetchOption,
+    )
+    const tokens = result.authenticationResult
+    if (!tokens) throw new Error('The identity provider asks for another sign-in step.')
+    return { token: tokens.idToken, refreshToken: tokens.refreshToken ?? undefined }
+  }
+
+  channel?.addEventListener('message', (event: MessageEvent<Message>) => {
+    const message = event.data
+    const session = store.get()
+    if (message.type === 'tokens' && session) adopt(message, false)
+    else if (message.type === 'signed-out' && session) {
+      store.signOut('signed-out')
+      settle(false)
+    } else if (message.type === 'request-session' && session && !store.status().locked)
+      post({ type: 'session', session })
+    else if (message.type === 'session' && !session) store.signIn(message.session)
+  })
+  store.subscribe(scheduleExpiry)
+  scheduleExpiry()
+  if (!store.get()) post({ type: 'request-session' })
+
+  return {
+    /** For the API client: resolves true once new tokens are in place, false to give up. */
+    handleUnauthorized(): Promise<boolean> {
+      if (!store.get()) return Promise.resolve(false)
+      if (pending) return pending.promise
+      let resolve: (ok: boolean) => void = () => {}
+      const promise = new Promise<boolean>((r) => (resolve = r))
+      pending = { promise, resolve }
+      void refresh().then((ok) => {
+        if (!ok && pending) store.askToReauthenticate('expired')
+      })
+      return promise
+    },
+    /** Answers the re-authentication dialog; throws (and keeps the dialog) when refused. */
+    async reauthenticate(credentials: Reauthentication) {
+      adopt(await tokensFor(credentials), true)
+    },
+    /** Unlocks the idle lock with the password: a new session, and the old one ends. */
+    async unlock(credentials: Reauthentication) {
+      const old = store.get()
+      const tokens = await tokensFor(credentials)
+      adopt(tokens, true)
+      store.unlock()
+      if (old && old.token !== tokens.token) {
+        const oldApi = createApiClient(() => old, fetchOption)
+        void logout(oldApi).catch(() => undefined)
+      }
+    },
+    /** Signs out here and in every other tab; the service ends the session. */
+    async signOut(api: ReturnType<typeof createApiClient>) {
+      try {
+        await logout(api)
+      } catch {
+        // The session ends locally whatever the service said.
+      }
+      store.signOut('signed-out')
+      settle(false)
+      post({ type: 'signed-out' })
+    },
+    /** Gives up re-authenticating: the waiting requests fail and the user signs in afresh. */
+    abandon() {
+      store.signOut('expired')
+      settle(false)
+    },
+    close() {
+      clearTimeout(expiryTimer)
+      channel?.close()
+    },
+  }
+}
+
+export type SessionController = ReturnType<typeof createSessionController>
