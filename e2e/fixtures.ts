@@ -8,11 +8,18 @@ export type DemoUser = 'admin' | 'staff' | 'support'
 export async function signIn(page: Page, user: DemoUser, options: { database?: string } = {}) {
   await page.goto('/sign-in')
   await page.getByLabel('API key').fill(API_KEY)
-  if (options.database) await page.getByLabel('Database').selectOption(options.database)
+  if (options.database) await page.getByLabel('Database').fill(options.database)
   await page.getByLabel('Username').fill(user)
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+}
+
+/** Signs out from the account menu. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account: / }).click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
 }
 
 /** The bearer token of the page's session, as the app keeps it (sessionStorage). */

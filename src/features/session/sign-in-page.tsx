@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
-import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { authenticate, ChallengeRequiredError } from './authenticate'
@@ -110,20 +109,26 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
             error={errors.apiKey?.message}
             {...register('apiKey')}
           />
-          {databases.length > 0 ? (
-            <SelectField
-              label="Database"
-              options={databases.map((d) => ({ value: d.name, label: d.label ?? d.name }))}
-              error={errors.database?.message}
-              {...register('database')}
-            />
-          ) : (
-            <TextField
-              label="Database"
-              error={errors.database?.message}
-              {...register('database')}
-            />
-          )}
+          <TextField
+            label="Database"
+            list="known-databases"
+            autoComplete="off"
+            spellCheck={false}
+            hint={
+              databases.length > 0
+                ? `For example ${databases.map((d) => d.label ?? d.name).join(', ')}`
+                : undefined
+            }
+            error={errors.database?.message}
+            {...register('database')}
+          />
+          <datalist id="known-databases">
+            {databases.map((d) => (
+              <option key={d.name} value={d.name}>
+                {d.label ?? d.name}
+              </option>
+            ))}
+          </datalist>
 
           <fieldset className={styles.methods}>
             <legend>Sign in with</legend>

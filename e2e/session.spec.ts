@@ -1,0 +1,152 @@
+import { expectNoSeriousA11yViolations } from './axe'
+import {
+  API_KEY,
+  callService,
+  DEMO_PASSWORD,
+  expect,
+  sessionToken,
+  signIn,
+  signOut,
+  test,
+} from './fixtures'
+
+/** Signs `user` in over HTTP (another device), for acting on the service directly. */
+async function serviceToken(page: import('@playwright/test').Page, user: string) {
+  const response = await page.request.post('/api/user-authentication', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`,
+      'x-api-key': API_KEY,
+      'service-database': 'demo',
+    },
+  })
+  const body = (await response.json()) as { data: { authenticationResult: { idToken: string } } }
+  return body.data.authenticationResult.idToken
+}
+
+test.describe('session lifecycle', () => {
+  test('the signed-in shell shows the database and the account, and passes axe', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin')
+    await expect(page.getByRole('button', { name: /^Database: Demo/ })).toBeVisible()
+    await page.getByRole('button', { name: 'Account: Alex Admin' }).click()
+    await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Session expires')
+    await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('admin')
+    await page.keyboard.press('Escape')
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('a 401 is answered in the dialog over the page, then the page carries on', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events?size=50&sort=subject:asc')
+    await expect(page.getByRole('cell').first()).toBeVisible()
+    const oldToken = await sessionToken(page)
+    // An administrator ends every session of staff from elsewhere.
+    const admin = await serviceToken(page, 'admin')
+    expect((await callService(page, 'POST', '/kick/staff', admin)).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Next page' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' })
+    await expect(dialog).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await dialog.getByLabel('Password').fill('wrong password')
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await expect(dialog).toContainText('Wrong username or password')
+    await dialog.getByLabel('Password').fill(DEMO_PASSWORD)
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await expect(dialog).toBeHidden()
+    // The request that failed was retried: page 2 of the same view, nothing lost.
+    await expect(page).toHaveURL(/page=2/)
+    await expect(page).toHaveURL(/sort=subject/)
+    await expect(page.getByText('Page 2', { exact: true })).toBeVisible()
+    await expect(page.getByRole('cell').first()).toBeVisible()
+    const newToken = await sessionToken(page)
+    expect(newToken).not.toBe(oldToken)
+    expect((await callService(page, 'GET', '/priorities', oldToken)).status).toBe(401)
+  })
+
+  test('the idle lock hides the console and unlocking restores the page', async ({ page }) => {
+    await page.clock.install()
+    await signIn(page, 'support')
+    await page.goto('/events?page=2')
+    await expect(page.getByRole('cell').first()).toBeVisible()
+    await page.clock.fastForward('16:00')
+    const lock = page.getByRole('dialog', { name: 'Console locked' })
+    await expect(lock).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+    await expect(page.getByRole('cell')).toHaveCount(0)
+    // A reload does not lift the lock.
+    await page.reload()
+    await expect(lock).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await lock.getByLabel('Password').fill(DEMO_PASSWORD)
+    await lock.getByRole('button', { name: 'Unlock' }).click()
+    await expect(lock).toBeHidden()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(page.getByRole('cell').first()).toBeVisible()
+  })
+
+  test('switching database shows the other database, none of the first', async ({ page }) => {
+    await signIn(page, 'staff')
+    const token = await sessionToken(page)
+    const first = (await callService(page, 'GET', '/events/1', token)).body.data as Record<
+      string,
+      unknown
+    >
+    const marker = 'Only in the demo database'
+    const put = await page.request.put('/api/events/1', {
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-api-key': API_KEY,
+        'service-database': 'demo',
+      },
+      data: { ...first, subject: marker },
+    })
+    expect(put.status()).toBe(200)
+    const training = (await callService(page, 'GET', '/events/1', token, 'training')).body.data as {
+      subject: string
+    }
+
+    await page.goto('/events?sort=event_ID:asc')
+    await expect(page.getByRole('cell', { name: marker })).toBeVisible()
+    await page.getByRole('button', { name: /^Database: Demo/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Training' }).click()
+    await expect(page.getByRole('button', { name: /^Database: Training/ })).toBeVisible()
+    await expect(page).toHaveURL(/sort=event_ID/)
+    await expect(page.getByRole('cell', { name: training.subject }).first()).toBeVisible()
+    await expect(page.getByRole('cell', { name: marker })).toHaveCount(0)
+  })
+
+  test('tabs share one session: signing out in one signs out the other', async ({ context }) => {
+    const first = await context.newPage()
+    await signIn(first, 'staff')
+    // A new tab of the same browser is handed the session.
+    const second = await context.newPage()
+    await second.goto('/events')
+    await expect(second.getByRole('button', { name: 'Account: Sam Staff' })).toBeVisible()
+    await signOut(first)
+    await expect(second.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+  })
+
+  test('a signed-out visitor is sent to sign-in and back where they were going', async ({
+    page,
+  }) => {
+    await page.goto('/events?page=3')
+    await expect(page).toHaveURL(/\/sign-in\?next=/)
+    await page.getByLabel('API key').fill(API_KEY)
+    await page.getByLabel('Username').fill('staff')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/events\?page=3$/)
+  })
+
+  test('an unknown address shows a not-found page', async ({ page }) => {
+    await signIn(page, 'staff')
+    await page.goto('/no/such/page')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  })
+})
