@@ -20,7 +20,12 @@ const WARN_AHEAD_MS = 120_000
  */
 export function createSessionController(
   store: SessionStore,
-  options: { fetch?: typeof fetch; channelName?: string } = {},
+  options: {
+    fetch?: typeof fetch
+    channelName?: string
+    /** Refresh (or prompt) ahead of expiry; tests of the 401 path turn it off. */
+    renewAhead?: boolean
+  } = {},
 ) {
   const fetchOption = options.fetch ? { fetch: options.fetch } : {}
   const channel =
@@ -82,8 +87,10 @@ export function createSessionController(
     scheduledFor = key
     clearTimeout(expiryTimer)
     const exp = session?.claims?.exp
-    if (!session || !exp) return
-    const ahead = session.refreshToken ? REFRESH_AHEAD_MS : WARN_AHEAD_MS
+    if (!session || !exp || options.renewAhead === false) return
+    // Never more than a quarter of the token's life ahead, so short-lived tokens don't loop.
+    const lifetime = (exp - (session.claims?.iat ?? exp - 3600)) * 1000
+    const ahead = Math.min(session.refreshToken ? REFRESH_AHEAD_MS : WARN_AHEAD_MS, lifetime / 4)
     const delay = Math.max(0, exp * 1000 - ahead - Date.now())
     expiryTimer = setTimeout(() => {
       void refresh().then((ok) => {

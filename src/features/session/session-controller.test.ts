@@ -1,0 +1,143 @@
+// The session lifecycle against the real sandbox service, through its fetch.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox, type Sandbox } from '../../../sandbox/app'
+import { configFromEnv } from '../../../sandbox/config'
+import { createApiClient } from '@/api/client'
+import { getLookup } from '@/api/lookups'
+import { signIn } from '@/api/session'
+import { createSessionController } from './session-controller'
+import { createSessionStore } from './session-store'
+
+let sandbox: Sandbox
+let dataDir: string
+let refreshCalls = 0
+const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
+const sandboxFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init)
+  if (new URL(request.url).pathname.endsWith('/user-refresh-tokens')) refreshCalls++
+  return sandbox.fetch(request)
+}
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'session-controller-'))
+  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 20, tokenTtl: 2 })
+})
+afterAll(() => {
+  sandbox.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function signedInStore(channelName: string, options: { keepRefresh: boolean }) {
+  const result = await signIn(
+    { ...base, username: 'staff', password: 'Sandbox!2026' },
+    { fetch: sandboxFetch },
+  )
+  const tokens = result.authenticationResult
+  if (!tokens) throw new Error('no tokens')
+  const store = createSessionStore()
+  store.signIn({
+    ...base,
+    token: tokens.idToken,
+    refreshToken: options.keepRefresh ? (tokens.refreshToken ?? undefined) : undefined,
+  })
+  const controller = createSessionController(store, {
+    fetch: sandboxFetch,
+    channelName,
+    renewAhead: false,
+  })
+  const api = createApiClient(() => store.connection(), {
+    fetch: sandboxFetch,
+    onUnauthorized: () => controller.handleUnauthorized(),
+  })
+  return { store, controller, api }
+}
+
+describe('session controller', () => {
+  it('answers many concurrent 401s with one refresh, then retries them all', async () => {
+    const { store, controller, api } = await signedInStore('test-a', { keepRefresh: true })
+    const before = store.get()?.token
+    await wait(2100) // the 2-second token has expired; the session has not
+    refreshCalls = 0
+    const answers = await Promise.all(Array.from({ length: 6 }, () => getLookup(api, 'priorities')))
+    expect(answers.every((list) => list.length > 0)).toBe(true)
+    expect(refreshCalls).toBe(1)
+    expect(store.get()?.token).not.toBe(before)
+    controller.close()
+  })
+
+  it('without a refresh token asks for the password once; the answer releases every request', async () => {
+    const { store, controller, api } = await signedInStore('test-b', { keepRefresh: false })
+    await wait(2100)
+    const waiting = Promise.all([getLookup(api, 'priorities'), getLookup(api, 'snoozes')])
+    await wait(50)
+    expect(store.status().reauth).toEqual({ reason: 'expired' })
+    await expect(controller.reauthenticate({ password: 'wrong' })).rejects.toMatchObject({
+      status: 401,
+    })
+    expect(store.status().reauth).not.toBeNull()
+    await controller.reauthenticate({ password: 'Sandbox!2026' })
+    const [priorities, snoozes] = await waiting
+    expect(priorities.length).toBeGreaterThan(0)
+    expect(snoozes.length).toBeGreaterThan(0)
+    expect(store.status().reauth).toBeNull()
+    controller.close()
+  })
+
+  it('abandoning re-authentication fails the waiting requests and ends the session', async () => {
+    const { store, controller, api } = await signedInStore('test-c', { keepRefresh: false })
+    await wait(2100)
+    const waiting = getLookup(api, 'priorities').catch((e: unknown) => e)
+    await wait(50)
+    controller.abandon()
+    expect(await waiting).toMatchObject({ status: 401 })
+    expect(store.get()).toBeNull()
+    expect(store.endReason()).toBe('expired')
+    controller.close()
+  })
+
+  it('renews a token ahead of its expiry by itself', async () => {
+    const result = await signIn(
+      { ...base, username: 'support', password: 'Sandbox!2026' },
+      { fetch: sandboxFetch },
+    )
+    const tokens = result.authenticationResult
+    const store = createSessionStore()
+    store.signIn({
+      ...base,
+      token: tokens?.idToken ?? '',
+      refreshToken: tokens?.refreshToken ?? undefined,
+    })
+    const controller = createSessionController(store, {
+      fetch: sandboxFetch,
+      channelName: 'test-e',
+    })
+    const first = store.get()?.token
+    await wait(1900) // a quarter of the 2-second life ahead of expiry
+    expect(store.get()?.token).not.toBe(first)
+    controller.close()
+  })
+
+  it('shares new tokens and sign-out with the other tabs of the browser', async () => {
+    const first = await signedInStore('test-d', { keepRefresh: false })
+    const secondStore = createSessionStore()
+    const second = createSessionController(secondStore, {
+      fetch: sandboxFetch,
+      channelName: 'test-d',
+    })
+    // The new tab asked for the session and is handed it.
+    await wait(50)
+    expect(secondStore.get()?.token).toBe(first.store.get()?.token)
+    await first.controller.reauthenticate({ password: 'Sandbox!2026' })
+    await wait(50)
+    expect(secondStore.get()?.token).toBe(first.store.get()?.token)
+    await first.controller.signOut(first.api)
+    await wait(50)
+    expect(secondStore.get()).toBeNull()
+    first.controller.close()
+    second.close()
+  })
+})
