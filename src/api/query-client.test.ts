@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, NetworkError, ResponseShapeError } from './errors'
-import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client'
+import {
+  createQueryClient,
+  queryRetryDelay,
+  shouldRetryQuery,
+  shouldThrowToBoundary,
+} from './query-client'
 
 const apiError = (status: number) => new ApiError({ operation: 'op', status })
 
@@ -77,5 +82,18 @@ describe('createQueryClient', () => {
     })
     await mutation.execute(undefined).catch(() => undefined)
     expect(calls).toBe(1)
+  })
+})
+
+describe('error boundary policy', () => {
+  it('sends server failures and shape errors to the boundary only when nothing is shown', () => {
+    const server = new ApiError({ operation: 'listEvents', status: 503 })
+    const notFound = new ApiError({ operation: 'getEvent', status: 404 })
+    const shape = new ResponseShapeError({ operation: 'getEvent', path: 'data.event_ID' })
+    expect(shouldThrowToBoundary(server, false)).toBe(true)
+    expect(shouldThrowToBoundary(server, true)).toBe(false)
+    expect(shouldThrowToBoundary(shape, false)).toBe(true)
+    expect(shouldThrowToBoundary(notFound, false)).toBe(false)
+    expect(shouldThrowToBoundary(new NetworkError('x', 'unreachable'), false)).toBe(false)
   })
 })

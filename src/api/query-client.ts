@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { ApiError, NetworkError } from './errors'
+import { ApiError, NetworkError, ResponseShapeError } from './errors'
 
 /** Reads are retried at most this many times. */
 export const MAX_QUERY_RETRIES = 2
@@ -20,10 +20,26 @@ export function queryRetryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, 30_000)
 }
 
+/**
+ * Which failed reads go to the route's error boundary: a server failure (5xx) or an answer of
+ * the wrong shape, when there is nothing on screen to keep. 4xx are handled where they happen
+ * (a 404 is the page's own not-found message), 401 goes to re-authentication.
+ */
+export function shouldThrowToBoundary(error: unknown, hasData: boolean): boolean {
+  if (hasData) return false
+  if (error instanceof ApiError) return error.status >= 500
+  return error instanceof ResponseShapeError
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetryQuery, retryDelay: queryRetryDelay },
+      queries: {
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
+        throwOnError: (error, query) =>
+          shouldThrowToBoundary(error, query.state.data !== undefined),
+      },
       mutations: { retry: false },
     },
   })
