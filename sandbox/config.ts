@@ -27,7 +27,8 @@ const list = (value: string | undefined, fallback: string[]) =>
 const int = (value: string | undefined, fallback: number, name: string) => {
   if (value === undefined || value === '') return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number, got "${value}"`)
   return n
 }
 

@@ -47,7 +47,12 @@ export class Problem extends Error {
 }
 
 /** A success envelope. `contentType` lets `GET /events` answer text/plain as the service does. */
-export function ok(c: Ctx, data: unknown, status: ContentfulStatusCode = 200, contentType?: string) {
+export function ok(
+  c: Ctx,
+  data: unknown,
+  status: ContentfulStatusCode = 200,
+  contentType?: string,
+) {
   const body = JSON.stringify({ data, debug: { activityID: c.get('activityId') } })
   return c.body(body, status, {
     'content-type': contentType ?? 'application/json; charset=utf-8',
@@ -72,7 +77,10 @@ export function problemResponse(c: Ctx, problem: Problem) {
 }
 
 /** Names each failing field and what was wrong with it. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<string, string> {
+export function fieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  prefix = '',
+): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const issue of issues) {
     const key = prefix + (issue.path.map(String).join('.') || '(body)')

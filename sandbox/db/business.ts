@@ -24,7 +24,9 @@ export function openBusiness(dataDir: string, name: string, options: BusinessSee
     transaction(db, () => {
       seedEvents(db, random, { count: options.events, now: options.now })
       seedAuths(db, random, { now: options.now })
-      db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(options.now.toISOString())
+      db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(
+        options.now.toISOString(),
+      )
     })
   }
   return db

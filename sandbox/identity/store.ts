@@ -81,7 +81,9 @@ export function openIdentity(dataDir: string) {
        VALUES (?, ?, ?, ?, ?)`,
     ),
     touch: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE session_id = ?'),
-    rotate: db.prepare('UPDATE sessions SET refresh_hash = ?, last_seen_at = ? WHERE session_id = ?'),
+    rotate: db.prepare(
+      'UPDATE sessions SET refresh_hash = ?, last_seen_at = ? WHERE session_id = ?',
+    ),
     end: db.prepare(
       'UPDATE sessions SET ended_at = ?, ended_reason = ? WHERE session_id = ? AND ended_at IS NULL',
     ),

@@ -1,3 +1,247 @@
+import { formatServiceDate, parseServiceDate } from '../../src/api/schemas/common'
 import type { SandboxApp, SandboxContext } from '../app'
+import type { EventSchedule } from '../../src/api/schemas/event-schedule'
+import { transaction, type Row } from '../db/sqlite'
+import { DEFAULT_SNOOZE, SNOOZES } from '../events/lookup-data'
+import { nextOccurrence, ruleFromSchedule } from '../events/recurrence'
+import {
+  checkEvent,
+  eventExists,
+  eventNotFound,
+  eventRow,
+  insertEvent,
+  invalidFields,
+  listEvents,
+  orderBy,
+  requireEvent,
+  rowToEvent,
+  rowToSchedule,
+  statements,
+  updateEvent,
+} from '../events/store'
+import { intParam, ok, Problem, readJson, type Ctx } from '../http'
 
-export function registerEventRoutes(_app: SandboxApp, _ctx: SandboxContext) {}
+/** Most items one `PUT /events-batch` takes. */
+export const MAX_BATCH_ITEMS = 1000
+const MAX_PAGE_SIZE = 1000
+const DEFAULT_PAGE_SIZE = 25
+
+/** A whole-number query parameter within `min..max`, else 400 naming it. */
+function intQuery(c: Ctx, name: string, fallback: number, min: number, max: number): number {
+  const text = c.req.query(name)
+  if (text === undefined || text === '') return fallback
+  const n = Number(text)
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new Problem(400, `${name} must be a whole number from ${min} to ${max}, got "${text}".`, {
+      errors: { [name]: `Expected a whole number from ${min} to ${max}` },
+    })
+  return n
+}
+
+const nowText = (ctx: SandboxContext) => formatServiceDate(ctx.now())
+
+/**
+ * Moves a schedule and its event to the schedule's first occurrence after `after` (both the
+ * next scheduled date and time); 409 when the schedule cannot recur or has ended.
+ */
+function moveToNext(c: Ctx, schedule: EventSchedule, after: Date, now: Date) {
+  const rule = ruleFromSchedule(schedule)
+  const id = schedule.schedule_ID
+  if (typeof rule === 'string')
+    throw new Problem(409, `Schedule ${id} cannot recur: ${rule}.`, {
+      title: 'Schedule cannot recur',
+    })
+  const next = nextOccurrence(rule, after)
+  if (!next)
+    throw new Problem(
+      409,
+      `Schedule ${id} has no occurrence after ${formatServiceDate(after)}: it has ended.`,
+      { title: 'Schedule has ended' },
+    )
+  const s = statements(c.get('db'))
+  const [nextText, stamp, user] = [
+    formatServiceDate(next),
+    formatServiceDate(now),
+    c.get('user').userId,
+  ]
+  s.setScheduleNext.run(nextText, nextText, user, stamp, id)
+  s.setNext.run(nextText, nextText, user, stamp, schedule.event_ID)
+}
+
+/**
+ * Events (service.md 4.3 and 6): CRUD, the batch upsert, the paged and sorted list, a user's
+ * active events, snooze, reschedule and the schedules of an event.
+ */
+export function registerEventRoutes(app: SandboxApp, ctx: SandboxContext) {
+  app.post('/events', async (c) => {
+    const check = checkEvent(await readJson(c))
+    if (!check.ok) throw invalidFields(check.errors)
+    const db = c.get('db')
+    const user = c.get('user').userId
+    const event = transaction(db, () => {
+      if (check.eventId !== null && eventExists(db, check.eventId))
+        throw new Problem(409, `Event ${check.eventId} already exists; update it with PUT.`, {
+          title: 'Event exists',
+        })
+      return requireEvent(db, insertEvent(db, check.values, user, nowText(ctx)))
+    })
+    return ok(c, event)
+  })
+
+  app.get('/events', (c) => {
+    const page = intQuery(c, 'page', 1, 1, Number.MAX_SAFE_INTEGER)
+    const pageSize = intQuery(c, 'pageSize', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE)
+    const order = orderBy(c.req.query('sortBy'))
+    const offset = (page - 1) * pageSize
+    if (!Number.isSafeInteger(offset))
+      throw new Problem(400, 'page is too large.', { errors: { page: 'Too large' } })
+    const events = listEvents(c.get('db'), order, pageSize, offset)
+    return ok(c, events, 200, 'text/plain; charset=utf-8')
+  })
+
+  app.get('/events/:eventID', (c) => ok(c, requireEvent(c.get('db'), intParam(c, 'eventID'))))
+
+  app.put('/events/:eventID', async (c) => {
+    const eventId = intParam(c, 'eventID')
+    const check = checkEvent(await readJson(c))
+    if (!check.ok) throw invalidFields(check.errors)
+    if (check.eventId !== null && check.eventId !== eventId)
+      throw invalidFields({ event_ID: `Must match the event ID in the path (${eventId})` })
+    const db = c.get('db')
+    const user = c.get('user').userId
+    const event = transaction(db, () => {
+      const current = eventRow(db, eventId)
+      if (!current) throw eventNotFound(eventId)
+      updateEvent(db, current, check.values, user, nowText(ctx))
+      return requireEvent(db, eventId)
+    })
+    return ok(c, event)
+  })
+
+  app.delete('/events/:eventID', (c) => {
+    const eventId = intParam(c, 'eventID')
+    const db = c.get('db')
+    transaction(db, () => {
+      const s = statements(db)
+      s.removeSchedules.run(eventId)
+      if (Number(s.remove.run(eventId).changes) === 0) throw eventNotFound(eventId)
+    })
+    return ok(c, null)
+  })
+
+  app.put('/events-batch', async (c) => {
+    const raw = await readJson(c)
+    if (!Array.isArray(raw))
+      throw new Problem(400, 'The body must be a JSON array of events.', {
+        errors: { '(body)': 'Expected an array' },
+      })
+    if (raw.length > MAX_BATCH_ITEMS)
+      throw new Problem(413, `A batch takes at most ${MAX_BATCH_ITEMS} events; got ${raw.length}.`)
+    const db = c.get('db')
+    const user = c.get('user').userId
+    const now = nowText(ctx)
+    const checks = raw.map(checkEvent)
+    const results = transaction(db, () =>
+      checks.map((check) => {
+        if (!check.ok) {
+          const fields = Object.entries(check.errors).map(([k, v]) => `${k} (${v})`)
+          return {
+            id: [{ key: 'event_ID', value: check.eventId }],
+            status: 400,
+            body: `Invalid fields: ${fields.join('; ')}`,
+          }
+        }
+        const current = check.eventId === null ? undefined : eventRow(db, check.eventId)
+        if (current) {
+          updateEvent(db, current, check.values, user, now)
+          return {
+            id: [{ key: 'event_ID', value: check.eventId }],
+            status: 200,
+            body: `Event ${check.eventId} updated.`,
+          }
+        }
+        const id = insertEvent(db, check.values, user, now)
+        return { id: [{ key: 'event_ID', value: id }], status: 201, body: `Event ${id} created.` }
+      }),
+    )
+    return ok(c, results)
+  })
+
+  app.get('/users/:userId/events', (c) => {
+    const rows = statements(c.get('db')).userEvents.all(c.req.param('userId')) as Row[]
+    return ok(c, rows.map(rowToEvent))
+  })
+
+  app.post('/events/:eventID/snooze', (c) => {
+    const eventId = intParam(c, 'eventID')
+    const db = c.get('db')
+    const s = statements(db)
+    const duration = c.req.query('snoozeDuration') || DEFAULT_SNOOZE
+    const found = s.lookupMinutes.get(SNOOZES, duration) as { minutes: number | null } | undefined
+    if (!found?.minutes) {
+      const valid = (s.lookup.all(SNOOZES) as Row[]).map((r) => String(r.option_Key))
+      throw new Problem(
+        400,
+        `Unknown snoozeDuration "${duration}". Valid durations: ${valid.join(', ')}.`,
+        { errors: { snoozeDuration: `Expected one of ${valid.join(', ')}` } },
+      )
+    }
+    const minutes = found.minutes
+    const event = transaction(db, () => {
+      if (!eventExists(db, eventId)) throw eventNotFound(eventId)
+      const now = ctx.now()
+      const until = formatServiceDate(new Date(now.getTime() + minutes * 60_000))
+      s.setNext.run(until, until, c.get('user').userId, formatServiceDate(now), eventId)
+      return requireEvent(db, eventId)
+    })
+    return ok(c, event)
+  })
+
+  app.post('/events/:eventID/reschedule', (c) => {
+    const eventId = intParam(c, 'eventID')
+    const db = c.get('db')
+    const s = statements(db)
+    const event = transaction(db, () => {
+      if (!eventExists(db, eventId)) throw eventNotFound(eventId)
+      const row = s.schedules.get(eventId) as Row | undefined
+      if (!row)
+        throw new Problem(
+          409,
+          `Event ${eventId} has no schedule, so there is no next date to reschedule it to. Snooze it or set its next scheduled date instead.`,
+          { title: 'Event has no schedule' },
+        )
+      const schedule = rowToSchedule(row)
+      const now = ctx.now()
+      moveToNext(c, schedule, now, now)
+      return requireEvent(db, eventId)
+    })
+    return ok(c, event)
+  })
+
+  app.get('/events/:eventID/schedules', (c) => {
+    const eventId = intParam(c, 'eventID')
+    const db = c.get('db')
+    if (!eventExists(db, eventId)) throw eventNotFound(eventId)
+    return ok(c, (statements(db).schedules.all(eventId) as Row[]).map(rowToSchedule))
+  })
+
+  app.post('/events/:eventID/schedules/:scheduleId/next', (c) => {
+    const eventId = intParam(c, 'eventID')
+    const scheduleId = intParam(c, 'scheduleId')
+    const db = c.get('db')
+    const s = statements(db)
+    const schedule = transaction(db, () => {
+      if (!eventExists(db, eventId)) throw eventNotFound(eventId)
+      const row = s.schedule.get(eventId, scheduleId) as Row | undefined
+      if (!row)
+        throw new Problem(404, `Event ${eventId} has no schedule ${scheduleId}.`, {
+          title: 'Schedule not found',
+        })
+      const current = rowToSchedule(row)
+      const now = ctx.now()
+      moveToNext(c, current, parseServiceDate(current.next_Scheduled_Date) ?? now, now)
+      return rowToSchedule(s.schedule.get(eventId, scheduleId) as Row)
+    })
+    return ok(c, schedule)
+  })
+}

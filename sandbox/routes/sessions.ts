@@ -25,8 +25,7 @@ export function registerSessionRoutes(app: SandboxApp, ctx: SandboxContext) {
     requireRole(c, 'admin')
     const caller = c.get('user')
     const userId = ctx.identity.longestSignedIn(caller.userId)
-    if (!userId)
-      throw new Problem(404, 'Nobody else is signed in.', { title: 'No session to end' })
+    if (!userId) throw new Problem(404, 'Nobody else is signed in.', { title: 'No session to end' })
     const ended = ctx.identity.endUserSessions(userId, ctx.now().getTime(), 'kicked-longest')
     return ok(c, { user_ID: userId, sessionsEnded: ended })
   })
@@ -48,7 +47,12 @@ export function registerSessionRoutes(app: SandboxApp, ctx: SandboxContext) {
     for (const [key, range] of Object.entries(EXTRA_POLICY_FIELDS)) {
       const value = (raw as Record<string, unknown>)[key]
       if (value === undefined) continue
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > range.max)
+      if (
+        typeof value !== 'number' ||
+        !Number.isInteger(value) ||
+        value < range.min ||
+        value > range.max
+      )
         errors[key] = `Expected a whole number from ${range.min} to ${range.max}`
       else next[key] = value
     }

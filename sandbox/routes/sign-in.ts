@@ -48,10 +48,7 @@ export function registerSignInRoutes(app: SandboxApp, ctx: SandboxContext) {
     const user = ctx.identity.authenticate(credentials.username, credentials.password)
     if (!user)
       throw new Problem(401, 'Incorrect username or password.', { title: 'Sign-in failed' })
-    const { sessionId, refreshToken } = ctx.identity.startSession(
-      user.user_id,
-      ctx.now().getTime(),
-    )
+    const { sessionId, refreshToken } = ctx.identity.startSession(user.user_id, ctx.now().getTime())
     return ok(c, issueTokens(ctx, user.user_id, sessionId, refreshToken))
   })
 
@@ -64,7 +61,12 @@ export function registerSignInRoutes(app: SandboxApp, ctx: SandboxContext) {
       throw new Problem(401, 'The refresh token is not valid or its session has ended.')
     return ok(
       c,
-      issueTokens(ctx, refreshed.session.user_id, refreshed.session.session_id, refreshed.refreshToken),
+      issueTokens(
+        ctx,
+        refreshed.session.user_id,
+        refreshed.session.session_id,
+        refreshed.refreshToken,
+      ),
     )
   })
 }
