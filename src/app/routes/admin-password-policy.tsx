@@ -1,6 +1,16 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { PasswordPolicyPage } from '@/features/admin/password-policy/password-policy-page'
+import { adminQueries } from '@/features/admin/queries'
+import { api } from '../app-state'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader() {
+  const db = currentDatabase()
+  if (!db) return null
+  // Start the request with the route; the page shows skeletons rather than waiting here.
+  void queryClient.prefetchQuery(adminQueries.passwordPolicy(api, db))
+  return null
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  return <PasswordPolicyPage />
 }

@@ -1,6 +1,6 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { SessionsPage } from '@/features/admin/sessions/sessions-page'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+// Nothing to load: the page asks the service only when the administrator acts.
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  return <SessionsPage />
 }

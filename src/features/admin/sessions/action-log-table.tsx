@@ -1,0 +1,76 @@
+import { DISPLAY_LOCALE } from '@/api/dates'
+import { outcomeTone, type KickOutcomeKind } from './kick-outcome'
+import type { SessionAction } from './action-log'
+import styles from './action-log-table.module.css'
+
+const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+})
+
+const toneClass = (kind: string) => styles[outcomeTone(kind as KickOutcomeKind)] ?? ''
+
+/** The actions taken on this page in this browser session: who, when, what, result, activity. */
+export function ActionLogTable({ actions }: { actions: SessionAction[] }) {
+  return (
+    <section className={styles.section} aria-labelledby="session-actions-title">
+      <div className={styles.heading}>
+        <h2 id="session-actions-title" className={styles.title}>
+          Actions taken in this browser session
+        </h2>
+        <p className={styles.note}>
+          Kept in this tab until it closes. Quote the activity ID when you contact support.
+        </p>
+      </div>
+      {actions.length === 0 ? (
+        <p className={styles.empty}>No sessions have been ended from this tab yet.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Result</th>
+                <th scope="col">Activity ID</th>
+              </tr>
+            </thead>
+            <tbody>
+              {actions.map((entry) => (
+                <tr key={entry.id}>
+                  <td className={styles.nowrap}>
+                    <time dateTime={new Date(entry.at).toISOString()}>
+                      {timeFormat.format(entry.at)}
+                    </time>
+                  </td>
+                  <td className={styles.nowrap}>
+                    {entry.actorName}
+                    <span className={styles.muted}> ({entry.actorId})</span>
+                  </td>
+                  <td>{entry.action}</td>
+                  <td>
+                    <span className={`${styles.result} ${toneClass(entry.outcome)}`}>
+                      {entry.result}
+                    </span>
+                  </td>
+                  <td>
+                    {entry.activityId ? (
+                      <code className={styles.code}>{entry.activityId}</code>
+                    ) : (
+                      <span className={styles.muted}>Not returned</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
