@@ -52,6 +52,11 @@ export default tseslint.config(
     files: [`src/features/${name}/**`],
     rules: restrict(['@/app/*', '@/features/*', `!@/features/${name}`, '../../*', '../../../*']),
   })),
+  // Tests may start the real sandbox (conventions: no hand-written mocks of the service).
+  {
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: restrict(['@/app/*', '**/app/*']),
+  },
   {
     files: ['sandbox/**'],
     rules: {

@@ -72,6 +72,7 @@ export async function expectAskedToSignInAgain(page: Page) {
   await expect(
     page
       .getByRole('dialog', { name: 'Sign in again' })
-      .or(page.getByRole('button', { name: 'Sign in', exact: true })),
+      .or(page.getByRole('button', { name: 'Sign in', exact: true }))
+      .first(),
   ).toBeVisible()
 }

@@ -33,9 +33,13 @@ export function Dialog({
   const titleId = useId()
   useEffect(() => {
     const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
+    if (!open || !dialog) return
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialog.open) dialog.showModal()
+    return () => {
+      // The dialog leaves the page with its content: give focus back to what opened it.
+      if (previous?.isConnected) previous.focus()
+    }
   }, [open])
   if (!open) return null
   return (

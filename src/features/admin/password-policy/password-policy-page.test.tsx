@@ -8,10 +8,8 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 // Component tests run the real sandbox service (conventions.md, Tests); the feature import rule
 // is about app code, not about a test reaching the service.
-/* eslint-disable no-restricted-imports */
 import { createSandbox, type Sandbox } from '../../../../sandbox/app'
 import { configFromEnv } from '../../../../sandbox/config'
-/* eslint-enable no-restricted-imports */
 import { ApiProvider } from '@/api/api-context'
 import { createApiClient, type ApiClient } from '@/api/client'
 import { getPasswordPolicy, signIn, updatePasswordPolicy } from '@/api/session'
@@ -46,13 +44,6 @@ const DEFAULT_POLICY = {
 }
 
 beforeAll(() => {
-  // jsdom has no modal dialogs yet; opening one only needs to show it here.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open')
-  }
   dataDir = mkdtempSync(path.join(tmpdir(), 'policy-page-'))
   sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 5 })
 })
