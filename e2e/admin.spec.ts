@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { API_KEY, callService, expect, sessionToken, signIn, test } from './fixtures'
+import {
+  API_KEY,
+  callService,
+  expect,
+  expectAskedToSignInAgain,
+  sessionToken,
+  signIn,
+  test,
+} from './fixtures'
 
 type Policy = Record<string, unknown>
 
@@ -21,20 +29,6 @@ async function writePolicy(page: Page, policy: Policy) {
     data: policy,
   })
   expect(response.status()).toBe(200)
-}
-
-/**
- * Same check as `expectAskedToSignInAgain` in fixtures.ts, which fails in strict mode now that
- * the "Sign in again" dialog has its own "Sign in" button (both halves of its `or` match).
- * Once the fixture takes `.first()`, use it instead.
- */
-async function expectAskedToSignInAgain(page: Page) {
-  await expect(
-    page
-      .getByRole('dialog', { name: 'Sign in again' })
-      .or(page.getByRole('button', { name: 'Sign in', exact: true }))
-      .first(),
-  ).toBeVisible()
 }
 
 const userCard = (page: Page) => page.getByRole('region', { name: "End a user's session" })
