@@ -1,6 +1,29 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { lookupQueries } from '@/api/lookups'
+import { EventDetailPage } from '@/features/events/detail/event-detail-page'
+import { parseEventId } from '@/features/events/event-id'
+import { EventLinksProvider } from '@/features/events/event-links'
+import { eventQueries } from '@/features/events/queries'
+import { api } from '../app-state'
+import { paths } from '../paths'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader({ params }: LoaderFunctionArgs) {
+  const db = currentDatabase()
+  const eventId = parseEventId(params.eventId)
+  if (!db || eventId === null) return null
+  // Start the requests with the route; the page shows skeletons rather than waiting here.
+  void queryClient.prefetchQuery(eventQueries.detail(api, db, eventId))
+  void queryClient.prefetchQuery(eventQueries.schedules(api, db, eventId))
+  void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  return null
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  const { eventId } = useParams()
+  return (
+    <EventLinksProvider links={paths.events}>
+      <EventDetailPage key={eventId} eventId={eventId} />
+    </EventLinksProvider>
+  )
 }

@@ -1,6 +1,20 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { lookupQueries } from '@/api/lookups'
+import { EventLinksProvider } from '@/features/events/event-links'
+import { EventCreatePage } from '@/features/events/form/event-create-page'
+import { api } from '../app-state'
+import { paths } from '../paths'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader() {
+  const db = currentDatabase()
+  if (db) void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  return null
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  return (
+    <EventLinksProvider links={paths.events}>
+      <EventCreatePage />
+    </EventLinksProvider>
+  )
 }

@@ -1,6 +1,27 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { lookupQueries } from '@/api/lookups'
+import { EventLinksProvider } from '@/features/events/event-links'
+import { MyEventsPage } from '@/features/events/my-events/my-events-page'
+import { eventQueries } from '@/features/events/queries'
+import { api, sessionStore } from '../app-state'
+import { paths } from '../paths'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader({ params }: LoaderFunctionArgs) {
+  const db = currentDatabase()
+  const userId = params.userId?.trim() || sessionStore.get()?.claims?.sub
+  if (!db || !userId) return null
+  // Start the requests with the route; the page shows skeletons rather than waiting here.
+  void queryClient.prefetchQuery(eventQueries.userEvents(api, db, userId))
+  void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  return null
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  const { userId } = useParams()
+  return (
+    <EventLinksProvider links={paths.events}>
+      <MyEventsPage key={userId ?? ''} userId={userId} />
+    </EventLinksProvider>
+  )
 }

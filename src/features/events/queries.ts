@@ -187,3 +187,71 @@ export function useNextScheduledDate() {
     },
   })
 }
+
+export interface OptimisticSnoozeVariables extends SnoozeEventVariables {
+  /**
+   * Where the snooze is expected to move the next reminder (canonical date text). The cached
+   * event shows it at once, so a due reminder leaves the reminders list before the service
+   * answers; the answer then replaces it, and a refusal puts the event back as it was.
+   */
+  expectedUntil: string
+}
+
+/**
+ * Snoozes with an optimistic update: the event's next reminder moves at once in the cached user
+ * lists and detail, and is rolled back if the service refuses.
+ */
+export function useOptimisticSnooze() {
+  const api = useApi()
+  const database = useDatabase()
+  const queryClient = useQueryClient()
+  return useMutation({
+    onMutate: async ({ eventId, expectedUntil }: OptimisticSnoozeVariables) => {
+      const db = database
+      const lists = { queryKey: eventQueries.userEventLists(db) }
+      const detailKey = eventQueries.detail(api, db, eventId).queryKey
+      await Promise.all([
+        queryClient.cancelQueries(lists),
+        queryClient.cancelQueries({ queryKey: detailKey, exact: true }),
+      ])
+      const snoozed = (e: Event): Event =>
+        e.event_ID === eventId
+          ? { ...e, next_Scheduled_Date: expectedUntil, next_Scheduled_Time: expectedUntil }
+          : e
+      const snapshot = {
+        db,
+        lists: queryClient.getQueriesData<Event[]>(lists),
+        detail: queryClient.getQueryData(detailKey),
+      }
+      queryClient.setQueriesData<Event[]>(lists, (old) => old?.map(snoozed))
+      if (snapshot.detail) queryClient.setQueryData(detailKey, snoozed(snapshot.detail))
+      return snapshot
+    },
+    mutationFn: ({ eventId, snoozeDuration }: OptimisticSnoozeVariables) =>
+      snoozeEvent(api, eventId, snoozeDuration, { database }),
+    onError: (_error, { eventId }, snapshot) => {
+      if (!snapshot) return
+      // Put back only this event, so other changes made meanwhile stay.
+      for (const [key, data] of snapshot.lists) {
+        const before = data?.find((e) => e.event_ID === eventId)
+        if (before)
+          queryClient.setQueryData<Event[]>(key, (old) =>
+            old?.map((e) => (e.event_ID === eventId ? before : e)),
+          )
+      }
+      if (snapshot.detail)
+        queryClient.setQueryData(
+          eventQueries.detail(api, snapshot.db, eventId).queryKey,
+          snapshot.detail,
+        )
+      return invalidateListings(queryClient, snapshot.db)
+    },
+    onSuccess: (event, _vars, snapshot) => {
+      queryClient.setQueriesData<Event[]>(
+        { queryKey: eventQueries.userEventLists(snapshot.db) },
+        (old) => old?.map((e) => (e.event_ID === event.event_ID ? event : e)),
+      )
+      return storeEvent(queryClient, api, snapshot.db, event)
+    },
+  })
+}

@@ -1,0 +1,369 @@
+import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { API_KEY, expect, sessionToken, signIn, test } from './fixtures'
+
+interface ServiceEvent {
+  event_ID: number
+  subject: string | null
+  status: string | null
+  priority: string | null
+  due_Date: string | null
+  next_Scheduled_Date: string | null
+  completion_Date: string | null
+  completion_Percent: number | null
+  reminder: boolean
+  update_Date: string
+  [field: string]: unknown
+}
+
+/** Calls the sandbox as another client of the service would, with a JSON body when given. */
+async function service<T = ServiceEvent>(page: Page, method: string, path: string, body?: unknown) {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await sessionToken(page)}`,
+      'x-api-key': API_KEY,
+      'service-database': 'demo',
+    },
+    ...(body === undefined ? {} : { data: body }),
+  })
+  const json = (await response.json()) as { data: T }
+  return { status: response.status(), data: json.data }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** A local wall-clock date `minutes` from now, in the service's form. */
+function serviceDate(minutes: number): string {
+  const d = new Date(Date.now() + minutes * 60_000)
+  return (
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
+    `T${pad(d.getHours())}:${pad(d.getMinutes())}:00`
+  )
+}
+const minutesFromNow = (text: string | null) =>
+  text ? (new Date(text).getTime() - Date.now()) / 60_000 : NaN
+
+let counter = 0
+/** Creates an event for the test on the service and returns it. */
+async function createEvent(page: Page, fields: Partial<ServiceEvent> = {}) {
+  counter += 1
+  const { data } = await service(page, 'POST', '/events', {
+    claim_Audit_Event: false,
+    process_Automation_Event: false,
+    reminder: false,
+    user_ID: 'staff',
+    status: 'Open',
+    priority: 'NORMAL',
+    subject: `E2E event ${Date.now()}-${counter}`,
+    ...fields,
+  })
+  return data
+}
+
+/** An event of the seed with a schedule that can recur (found through the service). */
+async function eventWithSchedule(page: Page) {
+  for (let id = 13; id < 400; id++) {
+    const { status, data } = await service<{ schedule_ID: number }[]>(
+      page,
+      'GET',
+      `/events/${id}/schedules`,
+    )
+    if (status !== 200 || data.length === 0) continue
+    // Other specs may complete events; a completed one offers no Reschedule.
+    const event = (await service(page, 'GET', `/events/${id}`)).data
+    if (!event.completion_Date && event.status !== 'Completed') return id
+  }
+  throw new Error('The seed has no event with a schedule')
+}
+
+test.describe('events', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff')
+  })
+
+  test('my events groups the queue under the 14-day load', async ({ page }) => {
+    test.slow() // axe over a queue of a hundred rows takes a while
+    const overdue = await createEvent(page, { due_Date: serviceDate(-26 * 60), priority: 'HIGH' })
+    const upcoming = await createEvent(page, { due_Date: serviceDate(25 * 60) })
+    const soon = serviceDate(5)
+    const todayStillAhead = soon.slice(0, 10) === serviceDate(0).slice(0, 10)
+    const today = await createEvent(page, { due_Date: soon })
+
+    await page.goto('/events/mine')
+    await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
+    const group = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) })
+    await expect(group('Overdue').getByRole('link', { name: overdue.subject! })).toBeVisible()
+    await expect(group('Upcoming').getByRole('link', { name: upcoming.subject! })).toBeVisible()
+    if (todayStillAhead)
+      await expect(group('Today').getByRole('link', { name: today.subject! })).toBeVisible()
+
+    const chart = page.getByRole('figure', { name: 'Next 14 days' })
+    await expect(chart).toContainText(/events? due or reminded/)
+    await chart.getByText('Show as a table').click()
+    const table = chart.getByRole('table')
+    await expect(table.getByRole('row')).toHaveCount(15)
+    await expectNoSeriousA11yViolations(page)
+
+    // Any user's queue: admins look at someone else's.
+    await page.getByLabel("View another user's queue").fill('support')
+    await page.getByRole('button', { name: 'View', exact: true }).click()
+    await expect(page).toHaveURL(/\/events\/mine\/support$/)
+    await expect(page.getByRole('heading', { name: 'Queue of support' })).toBeVisible()
+    await expect(page.getByRole('link', { name: overdue.subject! })).toHaveCount(0)
+  })
+
+  test('creates an event from the form', async ({ page }) => {
+    await page.goto('/events/new')
+    await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    const subject = `Created in the form ${Date.now()}`
+    await page.getByLabel('Subject', { exact: true }).fill(subject)
+    await page.getByLabel('Priority').selectOption({ label: 'High' })
+    await page.getByLabel('Due', { exact: true }).fill('2027-02-03T10:30')
+    await page.getByLabel('Remind the assigned user').check()
+    await page.getByLabel('Next reminder').fill('2027-02-02T09:00')
+    await page.getByLabel('Completion (%)').fill('25')
+    await page.getByRole('button', { name: 'Create event' }).click()
+
+    await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible()
+    await expect(page.getByText('Event created')).toBeVisible()
+    const id = Number(page.url().split('/').pop())
+    const { data } = await service(page, 'GET', `/events/${id}`)
+    expect(data).toMatchObject({
+      subject,
+      priority: 'HIGH',
+      due_Date: '2027-02-03T10:30:00',
+      next_Scheduled_Date: '2027-02-02T09:00:00',
+      reminder: true,
+      completion_Percent: 25,
+      user_ID: 'staff',
+      status: 'Open',
+    })
+  })
+
+  test('the form rejects bad input and keeps what was typed', async ({ page }) => {
+    await page.goto('/events/new')
+    await page.getByLabel('Subject', { exact: true }).fill('Bad input check')
+    await page.getByLabel('Completion (%)').fill('120')
+    await page.getByLabel('Triggers a report series').check()
+    await page.getByRole('button', { name: 'Create event' }).click()
+
+    const percent = page.getByLabel('Completion (%)')
+    await expect(percent).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Completion must be a number from 0 to 100')).toBeVisible()
+    await expect(page.getByLabel('Report series', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await expect(page.getByText('Enter the report series this event triggers')).toBeVisible()
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Bad input check')
+    await expect(page).toHaveURL(/\/events\/new$/)
+
+    // Fixed, the service answers 400 naming a field: shown on the form, nothing lost.
+    await percent.fill('100')
+    await page.getByLabel('Report series', { exact: true }).fill('12')
+    await page.route('**/api/events', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              data: null,
+              error: {
+                title: 'Validation failed',
+                status: 400,
+                detail: 'Invalid fields: subject, legacy_Code',
+                errors: { subject: 'Subject is taken', legacy_Code: 'Unknown code' },
+              },
+              debug: { activityID: 'e2e-activity' },
+            }),
+          })
+        : route.continue(),
+    )
+    await page.getByRole('button', { name: 'Create event' }).click()
+    const summary = page.getByRole('alert').filter({ hasText: 'Invalid fields' })
+    await expect(summary).toContainText('legacy_Code: Unknown code')
+    await expect(page.getByText('Subject is taken')).toBeVisible()
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Bad input check')
+    await expect(page.getByLabel('Report series', { exact: true })).toHaveValue('12')
+  })
+
+  test('edits an event, sending the whole event back', async ({ page }) => {
+    const event = await createEvent(page, { due_Date: serviceDate(60) })
+    // A field this console does not know must survive the round trip.
+    await page.route(`**/api/events/${event.event_ID}`, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue()
+      const response = await route.fetch()
+      const json = (await response.json()) as { data: ServiceEvent }
+      json.data.legacy_Code = 'KEEP-ME'
+      return route.fulfill({ response, json })
+    })
+    await page.goto(`/events/${event.event_ID}/edit`)
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(event.subject!)
+    await expectNoSeriousA11yViolations(page)
+    await page.getByLabel('Subject', { exact: true }).fill(`${event.subject} (edited)`)
+    await page.getByLabel('Status', { exact: true }).fill('In progress')
+    const put = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith(`/api/events/${event.event_ID}`),
+    )
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    const body = (await put).postDataJSON() as ServiceEvent
+    expect(body).toMatchObject({ legacy_Code: 'KEEP-ME', status: 'In progress' })
+    await expect(page.getByRole('heading', { name: `${event.subject} (edited)` })).toBeVisible()
+    const { data } = await service(page, 'GET', `/events/${event.event_ID}`)
+    expect(data).toMatchObject({ subject: `${event.subject} (edited)`, status: 'In progress' })
+  })
+
+  test('warns about a change made on the service after the form loaded', async ({ page }) => {
+    const event = await createEvent(page)
+    await page.goto(`/events/${event.event_ID}/edit`)
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(event.subject!)
+    await page.getByLabel('Status', { exact: true }).fill('Waiting')
+
+    // Someone else saves the event (update dates have one-second resolution).
+    await page.waitForTimeout(1100)
+    const theirs = { ...event, subject: `${event.subject} (theirs)`, priority: 'URGENT' }
+    expect((await service(page, 'PUT', `/events/${event.event_ID}`, theirs)).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    const dialog = page.getByRole('alertdialog', {
+      name: 'This event changed while you were editing',
+    })
+    await expect(dialog).toBeVisible()
+    const subjectRow = dialog.getByRole('row', { name: /^Subject/ })
+    await expect(subjectRow.getByRole('cell').first()).toHaveText(theirs.subject)
+    await expect(subjectRow.getByRole('cell').last()).toHaveText(event.subject!)
+    await expect(dialog.getByRole('row', { name: /^Priority/ })).toContainText('Urgent')
+    await expectNoSeriousA11yViolations(page)
+
+    // Reload shows their version; saving then goes through without a warning.
+    await dialog.getByRole('button', { name: 'Reload' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(theirs.subject)
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Open')
+    await page.getByLabel('Status', { exact: true }).fill('Waiting')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByRole('heading', { name: theirs.subject, level: 1 })).toBeVisible()
+
+    // Again, this time overwriting their change.
+    await page.goto(`/events/${event.event_ID}/edit`)
+    await page.getByLabel('Subject', { exact: true }).fill(`${event.subject} (mine)`)
+    await page.waitForTimeout(1100)
+    await service(page, 'PUT', `/events/${event.event_ID}`, { ...theirs, status: 'Open' })
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByRole('button', { name: 'Overwrite' }).click()
+    await expect(page.getByRole('heading', { name: `${event.subject} (mine)` })).toBeVisible()
+    const { data } = await service(page, 'GET', `/events/${event.event_ID}`)
+    expect(data).toMatchObject({ subject: `${event.subject} (mine)`, status: 'Waiting' })
+  })
+
+  test('deletes an event after confirmation', async ({ page }) => {
+    const event = await createEvent(page)
+    await page.goto(`/events/${event.event_ID}`)
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' })
+    await expect(confirm).toContainText(event.subject!)
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toBeHidden()
+    expect((await service(page, 'GET', `/events/${event.event_ID}`)).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await confirm.getByRole('button', { name: 'Delete event' }).click()
+    await expect(page.getByText('Event deleted')).toBeVisible()
+    await expect(page).toHaveURL(/\/events$/)
+    expect((await service(page, 'GET', `/events/${event.event_ID}`)).status).toBe(404)
+  })
+
+  test('snoozes with the default and with another duration', async ({ page }) => {
+    const event = await createEvent(page, { reminder: true, next_Scheduled_Date: serviceDate(-30) })
+    await page.goto(`/events/${event.event_ID}`)
+    await expect(page.getByRole('heading', { name: event.subject!, level: 1 })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+
+    await page.getByRole('button', { name: 'Snooze 15 minutes' }).click()
+    await expect(page.getByText('Snoozed for 15 minutes')).toBeVisible()
+    let { data } = await service(page, 'GET', `/events/${event.event_ID}`)
+    expect(minutesFromNow(data.next_Scheduled_Date)).toBeGreaterThan(13)
+    expect(minutesFromNow(data.next_Scheduled_Date)).toBeLessThan(16)
+
+    await page.getByRole('button', { name: 'Other snooze durations' }).click()
+    await page.getByRole('menuitem', { name: '2 hours' }).click()
+    await expect(page.getByText('Snoozed for 2 hours')).toBeVisible()
+    ;({ data } = await service(page, 'GET', `/events/${event.event_ID}`))
+    expect(minutesFromNow(data.next_Scheduled_Date)).toBeGreaterThan(118)
+    expect(minutesFromNow(data.next_Scheduled_Date)).toBeLessThan(121)
+  })
+
+  test('reschedules and moves to the next occurrence of a schedule', async ({ page }) => {
+    const id = await eventWithSchedule(page)
+    const schedulesBefore = (
+      await service<{ next_Scheduled_Date: string }[]>(page, 'GET', `/events/${id}/schedules`)
+    ).data
+    await page.goto(`/events/${id}`)
+    const schedule = page.getByRole('region', { name: 'Schedule' })
+    await expect(schedule.getByRole('listitem').first()).toContainText(/^Every /)
+    await expectNoSeriousA11yViolations(page)
+
+    await schedule.getByRole('button', { name: 'Next occurrence' }).first().click()
+    await expect(page.getByText('Moved to the next occurrence')).toBeVisible()
+    const schedulesAfter = (
+      await service<{ next_Scheduled_Date: string }[]>(page, 'GET', `/events/${id}/schedules`)
+    ).data
+    expect(new Date(schedulesAfter[0]!.next_Scheduled_Date).getTime()).toBeGreaterThan(
+      new Date(schedulesBefore[0]!.next_Scheduled_Date).getTime(),
+    )
+    const moved = (await service(page, 'GET', `/events/${id}`)).data
+    expect(moved.next_Scheduled_Date).toBe(schedulesAfter[0]!.next_Scheduled_Date)
+
+    await page.getByRole('button', { name: 'Reschedule' }).click()
+    await expect(page.getByText('Rescheduled', { exact: true })).toBeVisible()
+    const rescheduled = (await service(page, 'GET', `/events/${id}`)).data
+    expect(minutesFromNow(rescheduled.next_Scheduled_Date)).toBeGreaterThan(0)
+
+    // An event without a schedule offers no Reschedule (the service would refuse it).
+    const plain = await createEvent(page)
+    await page.goto(`/events/${plain.event_ID}`)
+    await expect(page.getByText('No schedule: this event does not repeat.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0)
+  })
+
+  test('marks an event complete, and Undo puts it back', async ({ page }) => {
+    const event = await createEvent(page, { completion_Percent: 40, status: 'In progress' })
+    await page.goto(`/events/${event.event_ID}`)
+    await page.getByRole('button', { name: 'Mark complete' }).click()
+    await expect(page.getByText('Marked complete')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /^Completed on/ })).toBeVisible()
+    let { data } = await service(page, 'GET', `/events/${event.event_ID}`)
+    expect(data).toMatchObject({ status: 'Completed', completion_Percent: 100 })
+    expect(minutesFromNow(data.completion_Date)).toBeGreaterThan(-2)
+
+    await page
+      .getByRole('alertdialog', { name: 'Marked complete' })
+      .getByRole('button', { name: 'Undo' })
+      .click()
+    await expect(page.getByText('Completion undone')).toBeVisible()
+    ;({ data } = await service(page, 'GET', `/events/${event.event_ID}`))
+    expect(data).toMatchObject({
+      status: 'In progress',
+      completion_Percent: 40,
+      completion_Date: null,
+    })
+    await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible()
+  })
+
+  test('an event ID that is not a number, or not known, shows not found', async ({ page }) => {
+    await page.goto('/events/abc')
+    await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible()
+    await expect(page.getByText('“abc” is not an event ID')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.goto('/events/12abc/edit')
+    await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible()
+    await page.goto('/events/2147483000')
+    await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible()
+    await expect(page.getByText('There is no event 2147483000')).toBeVisible()
+  })
+})

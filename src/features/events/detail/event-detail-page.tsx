@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from 'react-router-dom'
+import { useApi, useDatabase } from '@/api/api-context'
+import { ApiError } from '@/api/errors'
+import { ErrorPanel } from '@/components/errors/error-panel'
+import { parseEventId } from '../event-id'
+import { useEventLinks } from '../event-links'
+import { EventNotFound } from '../event-not-found'
+import { eventQueries } from '../queries'
+import { EventDetailView } from './event-detail-view'
+import styles from './event-detail.module.css'
+
+/** `/events/:eventId`: loads the event; an ID that is not a number or not known is not found. */
+export function EventDetailPage({ eventId: param }: { eventId: string | undefined }) {
+  const eventId = parseEventId(param)
+  if (eventId === null) return <EventNotFound eventId={param} />
+  return <EventDetailLoader key={eventId} param={param} eventId={eventId} />
+}
+
+function EventDetailLoader({ eventId, param }: { eventId: number; param: string | undefined }) {
+  const api = useApi()
+  const db = useDatabase()
+  const links = useEventLinks()
+  const navigate = useNavigate()
+  const query = useQuery(eventQueries.detail(api, db, eventId))
+  if (query.isPending)
+    return (
+      <div className={styles.page} aria-busy="true">
+        <div className={styles.skeletonTitle} />
+        <div className={styles.columns}>
+          {[1, 2, 3, 4].map((n) => (
+            <div key={n} className={`${styles.card} ${styles.skeletonCard}`} />
+          ))}
+        </div>
+        <span className="visually-hidden" role="status">
+          Loading event {eventId}…
+        </span>
+      </div>
+    )
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404)
+      return <EventNotFound eventId={param} />
+    return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+  }
+  return (
+    <EventDetailView
+      event={query.data}
+      onDeleted={() => navigate(links.list(), { replace: true })}
+    />
+  )
+}

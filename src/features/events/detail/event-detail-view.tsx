@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { useApi, useDatabase } from '@/api/api-context'
+import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
+import type { Event } from '@/api/schemas/event'
+import { useRuntimeConfig } from '@/lib/app-context'
+import { EventActions } from '../actions/event-actions'
+import { fieldLabel, formatEventValue, humanizeCode, isDocumentedField } from '../event-fields'
+import { useEventLinks } from '../event-links'
+import { isCompleted } from '../event-status'
+import { PriorityBadge } from '../priority-badge'
+import { eventQueries } from '../queries'
+import { formatRelative } from '../relative-time'
+import { useLookup } from '../use-lookup'
+import { useNow } from '../use-now'
+import { EventFieldSection, type FieldRow } from './event-field-section'
+import { EventSchedules } from './event-schedules'
+import styles from './event-detail.module.css'
+
+interface EventDetailViewProps {
+  event: Event
+  onDeleted: () => void
+}
+
+/** Every field of an event, grouped (what, who, when, automation, audit), its schedule, actions. */
+export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
+  const api = useApi()
+  const db = useDatabase()
+  const links = useEventLinks()
+  const now = useNow()
+  const { completedStatus } = useRuntimeConfig()
+  const priorities = useLookup('priorities').data ?? []
+  const schedules = useQuery({
+    ...eventQueries.schedules(api, db, event.event_ID),
+    throwOnError: false,
+  })
+  const done = isCompleted(event, completedStatus)
+
+  const value = (field: string) =>
+    formatEventValue(field, (event as Record<string, unknown>)[field])
+  const rows = (fields: string[]): FieldRow[] =>
+    fields.map((f) => ({ label: fieldLabel(f), value: value(f) }))
+  const when = (field: 'due_Date' | 'next_Scheduled_Date') => {
+    const date = parseServiceDate(event[field])
+    if (!date) return value(field)
+    const late = !done && date < now
+    return (
+      <>
+        {formatDisplayDateTime(event[field])}{' '}
+        <span className={late ? styles.late : styles.relative}>
+          ({late && field === 'due_Date' ? 'overdue, ' : ''}
+          {formatRelative(date, now)})
+        </span>
+      </>
+    )
+  }
+  const others = Object.keys(event).filter((f) => !isDocumentedField(f))
+  const title = event.subject?.trim() || `Event ${event.event_ID}`
+  const assignee =
+    event.user_ID ?? (event.userGroup_Key != null ? `group ${event.userGroup_Key}` : null)
+
+  return (
+    <article className={styles.page} aria-labelledby="event-title">
+      <Link to={links.list()} className={styles.back}>
+        ← All events
+      </Link>
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <h1 id="event-title" className={styles.title}>
+            {title}
+          </h1>
+          <p className={styles.summary}>
+            <span>Event {event.event_ID}</span>
+            {event.event_Type && <span>{humanizeCode(event.event_Type)}</span>}
+            {event.status && <span className={styles.status}>{event.status}</span>}
+            <PriorityBadge priority={event.priority} priorities={priorities} />
+            <span>{assignee ? `Assigned to ${assignee}` : 'Unassigned'}</span>
+          </p>
+        </div>
+        <EventActions
+          event={event}
+          canReschedule={(schedules.data?.length ?? 0) > 0}
+          onDeleted={onDeleted}
+        />
+      </header>
+      {done && (
+        <p className={styles.done} role="status">
+          Completed
+          {event.completion_Date ? ` on ${formatDisplayDateTime(event.completion_Date)}` : ''}.
+        </p>
+      )}
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <EventFieldSection
+            title="What"
+            rows={[
+              { label: 'Subject', value: value('subject') },
+              { label: 'Type', value: humanizeCode(event.event_Type) },
+              {
+                label: 'Priority',
+                value: <PriorityBadge priority={event.priority} priorities={priorities} />,
+              },
+              ...rows(['status', 'completion_Percent', 'completion_Date', 'meta_Data']),
+            ]}
+          />
+          <EventFieldSection
+            title="Reminders and automation"
+            rows={rows([
+              'reminder',
+              'reminder_Event_ID',
+              'claim_Audit_Event',
+              'process_Automation_Event',
+              'reportSeries_Key',
+              'event_Processor',
+            ])}
+          />
+        </div>
+        <div className={styles.column}>
+          <EventFieldSection
+            title="When"
+            rows={[
+              ...rows(['start_Date']),
+              { label: fieldLabel('due_Date'), value: when('due_Date') },
+              ...rows(['end_Date']),
+              { label: fieldLabel('next_Scheduled_Date'), value: when('next_Scheduled_Date') },
+              ...rows(['next_Scheduled_Time']),
+            ]}
+          />
+          <EventFieldSection title="Who" rows={rows(['user_ID', 'userGroup_Key'])} />
+          <EventFieldSection
+            title="Record"
+            rows={rows(['event_ID', 'entry_Date', 'entry_User', 'update_Date', 'update_User'])}
+          />
+        </div>
+      </div>
+      <EventSchedules eventId={event.event_ID} />
+      {others.length > 0 && <EventFieldSection title="Other fields" rows={rows(others)} />}
+    </article>
+  )
+}

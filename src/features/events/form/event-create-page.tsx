@@ -1,0 +1,80 @@
+import { useNavigate } from 'react-router-dom'
+import { useDatabase } from '@/api/api-context'
+import type { NewEvent } from '@/api/schemas/event'
+import type { StringOption } from '@/api/schemas/static-option'
+import { toast } from '@/components/ui/toast'
+import { useCurrentUser } from '@/lib/app-context'
+import { useEventLinks } from '../event-links'
+import { useCreateEvent } from '../queries'
+import { useLookup } from '../use-lookup'
+import { EventFormShell } from './event-form-shell'
+import { fromFormValues, newEventValues, type EventFormValues } from './event-form-schema'
+import { useEventForm } from './use-event-form'
+import { useServerError } from './use-server-error'
+
+/** `/events/new`: a new event, assigned to the signed-in user unless changed. */
+export function EventCreatePage() {
+  const user = useCurrentUser()
+  const db = useDatabase()
+  const priorities = useLookup('priorities')
+  return (
+    <EventCreateForm
+      key={db}
+      defaults={newEventValues(user.userId)}
+      draftKey={`${db}.event.new`}
+      priorities={priorities.data ?? []}
+    />
+  )
+}
+
+const NEW_EVENT: NewEvent = {
+  claim_Audit_Event: false,
+  process_Automation_Event: false,
+  reminder: false,
+}
+
+interface EventCreateFormProps {
+  defaults: EventFormValues
+  draftKey: string
+  priorities: readonly StringOption[]
+}
+
+function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProps) {
+  const state = useEventForm(defaults, draftKey)
+  const create = useCreateEvent()
+  const server = useServerError(state.form.setError)
+  const links = useEventLinks()
+  const navigate = useNavigate()
+
+  const onValid = (values: EventFormValues) => {
+    server.clear()
+    create.mutateAsync(fromFormValues(values, NEW_EVENT)).then(
+      (created) => {
+        state.draft.clear()
+        toast.success('Event created', {
+          description: created.subject ?? `Event ${created.event_ID}`,
+        })
+        navigate(links.detail(created.event_ID))
+      },
+      (error: unknown) => {
+        server.fail(error)
+        toast.error('The event was not created', { description: 'See the form for details.' })
+      },
+    )
+  }
+
+  return (
+    <EventFormShell
+      state={state}
+      title="New event"
+      description="A reminder or task for a user or a user group."
+      submitLabel="Create event"
+      pending={create.isPending}
+      serverError={server.error}
+      serverDetails={server.details}
+      cancelTo={links.mine()}
+      priorities={priorities}
+      onValid={onValid}
+    />
+  )
+}

@@ -1,0 +1,59 @@
+import { useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import type { Event } from '@/api/schemas/event'
+import type { StringOption } from '@/api/schemas/static-option'
+import { MyEventRow } from './my-event-row'
+import styles from './my-events.module.css'
+
+interface EventGroupProps {
+  title: string
+  events: Event[]
+  priorities: readonly StringOption[]
+  now: Date
+  tone?: 'late' | 'default'
+  empty: string
+  /** Show at most this many until the user asks for all. */
+  limit?: number
+}
+
+/** A titled group of the queue (Overdue, Today, Upcoming) with its count. */
+export function EventGroup({
+  title,
+  events,
+  priorities,
+  now,
+  tone = 'default',
+  empty,
+  limit = Infinity,
+}: EventGroupProps) {
+  const id = useId()
+  const [all, setAll] = useState(false)
+  const shown = all ? events : events.slice(0, limit)
+  return (
+    <section className={styles.group} aria-labelledby={id}>
+      <h2 id={id} className={`${styles.groupTitle} ${tone === 'late' ? styles.lateTitle : ''}`}>
+        {title} <span className={styles.count}>{events.length}</span>
+      </h2>
+      {events.length === 0 ? (
+        <p className={styles.empty}>{empty}</p>
+      ) : (
+        <ul className={styles.list}>
+          {shown.map((e) => (
+            <MyEventRow
+              key={e.event_ID}
+              event={e}
+              priorities={priorities}
+              now={now}
+              overdue={tone === 'late'}
+            />
+          ))}
+        </ul>
+      )}
+      {events.length > limit && (
+        <Button size="small" variant="ghost" className={styles.more} onClick={() => setAll(!all)}>
+          {all ? `Show the first ${limit}` : `Show all ${events.length} ${title.toLowerCase()}`}
+        </Button>
+      )}
+    </section>
+  )
+}

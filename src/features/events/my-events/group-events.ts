@@ -1,0 +1,41 @@
+import type { Event } from '@/api/schemas/event'
+import { isCompleted, startOfDay, workDate } from '../event-status'
+
+export interface EventGroups {
+  /** Due (else reminded) before now, oldest first. */
+  overdue: Event[]
+  /** From now to the end of today. */
+  today: Event[]
+  /** After today. */
+  upcoming: Event[]
+  /** Neither a due date nor a next reminder. */
+  undated: Event[]
+}
+
+/**
+ * Sorts a user's active events into Overdue / Today / Upcoming by their due date, else their next
+ * reminder, earliest first (ties by event ID). Completed events are left out.
+ */
+export function groupEvents(
+  events: readonly Event[],
+  now: Date,
+  completedStatus: string,
+): EventGroups {
+  const groups: EventGroups = { overdue: [], today: [], upcoming: [], undated: [] }
+  const tomorrow = startOfDay(now, 1).getTime()
+  const dated: { event: Event; time: number }[] = []
+  for (const event of events) {
+    if (isCompleted(event, completedStatus)) continue
+    const date = workDate(event)
+    if (date) dated.push({ event, time: date.getTime() })
+    else groups.undated.push(event)
+  }
+  dated.sort((a, b) => a.time - b.time || a.event.event_ID - b.event.event_ID)
+  for (const { event, time } of dated) {
+    if (time < now.getTime()) groups.overdue.push(event)
+    else if (time < tomorrow) groups.today.push(event)
+    else groups.upcoming.push(event)
+  }
+  groups.undated.sort((a, b) => a.event_ID - b.event_ID)
+  return groups
+}

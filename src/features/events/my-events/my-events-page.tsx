@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query'
+import { useApi, useDatabase } from '@/api/api-context'
+import { ErrorPanel } from '@/components/errors/error-panel'
+import { ButtonLink } from '@/components/ui/button-link'
+import { PageHeader } from '@/components/ui/page-header'
+import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
+import { useEventLinks } from '../event-links'
+import { eventQueries } from '../queries'
+import { useLookup } from '../use-lookup'
+import { useNow } from '../use-now'
+import { EventGroup } from './event-group'
+import { groupEvents } from './group-events'
+import { LoadChart } from './load-chart'
+import { QueuePicker } from './queue-picker'
+import styles from './my-events.module.css'
+
+/**
+ * `/events/mine` (the signed-in user) and `/events/mine/:userId` (anyone's queue): the user's
+ * active events grouped Overdue / Today / Upcoming, under the next 14 days' load.
+ */
+export function MyEventsPage({ userId: param }: { userId?: string | undefined }) {
+  const api = useApi()
+  const db = useDatabase()
+  const user = useCurrentUser()
+  const links = useEventLinks()
+  const { completedStatus } = useRuntimeConfig()
+  const userId = param?.trim() || user.userId
+  const mine = userId === user.userId
+  const query = useQuery(eventQueries.userEvents(api, db, userId))
+  const priorities = useLookup('priorities').data ?? []
+  const now = useNow()
+  const groups = groupEvents(query.data ?? [], now, completedStatus)
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={mine ? 'My events' : `Queue of ${userId}`}
+        description={
+          mine
+            ? 'Your open reminders and tasks, most pressing first.'
+            : `The open reminders and tasks assigned to ${userId}.`
+        }
+        actions={
+          <ButtonLink to={links.create()} variant="primary">
+            New event
+          </ButtonLink>
+        }
+      />
+      <QueuePicker userId={userId} currentUserId={user.userId} />
+      {query.isError ? (
+        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <div className={styles.loading} aria-busy="true">
+          <span className="visually-hidden" role="status">
+            Loading events…
+          </span>
+          {[1, 2, 3].map((n) => (
+            <div key={n} className={styles.skeleton} />
+          ))}
+        </div>
+      ) : (
+        <>
+          <LoadChart events={query.data} priorities={priorities} now={now} />
+          {query.data.length === 0 ? (
+            <p className={styles.allClear}>
+              {mine ? 'Nothing open is assigned to you.' : `Nothing open is assigned to ${userId}.`}
+            </p>
+          ) : (
+            <div className={styles.groups}>
+              <EventGroup
+                title="Overdue"
+                tone="late"
+                events={groups.overdue}
+                priorities={priorities}
+                now={now}
+                empty="Nothing overdue."
+              />
+              <EventGroup
+                title="Today"
+                events={groups.today}
+                priorities={priorities}
+                now={now}
+                empty="Nothing else due today."
+              />
+              <EventGroup
+                title="Upcoming"
+                limit={15}
+                events={groups.upcoming}
+                priorities={priorities}
+                now={now}
+                empty="Nothing scheduled after today."
+              />
+              {groups.undated.length > 0 && (
+                <EventGroup
+                  title="No date"
+                  events={groups.undated}
+                  priorities={priorities}
+                  now={now}
+                  empty=""
+                />
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,147 @@
+// useOptimisticSnooze against the real sandbox service through its fetch (no network, no mocks);
+// a gate holds the snooze's answer so the test can look at the cache before it arrives.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox, type Sandbox } from '../../../sandbox/app'
+import { configFromEnv } from '../../../sandbox/config'
+import { ApiProvider } from '@/api/api-context'
+import { createApiClient, type Connection } from '@/api/client'
+import { createEvent } from '@/api/events'
+import type { Event } from '@/api/schemas/event'
+import { signIn } from '@/api/session'
+import { dueReminders } from './reminders/due-reminders'
+import { eventQueries, useOptimisticSnooze } from './queries'
+
+let sandbox: Sandbox
+let dataDir: string
+let connection: Connection
+/** Answers to snoozes wait for `gate`, to user lists for `listGate`; the rest goes through. */
+let gate: Promise<void> = Promise.resolve()
+let listGate: Promise<void> = Promise.resolve()
+const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
+const sandboxFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init)
+  if (request.url.includes('/snooze')) await gate
+  if (request.url.includes('/users/')) await listGate
+  return sandbox.fetch(request)
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'snooze-sandbox-'))
+  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 20 })
+  const result = await signIn(
+    { ...base, username: 'staff', password: 'Sandbox!2026' },
+    { fetch: sandboxFetch },
+  )
+  connection = { ...base, token: result.authenticationResult?.idToken ?? '' }
+})
+
+afterAll(() => {
+  sandbox.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function setup() {
+  const api = createApiClient(() => connection, { fetch: sandboxFetch })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const due = await createEvent(
+    api,
+    {
+      claim_Audit_Event: false,
+      process_Automation_Event: false,
+      reminder: true,
+      user_ID: 'staff',
+      subject: 'Due reminder',
+      next_Scheduled_Date: '2026-01-05T09:00:00',
+    },
+    { database: 'demo' },
+  )
+  const listKey = eventQueries.userEvents(api, 'demo', 'staff').queryKey
+  await queryClient.fetchQuery(eventQueries.userEvents(api, 'demo', 'staff'))
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={api} database="demo">
+        {children}
+      </ApiProvider>
+    </QueryClientProvider>
+  )
+  const cached = () => queryClient.getQueryData<Event[]>(listKey) ?? []
+  const isDue = () =>
+    dueReminders(cached(), new Date(), 'Completed').some((e) => e.event_ID === due.event_ID)
+  return { due, wrapper, cached, isDue }
+}
+
+/** Holds snooze answers until the returned function is called. */
+function holdSnoozes() {
+  let release = () => {}
+  gate = new Promise((resolve) => (release = resolve))
+  return release
+}
+
+/** Holds the refetch of user lists, so what the cache shows is the hook's own doing. */
+function holdLists() {
+  let release = () => {}
+  listGate = new Promise((resolve) => (release = resolve))
+  return release
+}
+
+describe('useOptimisticSnooze', () => {
+  it('takes the reminder off the due list at once, then keeps the service answer', async () => {
+    const { due, wrapper, cached, isDue } = await setup()
+    expect(isDue()).toBe(true)
+    const release = holdSnoozes()
+    const { result } = renderHook(() => useOptimisticSnooze(), { wrapper })
+    let done: Promise<Event> | undefined
+    act(() => {
+      done = result.current.mutateAsync({
+        eventId: due.event_ID,
+        snoozeDuration: 'SNOOZE_1_HOUR',
+        expectedUntil: '2099-01-01T00:00:00',
+      })
+    })
+    // Before the service answered: already moved, so no longer due.
+    await waitFor(() => expect(isDue()).toBe(false))
+    expect(cached().find((e) => e.event_ID === due.event_ID)?.next_Scheduled_Date).toBe(
+      '2099-01-01T00:00:00',
+    )
+    release()
+    const answer = await act(() => done!)
+    // The service's own date (now + 1 hour) replaces the estimate.
+    expect(answer.next_Scheduled_Date).not.toBe('2099-01-01T00:00:00')
+    await waitFor(() =>
+      expect(cached().find((e) => e.event_ID === due.event_ID)?.next_Scheduled_Date).toBe(
+        answer.next_Scheduled_Date,
+      ),
+    )
+    expect(isDue()).toBe(false)
+  })
+
+  it('puts the reminder back when the service refuses', async () => {
+    const { due, wrapper, isDue } = await setup()
+    const release = holdSnoozes()
+    const { result } = renderHook(() => useOptimisticSnooze(), { wrapper })
+    let failure: Promise<unknown> | undefined
+    act(() => {
+      failure = result.current
+        .mutateAsync({
+          eventId: due.event_ID,
+          snoozeDuration: 'SNOOZE_FOREVER', // not a duration of /snoozes: the service says 400
+          expectedUntil: '2099-01-01T00:00:00',
+        })
+        .catch((error: unknown) => error)
+    })
+    await waitFor(() => expect(isDue()).toBe(false))
+    const releaseLists = holdLists()
+    release()
+    // Rolled back by the hook while the refetch of the lists is still held.
+    await waitFor(() => expect(isDue()).toBe(true))
+    releaseLists()
+    expect(await act(() => failure!)).toMatchObject({ status: 400 })
+    expect(isDue()).toBe(true)
+  })
+})

@@ -1,0 +1,46 @@
+import { useId } from 'react'
+import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
+import type { Event } from '@/api/schemas/event'
+import { ButtonLink } from '@/components/ui/button-link'
+import { MarkCompleteButton } from '../actions/mark-complete-button'
+import { SnoozeMenu } from '../actions/snooze-menu'
+import { useEventLinks } from '../event-links'
+import { formatRelative } from '../relative-time'
+import styles from './reminders-panel.module.css'
+
+interface ReminderItemProps {
+  event: Event
+  now: Date
+  /** Called when the user opens the event (the panel closes). */
+  onOpen: () => void
+}
+
+/** One due reminder: what, since when, and Snooze / Open / Mark complete. */
+export function ReminderItem({ event, now, onOpen }: ReminderItemProps) {
+  const links = useEventLinks()
+  const subjectId = useId()
+  const since = parseServiceDate(event.next_Scheduled_Date)
+  return (
+    <li className={styles.item}>
+      <p id={subjectId} className={styles.subject}>
+        {event.subject?.trim() || `Event ${event.event_ID}`}
+      </p>
+      <p className={styles.meta}>
+        Reminder since {formatDisplayDateTime(event.next_Scheduled_Date)}
+        {since && ` (${formatRelative(since, now)})`}
+      </p>
+      <div className={styles.actions}>
+        <SnoozeMenu event={event} />
+        <ButtonLink
+          to={links.detail(event.event_ID)}
+          size="small"
+          aria-describedby={subjectId}
+          onClick={onOpen}
+        >
+          Open
+        </ButtonLink>
+        <MarkCompleteButton event={event} />
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,94 @@
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useApi, useDatabase } from '@/api/api-context'
+import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
+import { EventLinksProvider, type EventLinks } from '../event-links'
+import { eventQueries } from '../queries'
+import { useNow } from '../use-now'
+import { useDesktopNotificationsOn, useDesktopNotifier } from './desktop-notifications'
+import { dueReminders } from './due-reminders'
+import { useTitleCount } from './use-title-count'
+import styles from './reminders-bell.module.css'
+
+// The panel (and React Aria's popover) loads when first opened, not with every page.
+const RemindersPanel = lazy(() =>
+  import('./reminders-panel').then((m) => ({ default: m.RemindersPanel })),
+)
+
+/** Refresh the signed-in user's events this often (and when the window regains focus). */
+const REFRESH_MS = 60_000
+
+/**
+ * The header's reminders bell: counts the signed-in user's due reminders (also in the page
+ * title) and opens the reminders panel. `links` are the app's event paths (`paths.events`).
+ */
+export function RemindersBell({ links }: { links: EventLinks }) {
+  const api = useApi()
+  const db = useDatabase()
+  const user = useCurrentUser()
+  const { completedStatus } = useRuntimeConfig()
+  const notify = useDesktopNotificationsOn()
+  const query = useQuery({
+    ...eventQueries.userEvents(api, db, user.userId),
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: notify,
+    refetchOnWindowFocus: true,
+    // A header widget: a failure shows on the bell, it never replaces the page.
+    throwOnError: false,
+  })
+  const now = useNow(REFRESH_MS)
+  const due = useMemo(
+    () => dueReminders(query.data ?? [], now, completedStatus),
+    [query.data, now, completedStatus],
+  )
+  const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
+  useTitleCount(due.length)
+  useDesktopNotifier(due, notify)
+
+  const count = due.length
+  const label = query.isError
+    ? 'Reminders (could not be loaded)'
+    : `Reminders, ${count === 0 ? 'none' : count} due`
+  return (
+    <EventLinksProvider links={links}>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.bell}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.5 15a2.5 2.5 0 0 0 5 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {count > 0 && (
+          <span className={styles.count} aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <RemindersPanel
+            triggerRef={trigger}
+            reminders={due}
+            now={now}
+            loading={query.isPending}
+            error={query.isError ? query.error : null}
+            onRetry={() => void query.refetch()}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </EventLinksProvider>
+  )
+}

@@ -1,0 +1,75 @@
+import { useMemo, useRef, type RefObject } from 'react'
+import { Dialog, Heading, Popover } from 'react-aria-components'
+import { Link } from 'react-router-dom'
+import type { Event } from '@/api/schemas/event'
+import { ErrorPanel } from '@/components/errors/error-panel'
+import { useEventLinks } from '../event-links'
+import { DesktopNotificationsToggle } from './desktop-notifications-toggle'
+import { ReminderItem } from './reminder-item'
+import { useKeepFocus } from './use-keep-focus'
+import styles from './reminders-panel.module.css'
+
+interface RemindersPanelProps {
+  triggerRef: RefObject<HTMLButtonElement | null>
+  reminders: readonly Event[]
+  now: Date
+  loading: boolean
+  error: unknown
+  onRetry: () => void
+  onClose: () => void
+}
+
+/** The due reminders, oldest first, each with Snooze, Open and Mark complete. */
+export function RemindersPanel({
+  triggerRef,
+  reminders,
+  now,
+  loading,
+  error,
+  onRetry,
+  onClose,
+}: RemindersPanelProps) {
+  const links = useEventLinks()
+  const dialogRef = useRef<HTMLElement>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  const ids = useMemo(() => reminders.map((r) => r.event_ID), [reminders])
+  useKeepFocus(listRef, dialogRef, ids)
+  return (
+    <Popover
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose()
+      }}
+      placement="bottom end"
+      offset={6}
+      className={styles.popover}
+    >
+      <Dialog ref={dialogRef} className={styles.dialog} aria-labelledby="reminders-title">
+        <header className={styles.header}>
+          <Heading slot="title" id="reminders-title" className={styles.title}>
+            Reminders
+          </Heading>
+          <span className={styles.summary}>{loading ? 'Loading…' : `${reminders.length} due`}</span>
+        </header>
+        {error ? (
+          <ErrorPanel error={error} onRetry={onRetry} />
+        ) : reminders.length === 0 && !loading ? (
+          <p className={styles.empty}>You are all caught up: no reminders are due.</p>
+        ) : (
+          <ul ref={listRef} className={styles.list} aria-label="Due reminders, oldest first">
+            {reminders.map((event) => (
+              <ReminderItem key={event.event_ID} event={event} now={now} onOpen={onClose} />
+            ))}
+          </ul>
+        )}
+        <footer className={styles.footer}>
+          <DesktopNotificationsToggle />
+          <Link to={links.mine()} className={styles.all} onClick={onClose}>
+            All my events
+          </Link>
+        </footer>
+      </Dialog>
+    </Popover>
+  )
+}
