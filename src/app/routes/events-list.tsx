@@ -3,6 +3,7 @@ import { EventsListPage } from '@/features/events/list/events-list-page'
 import { parseEventListSearch, toListParams } from '@/features/events/list/list-search'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
+import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -15,5 +16,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  return <EventsListPage />
+  return <EventsListPage detailHref={paths.events.detail} newEventHref={paths.events.create()} />
 }

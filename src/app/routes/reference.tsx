@@ -1,6 +1,16 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { lookupNames, lookupQueries } from '@/api/lookups'
+import { ReferencePage } from '@/features/reference/reference-page'
+import { api } from '../app-state'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader() {
+  const db = currentDatabase()
+  if (!db) return null
+  // Start every list with the route; each section shows skeletons until its own answer arrives.
+  for (const name of lookupNames) void queryClient.prefetchQuery(lookupQueries.list(api, db, name))
+  return null
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  return <ReferencePage />
 }

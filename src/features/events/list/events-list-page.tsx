@@ -1,151 +1,133 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router-dom'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { useApi, useDatabase } from '@/api/api-context'
+import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
-import { Button } from '@/components/ui/button'
+import { PageHeader } from '@/components/ui/page-header'
+import { useRuntimeConfig } from '@/lib/app-context'
 import { eventQueries } from '../queries'
-import { eventColumns } from './events-columns'
+import type { BatchReport } from './batch-results'
+import { describeSort } from './describe-sort'
+import { columnOf } from './events-columns'
+import { EventsTable } from './events-table'
+import { ListToolbar } from './list-toolbar'
 import {
   eventListSearchParams,
-  PAGE_SIZES,
+  pageIdentity,
   parseEventListSearch,
+  readableSearch,
   toggleSort,
   toListParams,
   type EventListSearch,
 } from './list-search'
+import { useRowSelection } from './use-row-selection'
 import styles from './events-list-page.module.css'
 
-export function EventsListPage() {
+const loadBulkActions = () => import('./bulk-actions')
+const BulkActions = lazy(loadBulkActions)
+const NO_ROWS: Event[] = []
+
+interface EventsListPageProps {
+  detailHref: (eventId: number) => string
+  newEventHref?: string
+}
+
+/** All events, a page at a time: sort, columns, selection with bulk actions, export, views. */
+export function EventsListPage({ detailHref, newEventHref }: EventsListPageProps) {
   const api = useApi()
   const db = useDatabase()
-  const [searchParams, setSearchParams] = useSearchParams()
-  const search = parseEventListSearch(searchParams)
+  const { completedStatus } = useRuntimeConfig()
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const search = useMemo(() => parseEventListSearch(searchParams), [searchParams])
   const query = useQuery({
     ...eventQueries.list(api, db, toListParams(search)),
     placeholderData: keepPreviousData,
   })
+  const rows = query.data ?? NO_ROWS
+  const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
+  const selection = useRowSelection(pageIdentity(search), rows)
+  const [report, setReport] = useState<BatchReport | null>(null)
+  const failedIds = useMemo(
+    () => new Set(report?.outcomes.filter((o) => !o.ok).map((o) => o.eventId)),
+    [report],
+  )
+  const count = selection.selectedIds.length
+
+  const go = (params: URLSearchParams) => navigate({ search: readableSearch(params) })
   const update = (next: Partial<EventListSearch>) =>
-    setSearchParams(eventListSearchParams({ ...search, ...next }))
-  const rows = query.data ?? []
-  const hasNext = rows.length === search.size
+    go(eventListSearchParams({ ...search, ...next }))
+  const selectionToggle = selection.toggle
+  const toggle = useCallback(
+    (id: number, range: boolean) => {
+      void loadBulkActions()
+      selectionToggle(id, range)
+    },
+    [selectionToggle],
+  )
 
   return (
     <div className={styles.page}>
-      <div className={styles.toolbar}>
-        <h1 className={styles.title}>Events</h1>
-        <div className={styles.pager}>
-          <label className={styles.pageSize}>
-            Rows per page
-            <select
-              value={search.size}
-              onChange={(e) => update({ size: Number(e.target.value), page: 1 })}
-            >
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button
-            size="small"
-            aria-label="Previous page"
-            disabled={search.page <= 1}
-            onClick={() => update({ page: search.page - 1 })}
-          >
-            Previous
-          </Button>
-          <span aria-live="polite">Page {search.page}</span>
-          <Button
-            size="small"
-            aria-label="Next page"
-            disabled={!hasNext || query.isPlaceholderData}
-            onClick={() => update({ page: search.page + 1 })}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
-
-      {query.isError ? (
+      <PageHeader
+        title="Events"
+        description="Every event in this database. Tick events to assign, reprioritise or complete them together."
+        actions={
+          newEventHref && (
+            <Link to={newEventHref} className={styles.newLink}>
+              New event
+            </Link>
+          )
+        }
+      />
+      <ListToolbar
+        search={search}
+        rows={rows}
+        columns={columns}
+        loading={query.isPending || query.isPlaceholderData}
+        onUpdate={update}
+        onOpenView={go}
+      />
+      <p role="status" className="visually-hidden">
+        {count > 0 ? `${count} of ${rows.length} events selected` : ''}
+      </p>
+      {(count > 0 || report) && (
+        <Suspense fallback={null}>
+          <BulkActions
+            selected={selection.selectedEvents}
+            rows={rows}
+            report={report}
+            onReport={setReport}
+            onFailed={selection.replace}
+            onClear={selection.clear}
+          />
+        </Suspense>
+      )}
+      {query.isError && !query.data ? (
         <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={query.isFetching}>
-            <caption className="visually-hidden">
-              Events, page {search.page}, sorted by{' '}
-              {search.sort.map((s) => `${s.field} ${s.direction}`).join(', ')}
-            </caption>
-            <thead>
-              <tr>
-                {eventColumns.map((column) => {
-                  const index = search.sort.findIndex((s) => s.field === column.field)
-                  const sorted = search.sort[index]
-                  return (
-                    <th
-                      key={column.field}
-                      scope="col"
-                      aria-sort={
-                        index === 0 && sorted
-                          ? sorted.direction === 'asc'
-                            ? 'ascending'
-                            : 'descending'
-                          : undefined
-                      }
-                    >
-                      <button
-                        type="button"
-                        className={styles.sortButton}
-                        title="Sort; Shift+click adds a later sort key"
-                        onClick={(e) =>
-                          update({
-                            sort: toggleSort(search.sort, column.field, e.shiftKey),
-                            page: 1,
-                          })
-                        }
-                      >
-                        {column.label}
-                        {sorted && (
-                          <span aria-hidden="true">
-                            {sorted.direction === 'asc' ? '▲' : '▼'}
-                            {search.sort.length > 1 ? index + 1 : ''}
-                          </span>
-                        )}
-                      </button>
-                    </th>
-                  )
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {query.isPending
-                ? Array.from({ length: 8 }, (_, i) => (
-                    <tr key={i}>
-                      {eventColumns.map((c) => (
-                        <td key={c.field}>
-                          <div className={styles.skeleton} />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : rows.map((event) => (
-                    <tr key={event.event_ID}>
-                      {eventColumns.map((c) => (
-                        <td
-                          key={c.field}
-                          className={c.field === 'subject' ? styles.subject : undefined}
-                        >
-                          {c.render(event)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-          {!query.isPending && rows.length === 0 && (
-            <p className={styles.empty}>No events on this page.</p>
-          )}
-        </div>
+        <EventsTable
+          rows={rows}
+          columns={columns}
+          sort={search.sort}
+          caption={`Events, page ${search.page}, ${rows.length} rows, sorted by ${describeSort(search.sort)}`}
+          loading={query.isPending}
+          busy={query.isFetching}
+          completedStatus={completedStatus}
+          isSelected={selection.isSelected}
+          failedIds={failedIds}
+          allSelected={selection.allSelected}
+          someSelected={selection.someSelected}
+          detailHref={detailHref}
+          onToggle={toggle}
+          onToggleAll={(checked) => {
+            void loadBulkActions()
+            selection.setAll(checked)
+          }}
+          onSort={(field, additive) =>
+            update({ sort: toggleSort(search.sort, field, additive), page: 1 })
+          }
+        />
       )}
     </div>
   )

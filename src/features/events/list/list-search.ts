@@ -3,44 +3,101 @@ import { formatSortBy, parseSortBy, type SortField } from '@/api/events'
 import { eventFields, type EventField } from '@/api/schemas/event'
 
 export const PAGE_SIZES = [25, 50, 100, 500] as const
+export const DEFAULT_PAGE_SIZE = 25
 export const DEFAULT_SORT = 'due_Date:desc'
 
+/** The columns shown until the user chooses others (service.md 2.2 names). */
+export const DEFAULT_COLUMNS: readonly EventField[] = [
+  'subject',
+  'event_Type',
+  'priority',
+  'status',
+  'user_ID',
+  'due_Date',
+  'next_Scheduled_Date',
+  'completion_Percent',
+]
+
+/** Always shown: it names the row (and its selection checkbox). */
+export const REQUIRED_COLUMN: EventField = 'subject'
+
 const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   size: z.coerce
     .number()
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(25),
+    .catch(DEFAULT_PAGE_SIZE),
   sort: z.string().catch(DEFAULT_SORT),
+  cols: z.string().optional().catch(undefined),
 })
 
 export interface EventListSearch {
   page: number
   size: number
   sort: SortField[]
+  /** Visible columns, in the order of `eventFields` after the defaults (see `orderColumns`). */
+  columns: EventField[]
 }
 
-const isEventField = (name: string): name is EventField => (eventFields as string[]).includes(name)
+export const isEventField = (name: string): name is EventField =>
+  (eventFields as string[]).includes(name)
 
-/** Reads page, page size and sort from the URL; anything invalid falls back to the default. */
+/** Display order: the default columns first as listed, then every other field as service.md has it. */
+const COLUMN_ORDER: readonly EventField[] = [
+  ...DEFAULT_COLUMNS,
+  ...eventFields.filter((f) => !DEFAULT_COLUMNS.includes(f)),
+]
+
+/** Known fields only, no repeats, in display order, the required column always included. */
+export function orderColumns(fields: readonly string[]): EventField[] {
+  const wanted = new Set<string>([REQUIRED_COLUMN, ...fields])
+  return COLUMN_ORDER.filter((f) => wanted.has(f))
+}
+
+/** Sort keys on Event fields only, each field once (the first one wins). */
+function cleanSort(sort: readonly SortField[]): SortField[] {
+  const seen = new Set<string>()
+  return sort.filter((s) => isEventField(s.field) && !seen.has(s.field) && seen.add(s.field))
+}
+
+/** Reads page, page size, sort and columns from the URL; anything invalid falls back to the default. */
 export function parseEventListSearch(params: URLSearchParams): EventListSearch {
   const raw = searchSchema.parse({
     page: params.get('page') ?? undefined,
     size: params.get('size') ?? undefined,
     sort: params.get('sort') ?? undefined,
+    cols: params.get('cols') ?? undefined,
   })
-  const sort = parseSortBy(raw.sort).filter((s) => isEventField(s.field))
-  return { page: raw.page, size: raw.size, sort: sort.length ? sort : parseSortBy(DEFAULT_SORT) }
+  const sort = cleanSort(parseSortBy(raw.sort))
+  const columns = raw.cols === undefined ? [...DEFAULT_COLUMNS] : orderColumns(raw.cols.split(','))
+  return {
+    page: raw.page,
+    size: raw.size,
+    sort: sort.length ? sort : parseSortBy(DEFAULT_SORT),
+    columns,
+  }
 }
 
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((f, i) => f === b[i])
+
+/** The URL of a list state; defaults are left out so the plain `/events` stays short. */
 export function eventListSearchParams(search: EventListSearch): URLSearchParams {
   const params = new URLSearchParams()
   if (search.page !== 1) params.set('page', String(search.page))
-  if (search.size !== 25) params.set('size', String(search.size))
+  if (search.size !== DEFAULT_PAGE_SIZE) params.set('size', String(search.size))
   const sort = formatSortBy(search.sort)
   if (sort !== DEFAULT_SORT) params.set('sort', sort)
+  const columns = orderColumns(search.columns)
+  if (!sameColumns(columns, DEFAULT_COLUMNS)) params.set('cols', columns.join(','))
   return params
+}
+
+/** `?sort=due_Date:desc,subject:asc`: commas and colons left readable (both are valid there). */
+export const readableSearch = (params: URLSearchParams) => {
+  const text = params.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':')
+  return text ? `?${text}` : ''
 }
 
 /** The list request for a URL state. */
@@ -50,13 +107,14 @@ export const toListParams = (search: EventListSearch) => ({
   sortBy: formatSortBy(search.sort),
 })
 
+/** Identifies the rows a state shows (not the columns): selection belongs to one such page. */
+export const pageIdentity = (search: EventListSearch) =>
+  `${search.page}|${search.size}|${formatSortBy(search.sort)}`
+
 /** Click: sort by this column (toggling direction); with Shift: add or toggle it as a later key. */
 export function toggleSort(sort: SortField[], field: string, additive: boolean): SortField[] {
   const existing = sort.find((s) => s.field === field)
-  const flipped: SortField = {
-    field,
-    direction: existing?.direction === 'asc' ? 'desc' : existing ? 'asc' : 'asc',
-  }
+  const flipped: SortField = { field, direction: existing?.direction === 'asc' ? 'desc' : 'asc' }
   if (!additive) return [flipped]
   return existing ? sort.map((s) => (s.field === field ? flipped : s)) : [...sort, flipped]
 }

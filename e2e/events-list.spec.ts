@@ -1,0 +1,337 @@
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { callService, expect, sessionToken, signIn, signOut, test } from './fixtures'
+
+interface ServiceEvent {
+  event_ID: number
+  subject: string | null
+  user_ID: string | null
+  userGroup_Key: number | null
+  status: string | null
+  [field: string]: unknown
+}
+
+/** `GET /events` straight from the service, as another client would see it. */
+async function serviceEvents(page: Page, query: string): Promise<ServiceEvent[]> {
+  const { status, body } = await callService(
+    page,
+    'GET',
+    `/events?${query}`,
+    await sessionToken(page),
+  )
+  expect(status).toBe(200)
+  return body.data as ServiceEvent[]
+}
+
+async function serviceEvent(page: Page, id: number): Promise<ServiceEvent> {
+  const { status, body } = await callService(page, 'GET', `/events/${id}`, await sessionToken(page))
+  expect(status).toBe(200)
+  return body.data as ServiceEvent
+}
+
+/** The event IDs of the rendered rows, in order, read from their checkbox labels. */
+async function rowIds(page: Page): Promise<number[]> {
+  const labels = await page
+    .getByRole('table')
+    .getByRole('checkbox', { name: /^Select .*\(event \d+\)$/ })
+    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label') ?? ''))
+  return labels.map((l) => Number(/\(event (\d+)\)$/.exec(l)?.[1]))
+}
+
+const rowCheckbox = (page: Page, id: number) =>
+  page.getByRole('checkbox', { name: new RegExp(`\\(event ${id}\\)$`) })
+
+const header = (page: Page, name: string | RegExp) =>
+  page.getByRole('columnheader', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name })
+
+test.describe('events list', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff')
+  })
+
+  test('sort and paging come from the URL and match the service', async ({ page }) => {
+    await page.goto('/events?size=50&sort=priority:desc,subject:asc&page=2')
+    await expect(page.getByText('Page 2', { exact: true })).toBeVisible()
+    await expect(page.getByLabel('Rows per page')).toHaveValue('50')
+    await expect(header(page, 'Priority')).toHaveAttribute('aria-sort', 'descending')
+    await expect(
+      page.getByRole('button', { name: /Subject.*2nd sort key, ascending/ }),
+    ).toBeVisible()
+
+    const expected = await serviceEvents(
+      page,
+      'page=2&pageSize=50&sortBy=priority:desc,subject:asc',
+    )
+    expect(expected).toHaveLength(50)
+    await expect.poll(() => rowIds(page)).toEqual(expected.map((e) => e.event_ID))
+
+    // Clicking a heading sorts by it alone; Shift+click adds a later key.
+    await page.getByRole('button', { name: /^Status/ }).click()
+    await expect(page).toHaveURL(/sort=status:asc(&|$)/)
+    await page.getByRole('button', { name: /^Due/ }).click({ modifiers: ['Shift'] })
+    await expect(page).toHaveURL(/sort=status:asc,due_Date:asc/)
+    const resorted = await serviceEvents(page, 'page=1&pageSize=50&sortBy=status:asc,due_Date:asc')
+    await expect.poll(() => rowIds(page)).toEqual(resorted.map((e) => e.event_ID))
+
+    // Back and forward walk through the states.
+    await page.goBack()
+    await page.goBack()
+    await expect(page).toHaveURL(/page=2/)
+    await expect.poll(() => rowIds(page)).toEqual(expected.map((e) => e.event_ID))
+    await page.getByRole('button', { name: 'Next page' }).click()
+    await expect(page).toHaveURL(/page=3/)
+    await expect(page.getByText('Page 3', { exact: true })).toBeVisible()
+  })
+
+  test('"Next" is offered only while a page comes back full', async ({ page }) => {
+    await page.goto('/events?page=100000')
+    await expect(page.getByText('No events on this page')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled()
+  })
+
+  test('the column chooser shows any field, from the keyboard too, and keeps it in the URL', async ({
+    page,
+  }) => {
+    await page.goto('/events')
+    await expect(header(page, 'Type')).toBeVisible()
+    await expect(header(page, 'Entered by')).toHaveCount(0)
+
+    await page.getByRole('button', { name: /^Columns/ }).focus()
+    await page.keyboard.press('Enter')
+    const chooser = page.getByRole('dialog', { name: 'Choose columns' })
+    await expect(chooser).toBeVisible()
+    await expect(chooser.getByRole('checkbox', { name: 'Subject' })).toBeDisabled()
+    await chooser.getByRole('checkbox', { name: 'Entered by' }).focus()
+    await page.keyboard.press('Space')
+    await expect(header(page, 'Entered by')).toBeVisible()
+    await chooser.getByRole('checkbox', { name: 'Type' }).click()
+    await expect(header(page, 'Type')).toHaveCount(0)
+    await expect(page).toHaveURL(/cols=subject,priority,.*entry_User/)
+
+    await page.keyboard.press('Escape')
+    await expect(chooser).toBeHidden()
+    await expect(page.getByRole('button', { name: /^Columns/ })).toBeFocused()
+
+    await page.reload()
+    await expect(header(page, 'Entered by')).toBeVisible()
+    await page.goBack()
+    await expect(header(page, 'Type')).toBeVisible()
+    await expect(header(page, 'Entered by')).toBeVisible()
+    await page.goBack()
+    await expect(header(page, 'Entered by')).toHaveCount(0)
+  })
+
+  test('a 500-row page renders only what is in view and scrolls to the end', async ({ page }) => {
+    await page.goto('/events?size=500&sort=event_ID:asc')
+    const table = page.getByRole('table')
+    await expect(table).toHaveAttribute('aria-rowcount', '501')
+    const expected = await serviceEvents(page, 'page=1&pageSize=500&sortBy=event_ID:asc')
+    expect(expected).toHaveLength(500)
+    await expect(rowCheckbox(page, expected[0]!.event_ID)).toBeVisible()
+    const rendered = await table.locator('tbody tr[aria-rowindex]').count()
+    expect(rendered).toBeGreaterThan(10)
+    expect(rendered).toBeLessThan(100)
+
+    await table.locator('xpath=..').evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+    const last = expected[499]!
+    await expect(rowCheckbox(page, last.event_ID)).toBeVisible()
+    await expect(table.locator('tbody tr[aria-rowindex]').last()).toHaveAttribute(
+      'aria-rowindex',
+      '501',
+    )
+    expect(await table.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(100)
+  })
+
+  test('a batch with one failing item shows per-item results and keeps the failed row selected', async ({
+    page,
+  }) => {
+    await page.goto('/events?sort=event_ID:asc')
+    const [a, b, c] = await serviceEvents(page, 'page=1&pageSize=3&sortBy=event_ID:asc')
+    await rowCheckbox(page, a!.event_ID).check()
+    // Shift+click ticks the range from the last ticked row.
+    await rowCheckbox(page, c!.event_ID).click({ modifiers: ['Shift'] })
+    await expect(rowCheckbox(page, b!.event_ID)).toBeChecked()
+    await expect(
+      page.getByRole('status').filter({ hasText: '3 of 25 events selected' }),
+    ).toBeAttached()
+
+    // No form in the console can send an impossible date, so the test makes one item carry one
+    // on its way to the service; the service really refuses that item and accepts the others.
+    await page.route('**/api/events-batch', async (route) => {
+      const items = route.request().postDataJSON() as ServiceEvent[]
+      const broken = items.map((e) =>
+        e.event_ID === b!.event_ID ? { ...e, due_Date: '2026-02-30T09:00:00' } : e,
+      )
+      await route.continue({ postData: JSON.stringify(broken) })
+    })
+    const status = `Waiting-${Date.now()}`
+    await page.getByRole('button', { name: 'Set status…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Set the status of 3 events' })
+    await dialog.getByLabel('Status').fill(status)
+    await dialog.getByRole('button', { name: 'Set status' }).click()
+
+    const results = page.getByRole('region', { name: /of 3 updated/ })
+    await expect(results).toContainText('2 of 3 updated, 1 failed')
+    await expect(results.getByRole('list', { name: 'Failed events' })).toContainText(
+      `${b!.subject} (#${b!.event_ID})`,
+    )
+    await expect(results).toContainText('400')
+    await expect(results).toContainText('Not a real date')
+    await expect(page.getByText(/; 1 event failed$/)).toBeVisible()
+
+    await expect(rowCheckbox(page, b!.event_ID)).toBeChecked()
+    await expect(rowCheckbox(page, a!.event_ID)).not.toBeChecked()
+    await expect(rowCheckbox(page, c!.event_ID)).not.toBeChecked()
+    expect((await serviceEvent(page, a!.event_ID)).status).toBe(status)
+    expect((await serviceEvent(page, c!.event_ID)).status).toBe(status)
+    expect((await serviceEvent(page, b!.event_ID)).status).toBe(b!.status)
+
+    // The cause gone, the same action on the row left selected goes through.
+    await page.unroute('**/api/events-batch')
+    await page.getByRole('button', { name: 'Set status…' }).click()
+    const retry = page.getByRole('dialog', { name: 'Set the status of 1 event' })
+    await retry.getByLabel('Status').fill(status)
+    await retry.getByRole('button', { name: 'Set status' }).click()
+    await expect(page.getByRole('region', { name: /of 1 updated/ })).toContainText('1 of 1 updated')
+    expect((await serviceEvent(page, b!.event_ID)).status).toBe(status)
+    await expect(rowCheckbox(page, b!.event_ID)).not.toBeChecked()
+  })
+
+  test('a bulk reassign can be undone from its toast', async ({ page }) => {
+    await page.goto('/events?sort=event_ID:asc&size=50')
+    const events = await serviceEvents(page, 'page=1&pageSize=50&sortBy=event_ID:asc')
+    const toUser = events.find((e) => e.user_ID && e.user_ID !== 'support')!
+    const toGroup = events.find((e) => e.userGroup_Key != null)!
+    await rowCheckbox(page, toUser.event_ID).check()
+    await rowCheckbox(page, toGroup.event_ID).check()
+
+    await page.getByRole('button', { name: 'Assign…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Assign 2 events' })
+    await dialog.getByLabel('User ID').fill('support')
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
+    await expect(page.getByRole('region', { name: /of 2 updated/ })).toContainText('2 of 2 updated')
+    for (const e of [toUser, toGroup]) {
+      const now = await serviceEvent(page, e.event_ID)
+      expect([now.user_ID, now.userGroup_Key]).toEqual(['support', null])
+    }
+
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect(page.getByText('Undone: 2 events')).toBeVisible()
+    for (const e of [toUser, toGroup]) {
+      const now = await serviceEvent(page, e.event_ID)
+      expect([now.user_ID, now.userGroup_Key]).toEqual([e.user_ID, e.userGroup_Key])
+    }
+  })
+
+  test('assigning to a group accepts a typed key and refuses one the service could not take', async ({
+    page,
+  }) => {
+    await page.goto('/events?sort=event_ID:desc')
+    const [first] = await serviceEvents(page, 'page=1&pageSize=1&sortBy=event_ID:desc')
+    await rowCheckbox(page, first!.event_ID).check()
+    await page.getByRole('button', { name: 'Assign…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Assign 1 event' })
+    await dialog.getByLabel('A user group').check()
+    await dialog.getByLabel('Group key').fill('99999999999')
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
+    await expect(dialog.getByText(/Group keys go from 1 to/)).toBeVisible()
+    await dialog.getByLabel('Group key').fill('7')
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
+    await expect(page.getByText('Assigned 1 event to group 7').first()).toBeVisible()
+    const now = await serviceEvent(page, first!.event_ID)
+    expect([now.user_ID, now.userGroup_Key]).toEqual([null, 7])
+  })
+
+  test('mark complete sets the completion date, 100 percent and the completed status', async ({
+    page,
+  }) => {
+    await page.goto('/events?sort=event_ID:desc&page=2')
+    const [target] = await serviceEvents(page, 'page=2&pageSize=25&sortBy=event_ID:desc')
+    await rowCheckbox(page, target!.event_ID).check()
+    await page.getByRole('button', { name: 'Mark complete' }).click()
+    await expect(page.getByText('Marked 1 event complete').first()).toBeVisible()
+    const now = await serviceEvent(page, target!.event_ID)
+    expect(now.status).toBe('Completed')
+    expect(now.completion_Percent).toBe(100)
+    expect(now.completion_Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/)
+    // Fields the action does not touch are sent back unchanged.
+    expect(now.subject).toBe(target!.subject)
+    expect(now.due_Date).toBe(target!.due_Date)
+  })
+
+  test('exports the visible columns of the page as CSV', async ({ page }) => {
+    await page.goto('/events?sort=event_ID:asc&cols=subject,status,event_ID')
+    const [first] = await serviceEvents(page, 'page=1&pageSize=25&sortBy=event_ID:asc')
+    await expect(rowCheckbox(page, first!.event_ID)).toBeVisible()
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^events-\d{4}-\d{2}-\d{2}\.csv$/)
+    const text = (await readFile(await file.path())).toString('utf8').replace(/^\ufeff/, '')
+    const lines = text.split('\r\n')
+    expect(lines[0]).toBe('Subject,Status,ID')
+    expect(lines).toHaveLength(27) // header, 25 rows, and the final line end
+    const subject = first!.subject ?? ''
+    const quoted = /[",]/.test(subject) ? `"${subject.replace(/"/g, '""')}"` : subject
+    expect(lines[1]).toBe(`${quoted},${first!.status ?? ''},${first!.event_ID}`)
+    await expect(page.getByText('Exported 25 events')).toBeVisible()
+  })
+
+  test('a saved view restores sort, size and columns in one click, across sign-outs', async ({
+    page,
+  }) => {
+    await page.goto(
+      '/events?size=100&sort=priority:desc,due_Date:asc&cols=subject,priority,reminder',
+    )
+    await page.getByRole('button', { name: /^Saved views/ }).click()
+    const panel = page.getByRole('dialog', { name: 'Saved views' })
+    await panel.getByLabel('Save the current view as').fill('Urgent first')
+    await panel.getByRole('button', { name: 'Save view' }).click()
+    await expect(page.getByText('View “Urgent first” saved')).toBeVisible()
+    await expect(page.getByRole('button', { name: /^View: Urgent first/ })).toBeVisible()
+    const stored = await page.evaluate(() => localStorage.getItem('bac.views.demo.staff'))
+    expect(JSON.parse(stored ?? '[]')).toMatchObject([
+      { name: 'Urgent first', sort: 'priority:desc,due_Date:asc', size: 100 },
+    ])
+
+    await page.keyboard.press('Escape')
+    await signOut(page)
+    await signIn(page, 'staff')
+    await page.goto('/events')
+    await expect(header(page, 'Type')).toBeVisible()
+    await page.getByRole('button', { name: /^Saved views/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Saved views' })
+      .getByRole('button', { name: 'Urgent first', exact: true })
+      .click()
+    await expect(page).toHaveURL(
+      /size=100&sort=priority:desc,due_Date:asc&cols=subject,priority,reminder/,
+    )
+    await expect(header(page, 'Reminder')).toBeVisible()
+    await expect(header(page, 'Type')).toHaveCount(0)
+    await expect(header(page, 'Priority')).toHaveAttribute('aria-sort', 'descending')
+    await expect(page.getByLabel('Rows per page')).toHaveValue('100')
+
+    // Another user (and another database) has views of their own.
+    expect(await page.evaluate(() => localStorage.getItem('bac.views.demo.admin'))).toBeNull()
+  })
+
+  test('has no serious accessibility violations, with rows selected and a popover open', async ({
+    page,
+  }) => {
+    await page.goto('/events')
+    await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1)
+    await expectNoSeriousA11yViolations(page)
+    await page
+      .getByRole('table')
+      .getByRole('checkbox', { name: /^Select / })
+      .first()
+      .check()
+    await expect(page.getByRole('group', { name: /Bulk actions/ })).toBeVisible()
+    await page.getByRole('button', { name: /^Sort/ }).click()
+    await expect(page.getByRole('dialog', { name: 'Sort order' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+})

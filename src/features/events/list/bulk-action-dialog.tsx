@@ -1,0 +1,71 @@
+import { useId } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { AssignForm } from './assign-form'
+import type { BulkDialogKind } from './bulk-bar'
+import type { BulkAction } from './bulk-changes'
+import { PriorityForm } from './priority-form'
+import { StatusForm } from './status-form'
+import type { BulkSuggestions } from './suggestions'
+import styles from './bulk-dialog.module.css'
+
+interface BulkActionDialogProps {
+  kind: BulkDialogKind
+  count: number
+  suggestions: BulkSuggestions
+  onApply: (action: BulkAction) => void
+  onClose: () => void
+}
+
+const titles: Record<BulkDialogKind, string> = {
+  assign: 'Assign',
+  priority: 'Set the priority of',
+  status: 'Set the status of',
+}
+const verbs: Record<BulkDialogKind, string> = {
+  assign: 'Assign',
+  priority: 'Set priority',
+  status: 'Set status',
+}
+
+/**
+ * The form of a bulk action, in a modal. Loaded on demand (with react-hook-form), so the list's
+ * own bundle stays small. Applying closes it at once: the change is sent straight away.
+ */
+export default function BulkActionDialog({
+  kind,
+  count,
+  suggestions,
+  onApply,
+  onClose,
+}: BulkActionDialogProps) {
+  const formId = useId()
+  const events = `${count} ${count === 1 ? 'event' : 'events'}`
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`${titles[kind]} ${events}`}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" form={formId} variant="primary">
+            {verbs[kind]}
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.lead}>
+        One request changes all {events}; each that fails is listed with the reason and stays
+        selected.
+      </p>
+      {kind === 'assign' && (
+        <AssignForm formId={formId} suggestions={suggestions} onApply={onApply} />
+      )}
+      {kind === 'priority' && <PriorityForm formId={formId} onApply={onApply} />}
+      {kind === 'status' && (
+        <StatusForm formId={formId} statuses={suggestions.statuses} onApply={onApply} />
+      )}
+    </Dialog>
+  )
+}

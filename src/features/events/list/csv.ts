@@ -1,0 +1,46 @@
+import type { Event } from '@/api/schemas/event'
+import type { EventColumn } from './events-columns'
+
+/** Spreadsheets run a cell that starts with one of these as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/
+const NUMBER = /^[-+]?\d+(?:\.\d+)?$/
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, with quotes doubled.
+ * Text that a spreadsheet would run as a formula is prefixed with `'` so it stays text.
+ */
+export function csvField(value: string): string {
+  const safe = FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** A header line of the column labels, then one line per event; CRLF line ends. */
+export function eventsToCsv(columns: readonly EventColumn[], events: readonly Event[]): string {
+  const lines = [
+    columns.map((c) => csvField(c.label)).join(','),
+    ...events.map((e) => columns.map((c) => csvField(c.text(e))).join(',')),
+  ]
+  return `${lines.join('\r\n')}\r\n`
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** `events-2026-03-14-page-2.csv`: the local date, and the page when it is not the first. */
+export function csvFileName(date: Date, page: number): string {
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  return `events-${day}${page > 1 ? `-page-${page}` : ''}.csv`
+}
+
+/** Offers text as a file download. A BOM first, so spreadsheet programs read it as UTF-8. */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.hidden = true
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoke once the browser has taken the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}

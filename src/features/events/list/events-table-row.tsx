@@ -1,0 +1,62 @@
+import { memo } from 'react'
+import { Link } from 'react-router-dom'
+import type { Event } from '@/api/schemas/event'
+import { renderCell, type EventColumn } from './events-columns'
+import styles from './events-table.module.css'
+
+interface EventsTableRowProps {
+  event: Event
+  /** 1-based position among all the table's rows (the header row is 1). */
+  rowIndex: number
+  columns: readonly EventColumn[]
+  selected: boolean
+  failed: boolean
+  completedStatus: string
+  detailHref: (eventId: number) => string
+  onToggle: (eventId: number, range: boolean) => void
+}
+
+/** One event: a checkbox naming it, the subject linking to its detail, then the chosen fields. */
+export const EventsTableRow = memo(function EventsTableRow({
+  event,
+  rowIndex,
+  columns,
+  selected,
+  failed,
+  completedStatus,
+  detailHref,
+  onToggle,
+}: EventsTableRowProps) {
+  const name = event.subject || 'Untitled event'
+  const classes = [selected && styles.selected, failed && styles.failed].filter(Boolean).join(' ')
+  return (
+    <tr aria-rowindex={rowIndex} className={classes || undefined}>
+      <td className={styles.selectCell}>
+        <input
+          type="checkbox"
+          className={styles.checkbox}
+          checked={selected}
+          aria-label={`Select ${name} (event ${event.event_ID})`}
+          onChange={(e) => {
+            const native = e.nativeEvent as Partial<MouseEvent>
+            onToggle(event.event_ID, native.shiftKey === true)
+          }}
+        />
+      </td>
+      {columns.map((column) =>
+        column.field === 'subject' ? (
+          <td key="subject" className={styles.subject} title={name}>
+            {failed && <span className={styles.failedTag}>Failed</span>}
+            <Link to={detailHref(event.event_ID)} className={styles.subjectLink}>
+              {event.subject || <em>Untitled event</em>}
+            </Link>
+          </td>
+        ) : (
+          <td key={column.field} title={column.text(event) || undefined}>
+            {renderCell(column, event, completedStatus)}
+          </td>
+        ),
+      )}
+    </tr>
+  )
+})

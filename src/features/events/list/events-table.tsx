@@ -1,0 +1,112 @@
+import { lazy, Suspense, useRef, type CSSProperties } from 'react'
+import type { SortField } from '@/api/events'
+import { COLUMN_PX } from './events-columns'
+import { SortHeader } from './sort-header'
+import { TableRows, type RowsProps } from './table-rows'
+import styles from './events-table.module.css'
+
+/** Pages longer than this render only the rows in view. */
+export const VIRTUALIZE_FROM = 60
+const VirtualRows = lazy(() => import('./virtual-rows'))
+const SELECT_PX = 44
+/** Sizes go through custom properties: the stylesheet owns the layout, the data the numbers. */
+const px = (width: number) => ({ '--col-width': `${width}px` }) as CSSProperties
+const minWidth = (width: number) => ({ '--table-min-width': `${width}px` }) as CSSProperties
+
+interface EventsTableProps extends RowsProps {
+  sort: readonly SortField[]
+  caption: string
+  loading: boolean
+  busy: boolean
+  allSelected: boolean
+  someSelected: boolean
+  onToggleAll: (checked: boolean) => void
+  onSort: (field: string, additive: boolean) => void
+}
+
+/**
+ * A real table (so screen readers get table navigation) in its own scroll box, header sticky.
+ * Long pages render only the rows in view; `aria-rowcount` and `aria-rowindex` still tell
+ * assistive technology the full size and where each rendered row sits.
+ */
+export function EventsTable({
+  sort,
+  caption,
+  loading,
+  busy,
+  allSelected,
+  someSelected,
+  onToggleAll,
+  onSort,
+  ...rowsProps
+}: EventsTableProps) {
+  const { rows, columns } = rowsProps
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const span = columns.length + 1
+  const long = rows.length > VIRTUALIZE_FROM
+
+  return (
+    <div ref={scrollRef} className={styles.scroller}>
+      <table
+        className={styles.table}
+        style={minWidth(SELECT_PX + columns.reduce((sum, c) => sum + COLUMN_PX[c.width], 0))}
+        aria-rowcount={loading ? -1 : rows.length + 1}
+        aria-busy={busy}
+      >
+        <caption className="visually-hidden">{caption}</caption>
+        <colgroup>
+          <col className={styles.col} style={px(SELECT_PX)} />
+          {columns.map((c) => (
+            <col
+              key={c.field}
+              className={styles.col}
+              style={c.width === 'xl' ? undefined : px(COLUMN_PX[c.width])}
+            />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col" className={styles.selectCell}>
+              <input
+                type="checkbox"
+                className={styles.checkbox}
+                aria-label="Select all events on this page"
+                checked={allSelected}
+                ref={(el) => {
+                  if (el) el.indeterminate = someSelected && !allSelected
+                }}
+                disabled={rows.length === 0}
+                onChange={(e) => onToggleAll(e.target.checked)}
+              />
+            </th>
+            {columns.map((column) => (
+              <SortHeader key={column.field} column={column} sort={sort} onSort={onSort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loading ? (
+            Array.from({ length: 10 }, (_, i) => (
+              <tr key={i} aria-hidden="true">
+                {Array.from({ length: span }, (_, j) => (
+                  <td key={j}>
+                    <div className={styles.skeleton} />
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : long ? (
+            <Suspense fallback={<TableRows {...rowsProps} rows={rows.slice(0, VIRTUALIZE_FROM)} />}>
+              <VirtualRows scrollRef={scrollRef} {...rowsProps} />
+            </Suspense>
+          ) : (
+            <TableRows {...rowsProps} />
+          )}
+        </tbody>
+      </table>
+      {!loading && rows.length === 0 && (
+        <p className={styles.empty}>No events on this page. Go back a page, or sort differently.</p>
+      )}
+    </div>
+  )
+}

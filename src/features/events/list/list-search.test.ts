@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_COLUMNS,
+  eventListSearchParams,
+  orderColumns,
+  pageIdentity,
+  parseEventListSearch,
+  readableSearch,
+  toggleSort,
+  toListParams,
+} from './list-search'
+
+const parse = (query: string) => parseEventListSearch(new URLSearchParams(query))
+
+describe('parseEventListSearch', () => {
+  it('gives the defaults for an empty URL', () => {
+    expect(parse('')).toEqual({
+      page: 1,
+      size: 25,
+      sort: [{ field: 'due_Date', direction: 'desc' }],
+      columns: [...DEFAULT_COLUMNS],
+    })
+  })
+
+  it('reads page, size, several sort keys and the columns', () => {
+    const search = parse('page=3&size=100&sort=priority:desc,subject&cols=subject,event_ID,status')
+    expect(search.page).toBe(3)
+    expect(search.size).toBe(100)
+    expect(search.sort).toEqual([
+      { field: 'priority', direction: 'desc' },
+      { field: 'subject', direction: 'asc' },
+    ])
+    // Display order, not URL order: the defaults first, then the other fields.
+    expect(search.columns).toEqual(['subject', 'status', 'event_ID'])
+  })
+
+  it('falls back to the default for each invalid part, keeping the valid ones', () => {
+    const search = parse('page=-2&size=30&sort=nope:desc,subject:sideways,status:DESC&cols=bogus')
+    expect(search.page).toBe(1)
+    expect(search.size).toBe(25)
+    expect(search.sort).toEqual([{ field: 'status', direction: 'desc' }])
+    // The subject always shows, even when the URL names no known column.
+    expect(search.columns).toEqual(['subject'])
+  })
+
+  it('accepts only the offered page sizes', () => {
+    expect([25, 50, 100, 500, 1000].map((n) => parse(`size=${n}`).size)).toEqual([
+      25, 50, 100, 500, 25,
+    ])
+  })
+
+  it('uses the default sort when no key is usable, and keeps one key per field', () => {
+    expect(parse('sort=').sort).toEqual([{ field: 'due_Date', direction: 'desc' }])
+    expect(parse('sort=status:asc,status:desc').sort).toEqual([
+      { field: 'status', direction: 'asc' },
+    ])
+  })
+})
+
+describe('eventListSearchParams', () => {
+  it('leaves the defaults out', () => {
+    expect(eventListSearchParams(parse('')).toString()).toBe('')
+  })
+
+  it('round-trips a state through the URL', () => {
+    const search = parse('page=2&size=500&sort=subject:asc,due_Date:desc&cols=subject,reminder')
+    expect(parseEventListSearch(eventListSearchParams(search))).toEqual(search)
+  })
+
+  it('writes commas and colons readably', () => {
+    const params = eventListSearchParams(parse('sort=subject:asc,status:desc'))
+    expect(readableSearch(params)).toBe('?sort=subject:asc,status:desc')
+    expect(readableSearch(new URLSearchParams())).toBe('')
+  })
+})
+
+describe('toListParams and pageIdentity', () => {
+  it('maps the URL state to the service parameters', () => {
+    expect(toListParams(parse('page=4&size=50&sort=subject,status:desc'))).toEqual({
+      page: 4,
+      pageSize: 50,
+      sortBy: 'subject:asc,status:desc',
+    })
+  })
+
+  it('identifies the rows, not the columns', () => {
+    expect(pageIdentity(parse('cols=subject'))).toBe(pageIdentity(parse('')))
+    expect(pageIdentity(parse('page=2'))).not.toBe(pageIdentity(parse('')))
+  })
+})
+
+describe('orderColumns', () => {
+  it('orders, de-duplicates, drops unknown fields and always includes the subject', () => {
+    expect(orderColumns(['reminder', 'status', 'status', 'x'])).toEqual([
+      'subject',
+      'status',
+      'reminder',
+    ])
+  })
+})
+
+describe('toggleSort', () => {
+  const sort = [{ field: 'due_Date', direction: 'desc' as const }]
+  it('sorts by a new column alone, ascending first, then reverses it', () => {
+    const once = toggleSort(sort, 'subject', false)
+    expect(once).toEqual([{ field: 'subject', direction: 'asc' }])
+    expect(toggleSort(once, 'subject', false)).toEqual([{ field: 'subject', direction: 'desc' }])
+  })
+
+  it('adds a later key with Shift, and flips one already there in place', () => {
+    const two = toggleSort(sort, 'subject', true)
+    expect(two).toEqual([...sort, { field: 'subject', direction: 'asc' }])
+    expect(toggleSort(two, 'due_Date', true)).toEqual([
+      { field: 'due_Date', direction: 'asc' },
+      { field: 'subject', direction: 'asc' },
+    ])
+  })
+})

@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { formatSortBy } from '@/api/events'
+import {
+  DEFAULT_PAGE_SIZE,
+  eventListSearchParams,
+  orderColumns,
+  parseEventListSearch,
+  type EventListSearch,
+} from './list-search'
+
+/**
+ * Saved views of the events list: a name for a sort, page size and set of columns (and, for the
+ * calendar, its filters, kept as an open object). They hold no member data, so they stay in this
+ * browser across sign-outs, one list per database and user.
+ */
+const savedViewSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  sort: z.string().catch(''),
+  size: z.number().int().catch(DEFAULT_PAGE_SIZE),
+  columns: z.array(z.string()).catch([]),
+  /** The calendar's filters, whatever shape the calendar gives them. */
+  calendar: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  savedAt: z.string().catch(''),
+})
+
+export type SavedView = z.infer<typeof savedViewSchema>
+
+export const MAX_VIEW_NAME = 60
+
+export const viewsStorageKey = (database: string, userId: string) =>
+  `bac.views.${database}.${userId}`
+
+/** The views kept under a key; a missing, broken or foreign value reads as none, never throws. */
+export function parseViews(text: string | null): SavedView[] {
+  if (!text) return []
+  try {
+    const raw: unknown = JSON.parse(text)
+    if (!Array.isArray(raw)) return []
+    return raw.flatMap((item) => {
+      const parsed = savedViewSchema.safeParse(item)
+      return parsed.success ? [parsed.data] : []
+    })
+  } catch {
+    return []
+  }
+}
+
+export function readViews(storage: Storage, key: string): SavedView[] {
+  try {
+    return parseViews(storage.getItem(key))
+  } catch {
+    return []
+  }
+}
+
+/** Throws when the browser refuses (storage full or disabled): the caller tells the user. */
+export function writeViews(storage: Storage, key: string, views: readonly SavedView[]) {
+  if (views.length === 0) storage.removeItem(key)
+  else storage.setItem(key, JSON.stringify(views))
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+export const findViewByName = (views: readonly SavedView[], name: string) =>
+  views.find((v) => sameName(v.name, name))
+
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+
+/**
+ * The list with the current state saved under `name`: a view of the same name (any case) is
+ * replaced in place and keeps its calendar filters; otherwise the view is added at the end.
+ */
+export function saveView(
+  views: readonly SavedView[],
+  name: string,
+  search: EventListSearch,
+  now: Date = new Date(),
+): SavedView[] {
+  const existing = findViewByName(views, name)
+  const view: SavedView = {
+    id: existing?.id ?? newId(),
+    name: name.trim().slice(0, MAX_VIEW_NAME),
+    sort: formatSortBy(search.sort),
+    size: search.size,
+    columns: orderColumns(search.columns),
+    ...(existing?.calendar ? { calendar: existing.calendar } : {}),
+    savedAt: now.toISOString(),
+  }
+  return existing ? views.map((v) => (v.id === existing.id ? view : v)) : [...views, view]
+}
+
+export const deleteView = (views: readonly SavedView[], id: string) =>
+  views.filter((v) => v.id !== id)
+
+/** The list's state for a view, from its first page; whatever is no longer valid is defaulted. */
+export function viewSearch(view: SavedView): EventListSearch {
+  const params = new URLSearchParams({ sort: view.sort, size: String(view.size) })
+  if (view.columns.length > 0) params.set('cols', view.columns.join(','))
+  return parseEventListSearch(params)
+}
+
+export const viewSearchParams = (view: SavedView) => eventListSearchParams(viewSearch(view))
+
+/** Whether the list shows what the view describes (any page of it). */
+export function isCurrentView(view: SavedView, search: EventListSearch): boolean {
+  const a = eventListSearchParams({ ...viewSearch(view), page: 1 })
+  const b = eventListSearchParams({ ...search, page: 1 })
+  return a.toString() === b.toString()
+}

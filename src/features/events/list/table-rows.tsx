@@ -1,0 +1,35 @@
+import type { Event } from '@/api/schemas/event'
+import type { EventColumn } from './events-columns'
+import { EventsTableRow } from './events-table-row'
+
+/** Row height in px; the CSS fixes rows to it, so the virtualizer's sizes are exact. */
+export const ROW_HEIGHT = 40
+/** Height of the sticky header row in px (the CSS fixes it too). */
+export const HEADER_HEIGHT = 38
+
+export interface RowsProps {
+  rows: readonly Event[]
+  columns: readonly EventColumn[]
+  completedStatus: string
+  isSelected: (eventId: number) => boolean
+  failedIds: ReadonlySet<number>
+  detailHref: (eventId: number) => string
+  onToggle: (eventId: number, range: boolean) => void
+}
+
+/** Every row, for short pages (and for the first screen of a long one while its code loads). */
+export function TableRows({ rows, ...rowProps }: RowsProps) {
+  return rows.map((event, index) => (
+    <EventsTableRow
+      key={event.event_ID}
+      event={event}
+      rowIndex={index + 2}
+      selected={rowProps.isSelected(event.event_ID)}
+      failed={rowProps.failedIds.has(event.event_ID)}
+      columns={rowProps.columns}
+      completedStatus={rowProps.completedStatus}
+      detailHref={rowProps.detailHref}
+      onToggle={rowProps.onToggle}
+    />
+  ))
+}
