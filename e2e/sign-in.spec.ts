@@ -19,10 +19,12 @@ test.describe('sign-in', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
-  test('staff signs in with a password and sees the events list', async ({ page }) => {
+  test('staff signs in with a password and lands on My events', async ({ page }) => {
     await signIn(page, 'staff')
-    await expect(page).toHaveURL(/\/events$/)
-    await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible()
+    await expect(page).toHaveURL(/\/events\/mine$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/My events/i)
+    await page.goto('/events')
+    await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible()
     await expect(page.getByRole('cell').first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Account: Sam Staff' })).toBeVisible()
     await expectNoSeriousA11yViolations(page)

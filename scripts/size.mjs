@@ -42,15 +42,20 @@ for (const f of signIn) afterSignIn.delete(f)
 const first = total(signIn)
 const added = total(afterSignIn)
 console.log('Size budget (gzip, level 9)')
-console.log(`  sign-in page:                 ${kb(first).padStart(9)}  budget ${kb(BUDGET_SIGN_IN)}`)
+console.log(
+  `  sign-in page:                 ${kb(first).padStart(9)}  budget ${kb(BUDGET_SIGN_IN)}`,
+)
 for (const f of signIn) console.log(`    ${f} ${kb(gzipped(f))}`)
 console.log(`  + signed in, events list:     ${kb(added).padStart(9)}`)
 for (const f of afterSignIn) console.log(`    ${f} ${kb(gzipped(f))}`)
-console.log(`  together:                     ${kb(first + added).padStart(9)}  budget ${kb(BUDGET_TOTAL)}`)
+console.log(
+  `  together:                     ${kb(first + added).padStart(9)}  budget ${kb(BUDGET_TOTAL)}`,
+)
 
 const failures = []
 if (first > BUDGET_SIGN_IN) failures.push(`sign-in page ${kb(first)} > ${kb(BUDGET_SIGN_IN)}`)
-if (first + added > BUDGET_TOTAL) failures.push(`together ${kb(first + added)} > ${kb(BUDGET_TOTAL)}`)
+if (first + added > BUDGET_TOTAL)
+  failures.push(`together ${kb(first + added)} > ${kb(BUDGET_TOTAL)}`)
 if (failures.length) {
   console.error(`Over budget: ${failures.join('; ')}`)
   process.exit(1)

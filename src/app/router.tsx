@@ -14,7 +14,7 @@ export function createAppRouter() {
         {
           errorElement: <RouteError />,
           children: [
-            { index: true, element: <Navigate to={paths.events.list()} replace /> },
+            { index: true, element: <Navigate to={paths.events.mine()} replace /> },
             { path: 'events', lazy: () => import('./routes/events-list') },
             { path: 'events/mine', lazy: () => import('./routes/my-events') },
             { path: 'events/mine/:userId', lazy: () => import('./routes/my-events') },

@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom'
 import { OfflineBanner } from '@/components/ui/offline-banner'
+import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '../paths'
@@ -49,6 +50,7 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         </NavLink>
         <DatabaseSwitcher />
         <span className={styles.spacer} />
+        <RemindersBell links={paths.events} />
         <ThemeToggle className={styles.themeToggle} />
         <UserMenu onSignOut={onSignOut} />
       </header>
