@@ -1,6 +1,26 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { AuthLinksProvider } from '@/features/auths/auth-links'
+import { AuthDetailPage } from '@/features/auths/detail/auth-detail-page'
+import { authQueries } from '@/features/auths/queries'
+import { api } from '../app-state'
+import { paths } from '../paths'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader({ params }: LoaderFunctionArgs) {
+  const db = currentDatabase()
+  const authNumber = params.authNumber
+  if (!db || !authNumber) return null
+  // Start both requests with the route; the page shows skeletons rather than waiting here.
+  void queryClient.prefetchQuery(authQueries.detail(api, db, authNumber))
+  void queryClient.prefetchQuery(authQueries.vba(api, db, authNumber))
+  return null
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  const { authNumber = '' } = useParams()
+  return (
+    <AuthLinksProvider links={paths.auths}>
+      <AuthDetailPage key={authNumber} authNumber={authNumber} />
+    </AuthLinksProvider>
+  )
 }

@@ -1,6 +1,27 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { AuthLinksProvider } from '@/features/auths/auth-links'
+import { AuthEditPage } from '@/features/auths/form/auth-edit-page'
+import { authQueries } from '@/features/auths/queries'
+import { api } from '../app-state'
+import { paths } from '../paths'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader({ params }: LoaderFunctionArgs) {
+  const db = currentDatabase()
+  if (!db || !params.authNumber) return null
+  // Fetch afresh: the form starts from the auth as it is now.
+  void queryClient.prefetchQuery({
+    ...authQueries.detail(api, db, params.authNumber),
+    staleTime: 0,
+  })
+  return null
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  const { authNumber = '' } = useParams()
+  return (
+    <AuthLinksProvider links={paths.auths}>
+      <AuthEditPage key={authNumber} authNumber={authNumber} />
+    </AuthLinksProvider>
+  )
 }

@@ -1,6 +1,11 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { AuthLinksProvider } from '@/features/auths/auth-links'
+import { AuthCreatePage } from '@/features/auths/form/auth-create-page'
+import { paths } from '../paths'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  return (
+    <AuthLinksProvider links={paths.auths}>
+      <AuthCreatePage />
+    </AuthLinksProvider>
+  )
 }

@@ -1,6 +1,11 @@
-import { PageHeader } from '@/components/ui/page-header'
+import { AuthLinksProvider } from '@/features/auths/auth-links'
+import { AuthLookupPage } from '@/features/auths/lookup/auth-lookup-page'
+import { paths } from '../paths'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  return (
+    <AuthLinksProvider links={paths.auths}>
+      <AuthLookupPage />
+    </AuthLinksProvider>
+  )
 }

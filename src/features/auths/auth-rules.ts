@@ -1,0 +1,47 @@
+import { compareServiceDates, parseServiceDate } from '@/api/dates'
+import { AUTH_FIELDS, AUTH_KEYS, AUTH_NUMBER_PATTERN, DATE_RANGES, labelOf } from './auth-fields'
+
+export const MESSAGES = {
+  negative: 'Must be 0 or more',
+  notNumber: 'Enter a number',
+  notWhole: 'Enter a whole number',
+  notDate: 'Enter a real date',
+  authNumber: 'Use up to 30 letters, digits, dots, dashes or underscores, such as 26-004512',
+  rangeEnd: (from: string) => `Must not be before ${labelOf(from).toLowerCase()}`,
+} as const
+
+/**
+ * The rules an Auth must keep beyond its types, the same ones the service applies: an auth number
+ * it accepts, numbers that are not negative, and ranges whose end is not before their start.
+ * Returns `{ field: message }` for every broken rule (empty when all hold).
+ */
+export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const number = auth.auth_Number
+  if (typeof number === 'string' && number !== '' && !AUTH_NUMBER_PATTERN.test(number))
+    errors.auth_Number = MESSAGES.authNumber
+  for (const field of AUTH_KEYS) {
+    const kind = AUTH_FIELDS[field].kind
+    const value = auth[field]
+    if ((kind === 'number' || kind === 'integer') && typeof value === 'number') {
+      if (!Number.isFinite(value)) errors[field] = MESSAGES.notNumber
+      else if (value < 0) errors[field] = MESSAGES.negative
+      else if (kind === 'integer' && !Number.isInteger(value)) errors[field] = MESSAGES.notWhole
+    }
+    if (kind === 'date' && typeof value === 'string' && !parseServiceDate(value))
+      errors[field] = MESSAGES.notDate
+  }
+  for (const [from, thru] of DATE_RANGES) {
+    const start = auth[from]
+    const end = auth[thru]
+    if (
+      typeof start === 'string' &&
+      typeof end === 'string' &&
+      parseServiceDate(start) &&
+      parseServiceDate(end) &&
+      compareServiceDates(end, start) < 0
+    )
+      errors[thru] ??= MESSAGES.rangeEnd(from)
+  }
+  return errors
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom'
+import { labelOf } from '../auth-fields'
+import { useAuthLinks } from '../auth-links'
+import { statusOf, type RowState } from './use-import-rows'
+import styles from './import.module.css'
+
+/** What is wrong with a row, or what the service said about it. */
+export function ImportRowDetails({ state }: { state: RowState }) {
+  const links = useAuthLinks()
+  const status = statusOf(state)
+  if (status === 'invalid' && !state.check.ok)
+    return (
+      <ul className={styles.errors}>
+        {Object.entries(state.check.errors).map(([field, message]) => (
+          <li key={field}>
+            <strong>{field === '(row)' ? 'Row' : labelOf(field)}</strong>: {message}
+          </li>
+        ))}
+      </ul>
+    )
+  if (state.result) {
+    const number = state.result.authNumber
+    return (
+      <span>
+        {state.result.body ?? ''}
+        {status === 'saved' && number && (
+          <>
+            {' '}
+            <Link to={links.detail(number)}>Open {number}</Link>
+          </>
+        )}
+      </span>
+    )
+  }
+  return <span className={styles.muted}>Ready to send</span>
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest'
+import type { Auth } from '@/api/schemas/auth'
+import {
+  checkImportRow,
+  convertCell,
+  ImportError,
+  MAX_IMPORT_ROWS,
+  parseImport,
+  toSendItem,
+  type ImportRow,
+} from './import-rows'
+
+const row = (values: Record<string, unknown>, format: 'csv' | 'json' = 'json'): ImportRow => ({
+  index: 1,
+  format,
+  values,
+})
+
+describe('parseImport', () => {
+  it('reads CSV rows by header, keeping the line each starts on', () => {
+    const parsed = parseImport(
+      'auth_Number,notes,units_Requested\n26-100001,"Two\nlines",4\n,plain,\n',
+    )
+    expect(parsed.format).toBe('csv')
+    expect(parsed.rows).toEqual([
+      {
+        index: 1,
+        line: 2,
+        format: 'csv',
+        values: { auth_Number: '26-100001', notes: 'Two\nlines', units_Requested: '4' },
+      },
+      {
+        index: 2,
+        line: 4,
+        format: 'csv',
+        values: { auth_Number: '', notes: 'plain', units_Requested: '' },
+      },
+    ])
+    expect(parsed.unknownColumns).toEqual([])
+  })
+
+  it('reads a JSON array, or one object, and names columns the service does not know', () => {
+    const parsed = parseImport('[{"notes":"a","colour":"red"}, 5]')
+    expect(parsed.format).toBe('json')
+    expect(parsed.rows[0]?.values).toEqual({ notes: 'a', colour: 'red' })
+    expect(parsed.rows[1]?.shapeError).toBe('Expected an auth object')
+    expect(parsed.unknownColumns).toEqual(['colour'])
+    expect(parseImport('{"notes":"one"}').rows).toHaveLength(1)
+  })
+
+  it('flags a CSV row with the wrong number of values', () => {
+    const parsed = parseImport('notes,urgent\nonly one\n')
+    expect(parsed.rows[0]?.shapeError).toBe('Has 1 values; the header has 2')
+  })
+
+  it('refuses input it cannot read, saying why', () => {
+    expect(() => parseImport('   ')).toThrow(ImportError)
+    expect(() => parseImport('[{"notes": }]')).toThrow(/not valid JSON/)
+    expect(() => parseImport('notes,notes\nx,y')).toThrow('The column notes appears twice')
+    expect(() => parseImport('notes\n"open')).toThrow(/Line 2: a quoted value is not closed/)
+    expect(() => parseImport('notes\n')).toThrow(/only a header/)
+  })
+
+  it('caps the number of rows and the size of the input', () => {
+    const csv = 'notes\n' + 'x\n'.repeat(MAX_IMPORT_ROWS)
+    expect(parseImport(csv).rows).toHaveLength(MAX_IMPORT_ROWS)
+    expect(() => parseImport(csv + 'one too many\n')).toThrow(/at most 1,000 auths/)
+    const json = JSON.stringify(Array.from({ length: MAX_IMPORT_ROWS + 1 }, () => ({})))
+    expect(() => parseImport(json)).toThrow('this has 1,001 rows')
+    expect(() => parseImport('notes\n' + 'x'.repeat(5 * 1024 * 1024))).toThrow(/at most 5.0 MB/)
+  })
+})
+
+describe('convertCell', () => {
+  it('turns text into the field’s type and refuses what is not one', () => {
+    expect(convertCell('number', ' 12.5 ')).toEqual({ value: 12.5 })
+    expect(convertCell('number', 'twelve')).toEqual({ error: 'Enter a number' })
+    expect(convertCell('boolean', 'Yes')).toEqual({ value: true })
+    expect(convertCell('boolean', 'maybe')).toEqual({ error: 'Use true or false' })
+    expect(convertCell('date', '2026-03-14')).toEqual({ value: '2026-03-14T00:00:00' })
+    expect(convertCell('date', '2026-02-30')).toHaveProperty('error')
+    expect(convertCell('text', '')).toEqual({ value: null })
+    expect(convertCell('text', 100244581)).toEqual({ value: '100244581' })
+    expect(convertCell('boolean', 1)).toHaveProperty('error')
+  })
+})
+
+describe('checkImportRow', () => {
+  it('accepts a row with a few columns and keeps only those', () => {
+    const check = checkImportRow(row({ notes: 'Hi', urgent: 'y', units_Requested: '3' }))
+    expect(check).toEqual({
+      ok: true,
+      auth: { notes: 'Hi', urgent: true, units_Requested: 3 },
+      errors: {},
+    })
+  })
+
+  it('names every bad field: type, negative numbers, ranges out of order, auth number', () => {
+    const check = checkImportRow(
+      row({
+        auth_Number: 'bad number!',
+        units_Approved: '-2',
+        visits_Requested: 'many',
+        approved_From: '2026-03-10',
+        approved_Thru: '2026-03-01',
+        closed: 'perhaps',
+      }),
+    )
+    expect(check.ok).toBe(false)
+    expect(check.errors).toEqual({
+      auth_Number: expect.stringContaining('letters, digits'),
+      units_Approved: 'Must be 0 or more',
+      visits_Requested: 'Enter a number',
+      approved_Thru: 'Must not be before approved from',
+      closed: 'Use true or false',
+    })
+  })
+
+  it('reports a row that could not be read', () => {
+    expect(
+      checkImportRow({ index: 3, format: 'csv', values: {}, shapeError: 'Has 1 values' }),
+    ).toEqual({
+      ok: false,
+      errors: { '(row)': 'Has 1 values' },
+    })
+  })
+
+  it('leaves blank CSV cells out (not given) but clears a field set to "" or null in JSON', () => {
+    const csv = checkImportRow(row({ auth_Number: '26-000001', notes: '', urgent: ' ' }, 'csv'))
+    expect(csv.ok && csv.auth).toEqual({ auth_Number: '26-000001' })
+    const json = checkImportRow(row({ auth_Number: '26-000001', notes: '', region: null }))
+    expect(json.ok && json.auth).toEqual({ auth_Number: '26-000001', notes: null, region: null })
+  })
+
+  it('keeps unknown columns as they are', () => {
+    const check = checkImportRow(row({ colour: 'red' }))
+    expect(check.ok && check.auth).toEqual({ colour: 'red' })
+  })
+})
+
+describe('toSendItem', () => {
+  const existing = {
+    auth_Number: '26-000001',
+    closed: false,
+    new_Or_Extended: false,
+    previous_Treatment: true,
+    tPlan_DownLoaded: false,
+    tPlan_Printed: 'Y',
+    urgent: true,
+    notes: 'Old',
+    cityCode_ID: 'X1',
+  } satisfies Auth
+
+  it('puts the row over the existing auth, keeping fields the file leaves out', () => {
+    const item = toSendItem({ auth_Number: '26-000001', notes: 'New', urgent: null }, existing)
+    expect(item).toEqual({ ...existing, notes: 'New' })
+  })
+
+  it('defaults the NOT NULL fields of a new auth and drops an empty number', () => {
+    expect(toSendItem({ auth_Number: null, notes: 'New' }, undefined)).toEqual({
+      closed: false,
+      new_Or_Extended: false,
+      previous_Treatment: false,
+      tPlan_DownLoaded: false,
+      tPlan_Printed: 'N',
+      urgent: false,
+      notes: 'New',
+    })
+  })
+})

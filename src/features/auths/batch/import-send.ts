@@ -1,0 +1,79 @@
+import { isBatchItemOk, type BatchResult } from '@/api/schemas/batch-result'
+
+/** What the service said about one row. */
+export interface RowResult {
+  status: number
+  body: string | null
+  /** The auth number the service reports for the item (the new number of a created auth). */
+  authNumber: string | null
+}
+
+export const isResultOk = (result: RowResult | undefined) =>
+  result !== undefined && isBatchItemOk({ status: result.status, body: null, id: [] })
+
+/** The service takes request bodies up to 1 MB; a batch larger than this goes in several calls. */
+export const MAX_BATCH_BODY_BYTES = 900_000
+
+/** Splits items into consecutive groups whose JSON stays under `maxBytes` (one item may not). */
+export function chunkBySize<T>(items: readonly T[], maxBytes = MAX_BATCH_BODY_BYTES): T[][] {
+  const encoder = new TextEncoder()
+  const chunks: T[][] = []
+  let current: T[] = []
+  let size = 2
+  for (const item of items) {
+    const itemSize = encoder.encode(JSON.stringify(item)).length + 1
+    if (current.length > 0 && size + itemSize > maxBytes) {
+      chunks.push(current)
+      current = []
+      size = 2
+    }
+    current.push(item)
+    size += itemSize
+  }
+  if (current.length > 0) chunks.push(current)
+  return chunks
+}
+
+/**
+ * Pairs a batch answer with the rows sent, in order (one entry per item). A row the answer
+ * leaves out is reported as failed rather than silently passed over.
+ */
+export function resultsForRows(rowIndexes: readonly number[], answer: BatchResult) {
+  const results = new Map<number, RowResult>()
+  rowIndexes.forEach((rowIndex, i) => {
+    const item = answer[i]
+    if (!item) {
+      results.set(rowIndex, {
+        status: 0,
+        body: 'The service gave no result for this row.',
+        authNumber: null,
+      })
+      return
+    }
+    const id = item.id.find((part) => part.key === 'auth_Number')?.value
+    results.set(rowIndex, {
+      status: item.status,
+      body: item.body,
+      authNumber: typeof id === 'string' ? id : id != null ? String(id) : null,
+    })
+  })
+  return results
+}
+
+/** Runs `task` over `items`, at most `limit` at a time, keeping the order of the answers. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      results[i] = await task(items[i] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}

@@ -1,0 +1,79 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { TextAreaField } from '@/components/ui/textarea-field'
+import { ImportError, MAX_IMPORT_BYTES, parseImport, type ParsedImport } from './import-rows'
+import { templateHref } from './import-template'
+import styles from './import.module.css'
+
+/** Paste CSV or JSON, or choose a file; "Check rows" reads it (nothing is sent yet). */
+export function ImportSourceForm({ onParsed }: { onParsed: (parsed: ParsedImport) => void }) {
+  const [text, setText] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const fileId = useId()
+
+  const check = (content: string) => {
+    try {
+      onParsed(parseImport(content))
+      setProblem(null)
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error
+      setProblem(error.message)
+    }
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    check(text)
+  }
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    if (file.size > MAX_IMPORT_BYTES) {
+      const mb = (file.size / 1024 / 1024).toFixed(1)
+      setProblem(
+        `${file.name} is ${mb} MB; an import takes at most 5.0 MB. Split it into smaller files.`,
+      )
+      return
+    }
+    const content = await file.text()
+    setText(content)
+    check(content)
+  }
+
+  return (
+    <form className={styles.source} onSubmit={submit} noValidate>
+      <TextAreaField
+        label="CSV or JSON"
+        hint="CSV: a header row of field names (auth_Number, subscriber_ID, requested_From, …), then one auth per row. JSON: an array of auth objects. Up to 1,000 auths or 5 MB."
+        rows={8}
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className={styles.sourceActions}>
+        <div className={styles.file}>
+          <label htmlFor={fileId} className={styles.fileLabel}>
+            Or choose a file
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,.json,.txt,text/csv,application/json"
+            onChange={(e) => void choose(e)}
+          />
+        </div>
+        <a className={styles.template} href={templateHref()} download="auths-template.csv">
+          Download a CSV template
+        </a>
+        <Button type="submit" variant="primary">
+          Check rows
+        </Button>
+      </div>
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  )
+}

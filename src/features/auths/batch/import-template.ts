@@ -1,0 +1,48 @@
+import { formatCsvLine } from '@/lib/csv'
+
+/** Columns of the CSV template: the fields staff fill in most often. */
+export const TEMPLATE_COLUMNS = [
+  'auth_Number',
+  'auth_Code',
+  'status',
+  'auth_Type',
+  'service_Type',
+  'service_Code',
+  'subscriber_ID',
+  'member_Seq',
+  'provider_ID',
+  'requested_From',
+  'requested_Thru',
+  'units_Requested',
+  'visits_Requested',
+  'amount_Requested',
+  'unit_Type',
+  'urgent',
+  'notes',
+]
+
+const EXAMPLE = [
+  '',
+  'P',
+  'Pended',
+  'Outpatient',
+  'Physical Therapy',
+  '97110',
+  '100244581',
+  '01',
+  'PRV10005',
+  '2026-04-01',
+  '2026-05-31',
+  '12',
+  '12',
+  '1140',
+  'Visit',
+  'false',
+  'Leave auth_Number empty to create a new auth',
+]
+
+/** A `data:` link to the template: a header row and one example. */
+export const templateHref = () =>
+  `data:text/csv;charset=utf-8,${encodeURIComponent(
+    `${formatCsvLine(TEMPLATE_COLUMNS)}\r\n${formatCsvLine(EXAMPLE)}\r\n`,
+  )}`

@@ -1,0 +1,79 @@
+import type { Auth } from '@/api/schemas/auth'
+import type { AuthVba } from '@/api/schemas/auth-vba'
+import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
+import { PageHeader } from '@/components/ui/page-header'
+import { useAuthLinks } from '../auth-links'
+import { toneOf } from '../glance'
+import { AuthStatusBadge } from './auth-status-badge'
+import styles from './detail.module.css'
+
+export type DetailDialog = 'status' | 'adjust' | 'delete'
+
+interface AuthDetailHeaderProps {
+  authNumber: string
+  auth: Auth
+  vba: AuthVba | undefined
+  onOpen: (dialog: DetailDialog) => void
+}
+
+/**
+ * Number, status and what the service is; then the actions, the likely next one first: a pended
+ * auth needs a decision, an approved one is most often extended.
+ */
+export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHeaderProps) {
+  const links = useAuthLinks()
+  const tone = toneOf(auth)
+  const service = [auth.service_Type, auth.service_Code].filter(Boolean).join(' ')
+  const kind = [auth.type_Of_Service ?? auth.auth_Type, auth.treatment_Type].filter(
+    (part, i, all) => part && part !== auth.service_Type && all.indexOf(part) === i,
+  )
+  return (
+    <PageHeader
+      title={
+        <>
+          Auth <span className={styles.number}>{authNumber}</span>
+        </>
+      }
+      description={
+        <span className={styles.headerLine}>
+          <AuthStatusBadge auth={auth} />
+          {auth.urgent && <span className={`${styles.flag} ${styles.flagUrgent}`}>Urgent</span>}
+          {auth.closed && tone !== 'closed' && <span className={styles.flag}>Closed</span>}
+          {vba?.member_VIP_Flag && (
+            <span className={`${styles.flag} ${styles.vip}`}>VIP member</span>
+          )}
+          <span>
+            {service || 'No service recorded'}
+            {kind.length > 0 && <span className={styles.muted}> · {kind.join(' · ')}</span>}
+          </span>
+        </span>
+      }
+      actions={
+        <>
+          <Button
+            variant={tone === 'pended' ? 'primary' : 'default'}
+            onClick={() => onOpen('status')}
+          >
+            Change status
+          </Button>
+          <Button
+            variant={tone === 'approved' ? 'primary' : 'default'}
+            onClick={() => onOpen('adjust')}
+          >
+            Adjust
+          </Button>
+          <ButtonLink
+            to={links.edit(authNumber)}
+            variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
+          >
+            Edit
+          </ButtonLink>
+          <Button variant="ghost" className={styles.deleteButton} onClick={() => onOpen('delete')}>
+            Delete
+          </Button>
+        </>
+      }
+    />
+  )
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { useApi, useDatabase } from '@/api/api-context'
+import { ApiError } from '@/api/errors'
+import { ErrorPanel } from '@/components/errors/error-panel'
+import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
+import { AUDIT_FIELDS, AUTH_GROUPS } from '../auth-groups'
+import { useAuthLinks } from '../auth-links'
+import { authQueries } from '../queries'
+import { useRecentLookups } from '../recent-lookups'
+import { ChangeStatusDialog } from '../status/change-status-dialog'
+import { AuthDetailHeader, type DetailDialog } from './auth-detail-header'
+import { AuthDetailSkeleton } from './auth-detail-skeleton'
+import { AuthFieldList } from './auth-field-list'
+import { AuthGlance } from './auth-glance'
+import { AuthNotFound } from './auth-not-found'
+import { AuthOtherFields } from './auth-other-fields'
+import { AuthPeople } from './auth-people'
+import { AuthRangesTable } from './auth-ranges-table'
+import { DeleteAuthDialog } from './delete-auth-dialog'
+import styles from './detail.module.css'
+
+/** One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions. */
+export function AuthDetailPage({ authNumber }: { authNumber: string }) {
+  const api = useApi()
+  const db = useDatabase()
+  const links = useAuthLinks()
+  const detail = useQuery(authQueries.detail(api, db, authNumber))
+  const vba = useQuery(authQueries.vba(api, db, authNumber))
+  const [dialog, setDialog] = useState<DetailDialog | null>(null)
+  const { rememberNumber, rememberCode } = useRecentLookups()
+  const auth = detail.data
+
+  useEffect(() => {
+    if (!auth) return
+    rememberNumber(auth.auth_Number ?? authNumber)
+    if (auth.auth_Code) rememberCode(auth.auth_Code)
+  }, [auth, authNumber, rememberNumber, rememberCode])
+
+  if (detail.isPending) return <AuthDetailSkeleton authNumber={authNumber} />
+  if (detail.isError) {
+    if (detail.error instanceof ApiError && detail.error.status === 404)
+      return <AuthNotFound authNumber={authNumber} />
+    return <ErrorPanel error={detail.error} onRetry={() => void detail.refetch()} />
+  }
+  const loaded = detail.data
+  const close = () => setDialog(null)
+
+  return (
+    <div className={styles.page}>
+      <AuthDetailHeader authNumber={authNumber} auth={loaded} vba={vba.data} onOpen={setDialog} />
+      {loaded.previous_Auth && (
+        <p className={styles.callout}>
+          This auth is an adjustment of{' '}
+          <Link to={links.detail(loaded.previous_Auth)}>auth {loaded.previous_Auth}</Link>.
+        </p>
+      )}
+      <AuthGlance auth={loaded} />
+      <AuthPeople auth={loaded} vba={vba.data} vbaState={vba.status} />
+      <AuthRangesTable auth={loaded} />
+      <div className={styles.groups}>
+        {AUTH_GROUPS.map((group) => (
+          <AuthFieldList
+            key={group.id}
+            id={group.id}
+            title={group.title}
+            auth={loaded}
+            fields={group.fields}
+          />
+        ))}
+        <AuthFieldList
+          id="audit"
+          title="Audit"
+          auth={loaded}
+          fields={AUDIT_FIELDS}
+          render={(field, value) =>
+            field === 'previous_Auth' && typeof value === 'string' ? (
+              <Link to={links.detail(value)}>{value}</Link>
+            ) : undefined
+          }
+        />
+      </div>
+      <AuthOtherFields auth={loaded} />
+
+      {/* Mounted while open, so each opening starts afresh from the auth as it is now. */}
+      {dialog === 'status' && <ChangeStatusDialog auth={loaded} open onClose={close} />}
+      {dialog === 'adjust' && <AdjustAuthDialog auth={loaded} open onClose={close} />}
+      {dialog === 'delete' && <DeleteAuthDialog authNumber={authNumber} open onClose={close} />}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import type { UseFormReturn } from 'react-hook-form'
+import { CheckboxField } from '@/components/ui/checkbox-field'
+import { SelectField } from '@/components/ui/select-field'
+import { TextAreaField } from '@/components/ui/textarea-field'
+import { TextField } from '@/components/ui/text-field'
+import { AUTH_FIELDS, type AuthKey } from '../auth-fields'
+import { formKindOf, type AuthFormValues, type FormField } from './auth-form-values'
+import styles from './auth-form.module.css'
+
+interface AuthFormFieldProps {
+  field: AuthKey
+  form: UseFormReturn<AuthFormValues>
+  hint?: string
+  /** ID of a `<datalist>` offering values. */
+  list?: string
+}
+
+const YES_NO = [
+  { value: '', label: '—' },
+  { value: 'Y', label: 'Yes' },
+  { value: 'N', label: 'No' },
+]
+
+/** One labelled input for an Auth field, chosen by the field's kind. */
+export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
+  const name = field as FormField
+  const { register, formState } = form
+  const error = formState.errors[name]?.message
+  const label = AUTH_FIELDS[field].label
+  const kind = formKindOf(field)
+  const input = register(name)
+
+  switch (kind) {
+    case 'boolean':
+      return (
+        <div className={styles.check}>
+          <CheckboxField label={label} hint={hint} error={error} {...input} />
+        </div>
+      )
+    case 'yesno': {
+      const loaded = formState.defaultValues?.[name]
+      const options =
+        typeof loaded === 'string' && !YES_NO.some((o) => o.value === loaded)
+          ? [...YES_NO, { value: loaded, label: loaded }]
+          : YES_NO
+      return <SelectField label={label} error={error} options={options} {...input} />
+    }
+    case 'longtext':
+      return (
+        <div className={styles.wide}>
+          <TextAreaField label={label} hint={hint} error={error} rows={4} {...input} />
+        </div>
+      )
+    case 'date':
+    case 'datetime':
+      return (
+        <TextField
+          type={kind === 'date' ? 'date' : 'datetime-local'}
+          label={label}
+          hint={hint}
+          error={error}
+          {...input}
+        />
+      )
+    case 'number':
+    case 'integer':
+      return (
+        <TextField
+          label={label}
+          hint={hint}
+          error={error}
+          inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          {...input}
+        />
+      )
+    default:
+      return (
+        <TextField
+          label={label}
+          hint={hint}
+          error={error}
+          autoComplete="off"
+          list={list}
+          {...input}
+        />
+      )
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { countOf, periodNote, periodOf, toneOf } from './glance'
+
+describe('glance', () => {
+  it('counts with the unit in words', () => {
+    expect(countOf(14, 'Visit')).toBe('14 visits')
+    expect(countOf(1, 'Procedure')).toBe('1 procedure')
+    expect(countOf(3, 'Day')).toBe('3 days')
+    expect(countOf(2, 'Therapy')).toBe('2 therapies')
+    expect(countOf(1200, null)).toBe('1,200 units')
+    expect(countOf(null, 'Visit')).toBeNull()
+  })
+
+  it('shows a period compactly within one year, and each date unbroken', () => {
+    expect(periodOf('2026-01-03T00:00:00', '2026-02-20T00:00:00')).toBe(
+      '3\u00a0Jan – 20\u00a0Feb\u00a02026',
+    )
+    expect(periodOf('2025-12-20T00:00:00', '2026-01-10T00:00:00')).toBe(
+      '20\u00a0Dec\u00a02025 – 10\u00a0Jan\u00a02026',
+    )
+    expect(periodOf(null, '2026-01-10T00:00:00')).toBe('open – 10\u00a0Jan\u00a02026')
+    expect(periodOf(null, undefined)).toBeNull()
+  })
+
+  it('says where today falls in the period', () => {
+    const now = new Date(2026, 2, 10, 15, 0)
+    expect(periodNote('2026-03-01T00:00:00', '2026-03-20T00:00:00', now)).toBe('Ends in 10 days')
+    expect(periodNote('2026-03-01T00:00:00', '2026-03-10T00:00:00', now)).toBe('Ends today')
+    expect(periodNote('2026-02-01T00:00:00', '2026-03-09T00:00:00', now)).toBe('Ended 1 day ago')
+    expect(periodNote('2026-03-12T00:00:00', '2026-03-31T00:00:00', now)).toBe('Starts in 2 days')
+  })
+
+  it('colours by the code, else by the status text', () => {
+    expect(toneOf({ auth_Code: 'a', status: null })).toBe('approved')
+    expect(toneOf({ auth_Code: 'X', status: 'Denied on appeal' })).toBe('denied')
+    expect(toneOf({ auth_Code: null, status: 'Under review' })).toBe('other')
+  })
+})

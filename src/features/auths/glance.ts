@@ -1,0 +1,71 @@
+import { formatDisplayDate, parseServiceDate } from '@/api/dates'
+import type { Auth } from '@/api/schemas/auth'
+import { formatCount } from './format-value'
+
+export type AuthTone = 'approved' | 'pended' | 'denied' | 'closed' | 'other'
+
+const CODE_TONES: Record<string, AuthTone> = {
+  A: 'approved',
+  P: 'pended',
+  D: 'denied',
+  C: 'closed',
+}
+
+/** The colour of an auth's status: by its code, else by the status text. */
+export function toneOf(auth: Pick<Auth, 'auth_Code' | 'status'>): AuthTone {
+  const byCode = CODE_TONES[(auth.auth_Code ?? '').toUpperCase()]
+  if (byCode) return byCode
+  const status = (auth.status ?? '').toLowerCase()
+  if (status.startsWith('approv')) return 'approved'
+  if (status.startsWith('pend')) return 'pended'
+  if (status.startsWith('den')) return 'denied'
+  if (status.startsWith('clos')) return 'closed'
+  return 'other'
+}
+
+/** "14 visits", "1 procedure": a count with its unit, in words. */
+export function countOf(count: number | null | undefined, unitType: string | null | undefined) {
+  if (typeof count !== 'number') return null
+  const unit = (unitType ?? 'unit').trim().toLowerCase() || 'unit'
+  const plural =
+    count === 1 ? unit : /[^aeiou]y$/.test(unit) ? `${unit.slice(0, -1)}ies` : `${unit}s`
+  return `${formatCount(count)} ${plural}`
+}
+
+/** "3 Jan 2026 – 20 Feb 2026", or null when neither end is known. */
+export function periodOf(from: string | null | undefined, thru: string | null | undefined) {
+  if (!from && !thru) return null
+  // Each date stays on one line; a long period wraps at the dash.
+  const keep = (text: string) => text.replaceAll(' ', '\u00a0')
+  const start = parseServiceDate(from)
+  const end = parseServiceDate(thru)
+  // "3 Jan – 20 Feb 2026" when both fall in one year.
+  if (start && end && start.getFullYear() === end.getFullYear()) {
+    const short = formatDisplayDate(from).replace(/ \d{4}$/, '')
+    return `${keep(short)} – ${keep(formatDisplayDate(thru))}`
+  }
+  return `${from ? keep(formatDisplayDate(from)) : 'open'} – ${thru ? keep(formatDisplayDate(thru)) : 'open'}`
+}
+
+const DAY = 86_400_000
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+
+/** Where today falls in an approved period: "Ends in 12 days", "Ended 3 days ago", "Starts in 2 days". */
+export function periodNote(
+  from: string | null | undefined,
+  thru: string | null | undefined,
+  now: Date = new Date(),
+): string | null {
+  const today = startOfDay(now)
+  const start = parseServiceDate(from)
+  const end = parseServiceDate(thru)
+  const days = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`
+  if (start && startOfDay(start) > today)
+    return `Starts in ${days(Math.round((startOfDay(start) - today) / DAY))}`
+  if (end) {
+    const left = Math.round((startOfDay(end) - today) / DAY)
+    if (left < 0) return `Ended ${days(-left)} ago`
+    return left === 0 ? 'Ends today' : `Ends in ${days(left)}`
+  }
+  return null
+}

@@ -1,0 +1,81 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useDatabase } from '@/api/api-context'
+import { Button } from '@/components/ui/button'
+import { useAuthLookup } from './use-auth-lookup'
+import styles from './lookup.module.css'
+
+interface AuthLookupFormProps {
+  onFound: (authNumber: string) => void
+  autoFocus?: boolean
+  /** Larger field for the lookup page; compact in the shortcut dialog. */
+  size?: 'large' | 'medium'
+}
+
+/** The "Auth number" search: opens the auth when found, says so plainly when not. */
+export function AuthLookupForm({
+  onFound,
+  autoFocus = false,
+  size = 'medium',
+}: AuthLookupFormProps) {
+  const db = useDatabase()
+  const [value, setValue] = useState('')
+  const { outcome, lookUp, reset } = useAuthLookup(onFound)
+  const inputId = useId()
+  const messageId = `${inputId}-message`
+  const pending = outcome.kind === 'pending'
+  const hasMessage =
+    outcome.kind === 'invalid' || outcome.kind === 'not-found' || outcome.kind === 'failed'
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void lookUp(value)
+  }
+
+  return (
+    <form
+      className={`${styles.form} ${size === 'large' ? styles.large : ''}`}
+      onSubmit={submit}
+      role="search"
+      aria-label="Look up an auth"
+    >
+      <label className={styles.label} htmlFor={inputId}>
+        Auth number
+      </label>
+      <div className={styles.row}>
+        <input
+          id={inputId}
+          className={styles.input}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value)
+            if (outcome.kind !== 'idle' && !pending) reset()
+          }}
+          placeholder="e.g. 26-000123"
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="text"
+          autoFocus={autoFocus}
+          aria-invalid={hasMessage ? true : undefined}
+          aria-describedby={hasMessage ? messageId : undefined}
+        />
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? 'Looking up…' : 'Look up'}
+        </Button>
+      </div>
+      <div id={messageId} aria-live="polite">
+        {outcome.kind === 'invalid' && <p className={styles.problem}>{outcome.message}</p>}
+        {outcome.kind === 'not-found' && (
+          <p className={styles.problem} role="alert">
+            <strong>No auth {outcome.authNumber}</strong> in the {db} database. Check the number and
+            try again.
+          </p>
+        )}
+        {outcome.kind === 'failed' && (
+          <p className={styles.problem} role="alert">
+            <strong>{outcome.title}.</strong> {outcome.message}
+          </p>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,48 @@
+import { useNavigate } from 'react-router-dom'
+import { useDatabase } from '@/api/api-context'
+import { ButtonLink } from '@/components/ui/button-link'
+import { PageHeader } from '@/components/ui/page-header'
+import { useAuthLinks } from '../auth-links'
+import { AuthLookupForm } from './auth-lookup-form'
+import { RecentLookupsList } from './recent-lookups-list'
+import styles from './lookup.module.css'
+
+/** The Auths page: find an auth by number, return to recent ones, or add new ones. */
+export function AuthLookupPage() {
+  const links = useAuthLinks()
+  const navigate = useNavigate()
+  const db = useDatabase()
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="Auths"
+        description={`Authorizations in the ${db} database: look one up by its number, or add new ones.`}
+        actions={
+          <>
+            <ButtonLink to={links.import()}>Import auths</ButtonLink>
+            <ButtonLink to={links.create()} variant="primary">
+              New auth
+            </ButtonLink>
+          </>
+        }
+      />
+      <section className={styles.card} aria-labelledby="lookup-heading">
+        <h2 id="lookup-heading" className={styles.cardTitle}>
+          Find an auth
+        </h2>
+        <AuthLookupForm size="large" autoFocus onFound={(n) => navigate(links.detail(n))} />
+        <p className={styles.muted}>
+          From any page, press <kbd className={styles.kbd}>/</kbd> or{' '}
+          <kbd className={styles.kbd}>Ctrl</kbd>+<kbd className={styles.kbd}>K</kbd> to look up an
+          auth.
+        </p>
+      </section>
+      <section className={styles.card} aria-labelledby="recent-heading">
+        <h2 id="recent-heading" className={styles.cardTitle}>
+          Recent lookups
+        </h2>
+        <RecentLookupsList clearable />
+      </section>
+    </div>
+  )
+}

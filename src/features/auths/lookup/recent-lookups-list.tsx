@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom'
+import { Button } from '@/components/ui/button'
+import { useAuthLinks } from '../auth-links'
+import { useRecentLookups } from '../recent-lookups'
+import styles from './lookup.module.css'
+
+interface RecentLookupsListProps {
+  /** Called when one is followed (the shortcut dialog closes). */
+  onOpen?: () => void
+  /** Whether to offer clearing the list. */
+  clearable?: boolean
+}
+
+/** The auth numbers this user looked up lately, one click away. */
+export function RecentLookupsList({ onOpen, clearable = false }: RecentLookupsListProps) {
+  const { numbers, clearNumbers } = useRecentLookups()
+  const links = useAuthLinks()
+  if (numbers.length === 0)
+    return <p className={styles.muted}>Auths you look up appear here for a quick return.</p>
+  return (
+    <div className={styles.recent}>
+      <ul className={styles.recentList} aria-label="Recent lookups">
+        {numbers.map((n) => (
+          <li key={n}>
+            <Link className={styles.recentLink} to={links.detail(n)} onClick={onOpen}>
+              {n}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {clearable && (
+        <Button size="small" variant="ghost" onClick={clearNumbers}>
+          Clear recent lookups
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useApi, useDatabase } from '@/api/api-context'
+import { ApiError } from '@/api/errors'
+import { describeError } from '@/components/errors/describe-error'
+import { AUTH_NUMBER_PATTERN } from '../auth-fields'
+import { authQueries } from '../queries'
+import { useRecentLookups } from '../recent-lookups'
+
+export type LookupOutcome =
+  | { kind: 'idle' }
+  | { kind: 'pending'; authNumber: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'not-found'; authNumber: string }
+  | { kind: 'failed'; title: string; message: string }
+
+/**
+ * Looks an auth up by its number (`GET /auths/{authNumber}`, answer cached for the detail page)
+ * and remembers the number when it was found.
+ */
+export function useAuthLookup(onFound: (authNumber: string) => void) {
+  const api = useApi()
+  const db = useDatabase()
+  const queryClient = useQueryClient()
+  const { rememberNumber } = useRecentLookups()
+  const [outcome, setOutcome] = useState<LookupOutcome>({ kind: 'idle' })
+
+  const lookUp = async (input: string) => {
+    const authNumber = input.trim()
+    if (authNumber === '') {
+      setOutcome({ kind: 'invalid', message: 'Enter an auth number, such as 26-000123.' })
+      return
+    }
+    if (!AUTH_NUMBER_PATTERN.test(authNumber)) {
+      setOutcome({
+        kind: 'invalid',
+        message: 'Auth numbers have letters, digits, dots or dashes only, such as 26-000123.',
+      })
+      return
+    }
+    setOutcome({ kind: 'pending', authNumber })
+    try {
+      const auth = await queryClient.fetchQuery({
+        ...authQueries.detail(api, db, authNumber),
+        staleTime: 0,
+      })
+      const found = auth.auth_Number ?? authNumber
+      rememberNumber(found)
+      setOutcome({ kind: 'idle' })
+      onFound(found)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        setOutcome({ kind: 'not-found', authNumber })
+      else setOutcome({ kind: 'failed', ...describeError(error) })
+    }
+  }
+
+  return { outcome, lookUp, reset: () => setOutcome({ kind: 'idle' }) }
+}
