@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom'
 import { OfflineBanner } from '@/components/ui/offline-banner'
+import { AuthLookupShortcut } from '@/features/auths/lookup/auth-lookup-shortcut'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
@@ -50,6 +51,7 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         </NavLink>
         <DatabaseSwitcher />
         <span className={styles.spacer} />
+        <AuthLookupShortcut links={paths.auths} />
         <RemindersBell links={paths.events} />
         <ThemeToggle className={styles.themeToggle} />
         <UserMenu onSignOut={onSignOut} />

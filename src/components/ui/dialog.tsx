@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import styles from './dialog.module.css'
 
 interface DialogProps {
@@ -16,11 +16,15 @@ interface DialogProps {
 
 /**
  * A modal built on the native `<dialog>`: the rest of the page is inert while it is open, focus
- * moves into it (to the element with `autoFocus`, else the first control) and returns to where it
- * was when it closes.
+ * moves into it (to the element with `autoFocus`, else the first control) and returns to what
+ * opened it when it closes.
  */
-export function Dialog({
-  open,
+export function Dialog({ open, ...props }: DialogProps) {
+  // Mounted afresh on each opening, so it can note what had focus before.
+  return open ? <OpenDialog {...props} /> : null
+}
+
+function OpenDialog({
   onClose,
   title,
   children,
@@ -28,20 +32,25 @@ export function Dialog({
   role = 'dialog',
   wide = false,
   dismissable = true,
-}: DialogProps) {
+}: Omit<DialogProps, 'open'>) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  // Read during the first render, before an `autoFocus` child takes focus.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  )
   useEffect(() => {
     const dialog = ref.current
-    if (!open || !dialog) return
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialog) return
+    const focused = document.activeElement
     if (!dialog.open) dialog.showModal()
+    // showModal moves focus to the first control; keep the one React focused for `autoFocus`.
+    if (focused instanceof HTMLElement && focused !== opener && dialog.contains(focused))
+      focused.focus()
     return () => {
-      // The dialog leaves the page with its content: give focus back to what opened it.
-      if (previous?.isConnected) previous.focus()
+      if (opener?.isConnected) opener.focus()
     }
-  }, [open])
-  if (!open) return null
+  }, [opener])
   return (
     <dialog
       ref={ref}

@@ -1,30 +1,31 @@
-import { useState, type CSSProperties } from 'react'
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { useId, useState, type CSSProperties } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { hasUnsavedChanges } from '@/lib/unsaved-changes'
 import { useSession, useSessionStore } from './session-context'
 import styles from './header-controls.module.css'
 
-const colorVar = (color: string | undefined) => ({ '--db-color': color }) as CSSProperties
+const badgeColor = (color: string | undefined) => ({ '--db-color': color }) as CSSProperties
 
 /**
  * The current database, always visible in its colour; choosing another shows the same page in
- * it, asking first when a form holds unsaved changes.
+ * it, asking first when a form holds unsaved changes. A native select: fully keyboard and
+ * screen-reader usable at no cost in JavaScript.
  */
 export function DatabaseSwitcher() {
   const config = useRuntimeConfig()
   const session = useSession()
   const store = useSessionStore()
+  const id = useId()
   const [asking, setAsking] = useState<string | null>(null)
   if (!session) return null
   const current = session.database
   const known = config.databases.some((d) => d.name === current)
   const databases = known
     ? config.databases
-    : [...config.databases, { name: current, color: '#475467' }]
-  const info = databases.find((d) => d.name === current)
+    : [...config.databases, { name: current, label: current, color: '#475467' }]
   const label = (name: string) => databases.find((d) => d.name === name)?.label ?? name
+  const color = databases.find((d) => d.name === current)?.color
 
   const choose = (name: string) => {
     if (name === current) return
@@ -34,31 +35,22 @@ export function DatabaseSwitcher() {
 
   return (
     <>
-      <MenuTrigger>
-        <AriaButton
-          className={`${styles.trigger} ${styles.dbBadge}`}
-          style={{ background: info?.color }}
-          aria-label={`Database: ${label(current)}. Change database`}
-        >
-          {label(current)} <span aria-hidden="true">▾</span>
-        </AriaButton>
-        <Popover placement="bottom start" className={styles.popover}>
-          <Menu
-            className={styles.menu}
-            aria-label="Databases"
-            selectionMode="single"
-            selectedKeys={[current]}
-            onAction={(key) => choose(String(key))}
-          >
-            {databases.map((d) => (
-              <MenuItem key={d.name} id={d.name} className={styles.item} textValue={label(d.name)}>
-                <span className={styles.dot} style={colorVar(d.color)} aria-hidden="true" />
-                {label(d.name)}
-              </MenuItem>
-            ))}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <label htmlFor={id} className="visually-hidden">
+        Database
+      </label>
+      <select
+        id={id}
+        className={styles.dbSelect}
+        style={badgeColor(color)}
+        value={current}
+        onChange={(e) => choose(e.target.value)}
+      >
+        {databases.map((d) => (
+          <option key={d.name} value={d.name}>
+            {label(d.name)}
+          </option>
+        ))}
+      </select>
       <ConfirmDialog
         open={asking !== null}
         title={`Switch to ${asking ? label(asking) : ''}?`}
@@ -71,8 +63,8 @@ export function DatabaseSwitcher() {
         }}
       >
         <p>
-          A form on this page has changes that are not saved. Switching database discards them (a
-          draft stays in this tab for the form in {label(current)}).
+          A form on this page has changes that are not saved. Switching database discards them here
+          (a draft of the form stays in this tab for {label(current)}).
         </p>
       </ConfirmDialog>
     </>

@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { useRuntimeConfig } from '@/lib/app-context'
@@ -26,26 +24,54 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
     if (session) onSignedIn()
   }, [session, onSignedIn])
   const databases = config.databases
-  const {
-    register,
-    handleSubmit,
-    control,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInFormValues>({
-    resolver: zodResolver(signInFormSchema),
-    defaultValues: {
-      serviceUrl: remembered?.serviceUrl ?? config.serviceUrl,
-      apiKey: remembered?.apiKey ?? '',
-      database: remembered?.database ?? databases[0]?.name ?? '',
-      method: 'password',
-      username: '',
-      password: '',
-      token: '',
-      remember: remembered !== null,
-    },
+  // A plain controlled form validated with the same zod schema: react-hook-form would add
+  // 15 kB gzip to the one page that must load fastest (the size budget is 150 kB).
+  const [values, setValues] = useState<SignInFormValues>(() => ({
+    serviceUrl: remembered?.serviceUrl ?? config.serviceUrl,
+    apiKey: remembered?.apiKey ?? '',
+    database: remembered?.database ?? databases[0]?.name ?? '',
+    method: 'password',
+    username: '',
+    password: '',
+    token: '',
+    remember: remembered !== null,
+  }))
+  const [errors, setErrors] = useState<Partial<Record<keyof SignInFormValues, string>>>({})
+  const [isSubmitting, setSubmitting] = useState(false)
+  const setFocus = (name: keyof SignInFormValues) =>
+    document.getElementById(`sign-in-${name}`)?.focus()
+  const method = values.method
+  const field = <
+    K extends 'serviceUrl' | 'apiKey' | 'database' | 'username' | 'password' | 'token',
+  >(
+    name: K,
+  ) => ({
+    name,
+    value: values[name],
+    id: `sign-in-${name}`,
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
   })
-  const method = useWatch({ control, name: 'method' })
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    const parsed = signInFormSchema.safeParse(values)
+    if (!parsed.success) {
+      const next: Partial<Record<keyof SignInFormValues, string>> = {}
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof SignInFormValues
+        next[key] ??= issue.message
+      }
+      setErrors(next)
+      const first = Object.keys(next)[0] as keyof SignInFormValues | undefined
+      if (first) setFocus(first)
+      return
+    }
+    setErrors({})
+    setSubmitting(true)
+    await onSubmit(parsed.data)
+    setSubmitting(false)
+  }
 
   const onSubmit = async (values: SignInFormValues) => {
     setFailure(null)
@@ -69,7 +95,7 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
           ? { message: error.message }
           : explainSignInError(error, values.serviceUrl, values.database)
       setFailure(explained)
-      if (explained.field) setFocus(explained.field === 'token' ? 'token' : explained.field)
+      if (explained.field) setFocus(explained.field)
     }
   }
 
@@ -95,19 +121,19 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
           </div>
         )}
 
-        <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+        <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
           <TextField
             label="Service URL"
             autoComplete="url"
-            error={errors.serviceUrl?.message}
-            {...register('serviceUrl')}
+            error={errors.serviceUrl}
+            {...field('serviceUrl')}
           />
           <TextField
             label="API key"
             autoComplete="off"
             spellCheck={false}
-            error={errors.apiKey?.message}
-            {...register('apiKey')}
+            error={errors.apiKey}
+            {...field('apiKey')}
           />
           <TextField
             label="Database"
@@ -119,8 +145,8 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
                 ? `For example ${databases.map((d) => d.label ?? d.name).join(', ')}`
                 : undefined
             }
-            error={errors.database?.message}
-            {...register('database')}
+            error={errors.database}
+            {...field('database')}
           />
           <datalist id="known-databases">
             {databases.map((d) => (
@@ -133,10 +159,24 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
           <fieldset className={styles.methods}>
             <legend>Sign in with</legend>
             <label className={styles.radio}>
-              <input type="radio" value="password" {...register('method')} /> My account
+              <input
+                type="radio"
+                name="method"
+                value="password"
+                checked={method === 'password'}
+                onChange={() => setValues((v) => ({ ...v, method: 'password' }))}
+              />{' '}
+              My account
             </label>
             <label className={styles.radio}>
-              <input type="radio" value="token" {...register('method')} /> Single sign-on
+              <input
+                type="radio"
+                name="method"
+                value="token"
+                checked={method === 'token'}
+                onChange={() => setValues((v) => ({ ...v, method: 'token' }))}
+              />{' '}
+              Single sign-on
             </label>
           </fieldset>
 
@@ -145,15 +185,15 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
               <TextField
                 label="Username"
                 autoComplete="username"
-                error={errors.username?.message}
-                {...register('username')}
+                error={errors.username}
+                {...field('username')}
               />
               <TextField
                 label="Password"
                 type="password"
                 autoComplete="current-password"
-                error={errors.password?.message}
-                {...register('password')}
+                error={errors.password}
+                {...field('password')}
               />
             </>
           ) : (
@@ -162,16 +202,15 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
                 Token
               </label>
               <textarea
-                id="sign-in-token"
                 className={styles.textarea}
                 spellCheck={false}
                 aria-invalid={errors.token ? true : undefined}
                 aria-describedby={errors.token ? 'sign-in-token-error' : undefined}
-                {...register('token')}
+                {...field('token')}
               />
               {errors.token && (
                 <span id="sign-in-token-error" role="alert">
-                  {errors.token.message}
+                  {errors.token}
                 </span>
               )}
             </div>
@@ -179,7 +218,12 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
 
           <div className={styles.stack}>
             <label className={styles.radio}>
-              <input type="checkbox" aria-describedby="remember-hint" {...register('remember')} />
+              <input
+                type="checkbox"
+                aria-describedby="remember-hint"
+                checked={values.remember}
+                onChange={(e) => setValues((v) => ({ ...v, remember: e.target.checked }))}
+              />
               Remember this device
             </label>
             <span id="remember-hint" className={styles.hint}>

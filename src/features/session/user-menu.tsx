@@ -1,22 +1,31 @@
-import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components'
+import { useId } from 'react'
 import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
 import { Button } from '@/components/ui/button'
 import { useCurrentUser } from '@/lib/app-context'
 import styles from './header-controls.module.css'
 
-/** Who is signed in, when the session expires, and Sign out. */
+/**
+ * Who is signed in, when the session expires, and Sign out, in the browser's own popover
+ * (Escape and a click outside close it; focus returns to the button).
+ */
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const user = useCurrentUser()
+  const id = useId()
   const expires = user.expiresAt
     ? formatDisplayDateTime(formatServiceDate(new Date(user.expiresAt)))
     : null
   return (
-    <DialogTrigger>
-      <AriaButton className={styles.trigger} aria-label={`Account: ${user.name}`}>
+    <>
+      <button
+        type="button"
+        className={styles.trigger}
+        popoverTarget={id}
+        aria-label={`Account: ${user.name}`}
+      >
         <span aria-hidden="true">●</span> {user.name}
-      </AriaButton>
-      <Popover placement="bottom end" className={styles.popover}>
-        <Dialog className={styles.account} aria-label="Account">
+      </button>
+      <div id={id} popover="auto" role="dialog" aria-label="Account" className={styles.popover}>
+        <div className={styles.account}>
           <span className={styles.accountName}>{user.name}</span>
           <p className={styles.meta}>
             User ID {user.userId}
@@ -28,8 +37,8 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
           <Button variant="primary" onClick={onSignOut}>
             Sign out
           </Button>
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+        </div>
+      </div>
+    </>
   )
 }
