@@ -112,12 +112,14 @@ test.describe('session lifecycle', () => {
     }
 
     await page.goto('/events?sort=event_ID:asc')
-    await expect(page.getByRole('cell', { name: marker })).toBeVisible()
+    await expect(page.getByRole('cell', { name: marker, exact: true })).toBeVisible()
     await page.getByRole('combobox', { name: 'Database' }).selectOption('training')
     await expect(page.getByRole('combobox', { name: 'Database' })).toHaveValue('training')
     await expect(page).toHaveURL(/sort=event_ID/)
-    await expect(page.getByRole('cell', { name: training.subject }).first()).toBeVisible()
-    await expect(page.getByRole('cell', { name: marker })).toHaveCount(0)
+    await expect(
+      page.getByRole('cell', { name: training.subject, exact: true }).first(),
+    ).toBeVisible()
+    await expect(page.getByRole('cell', { name: marker, exact: true })).toHaveCount(0)
   })
 
   test('tabs share one session: signing out in one signs out the other', async ({ context }) => {
