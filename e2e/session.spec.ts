@@ -69,6 +69,62 @@ test.describe('session lifecycle', () => {
     expect((await callService(page, 'GET', '/priorities', oldToken)).status).toBe(401)
   })
 
+  test('a 401 while editing is answered in the dialog; the edit is saved, nothing lost', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/3/edit')
+    const subject = page.getByLabel('Subject', { exact: true })
+    await expect(subject).not.toHaveValue('')
+    await subject.fill('Typed while the session ended')
+    const admin = await serviceToken(page, 'admin')
+    expect((await callService(page, 'POST', '/kick/staff', admin)).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByLabel('Password').fill(DEMO_PASSWORD)
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await expect(dialog).toBeHidden()
+    // The save that failed was retried: the service has what was typed.
+    await expect
+      .poll(async () => {
+        const event = (await callService(page, 'GET', '/events/3', admin)).body.data as {
+          subject: string
+        }
+        return event.subject
+      })
+      .toBe('Typed while the session ended')
+  })
+
+  test('a draft survives a reload and is offered back', async ({ page }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/4/edit')
+    const subject = page.getByLabel('Subject', { exact: true })
+    await expect(subject).not.toHaveValue('')
+    const original = await subject.inputValue()
+    await subject.fill('Half-typed before a crash')
+    await page.waitForTimeout(800) // the draft is written a moment after typing stops
+    await page.reload()
+    await expect(subject).toHaveValue(original)
+    await page.getByRole('button', { name: 'Restore changes' }).click()
+    await expect(subject).toHaveValue('Half-typed before a crash')
+  })
+
+  test('switching database asks first when a form has unsaved changes', async ({ page }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/5/edit')
+    const subject = page.getByLabel('Subject', { exact: true })
+    await expect(subject).not.toHaveValue('')
+    await subject.fill('Not saved yet')
+    await page.getByRole('combobox', { name: 'Database' }).selectOption('training')
+    const confirm = page.getByRole('alertdialog', { name: 'Switch to Training?' })
+    await expect(confirm).toBeVisible()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('combobox', { name: 'Database' })).toHaveValue('demo')
+    await expect(subject).toHaveValue('Not saved yet')
+  })
+
   test('the idle lock hides the console and unlocking restores the page', async ({ page }) => {
     await page.clock.install()
     await signIn(page, 'support')
