@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom'
+import { NavLink, Outlet, useNavigation } from 'react-router-dom'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { AuthLookupShortcut } from '@/features/auths/lookup/auth-lookup-shortcut'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
@@ -40,8 +40,10 @@ interface AppLayoutProps {
 
 /** Header (product, database, account), navigation and the main area. */
 export function AppLayout({ onSignOut }: AppLayoutProps) {
+  const loading = useNavigation().state === 'loading'
   return (
     <div className={styles.shell}>
+      {loading && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
