@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react'
+import type { InputHTMLAttributes, Ref } from 'react'
+import { FieldMessages, useFieldIds } from './field-parts'
 import styles from './field.module.css'
 
 interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -10,33 +11,21 @@ interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 /** A labelled checkbox (or, with `role="switch"`, a switch). */
 export function CheckboxField({ label, hint, error, id, ref, ...rest }: CheckboxFieldProps) {
-  const autoId = useId()
-  const inputId = id ?? autoId
-  const hintId = hint ? `${inputId}-hint` : undefined
-  const errorId = error ? `${inputId}-error` : undefined
+  const ids = useFieldIds(id, hint, error)
   return (
     <div className={styles.field}>
-      <label className={styles.check} htmlFor={inputId}>
+      <label className={styles.check} htmlFor={ids.inputId}>
         <input
           ref={ref}
-          id={inputId}
+          id={ids.inputId}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={ids.describedBy}
           {...rest}
         />
         {label}
       </label>
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      <FieldMessages hint={hint} error={error} {...ids} />
     </div>
   )
 }

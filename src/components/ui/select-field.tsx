@@ -1,28 +1,28 @@
-import { useId, type Ref, type SelectHTMLAttributes } from 'react'
+import type { Ref, SelectHTMLAttributes } from 'react'
+import { FieldMessages, useFieldIds } from './field-parts'
 import styles from './field.module.css'
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string
+  hint?: string
   error?: string | undefined
   options: { value: string; label: string }[]
   ref?: Ref<HTMLSelectElement>
 }
 
-export function SelectField({ label, error, options, id, ref, ...rest }: SelectFieldProps) {
-  const autoId = useId()
-  const selectId = id ?? autoId
-  const errorId = error ? `${selectId}-error` : undefined
+export function SelectField({ label, hint, error, options, id, ref, ...rest }: SelectFieldProps) {
+  const ids = useFieldIds(id, hint, error)
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={selectId}>
+      <label className={styles.label} htmlFor={ids.inputId}>
         {label}
       </label>
       <select
         ref={ref}
-        id={selectId}
+        id={ids.inputId}
         className={styles.control}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={ids.describedBy}
         {...rest}
       >
         {options.map((o) => (
@@ -31,11 +31,7 @@ export function SelectField({ label, error, options, id, ref, ...rest }: SelectF
           </option>
         ))}
       </select>
-      {error && (
-        <span id={errorId} className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      <FieldMessages hint={hint} error={error} {...ids} />
     </div>
   )
 }

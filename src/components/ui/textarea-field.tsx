@@ -1,4 +1,5 @@
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react'
+import type { Ref, TextareaHTMLAttributes } from 'react'
+import { FieldMessages, useFieldIds } from './field-parts'
 import styles from './field.module.css'
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -9,33 +10,21 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 }
 
 export function TextAreaField({ label, hint, error, id, ref, ...rest }: TextAreaFieldProps) {
-  const autoId = useId()
-  const inputId = id ?? autoId
-  const hintId = hint ? `${inputId}-hint` : undefined
-  const errorId = error ? `${inputId}-error` : undefined
+  const ids = useFieldIds(id, hint, error)
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
+      <label className={styles.label} htmlFor={ids.inputId}>
         {label}
       </label>
       <textarea
         ref={ref}
-        id={inputId}
+        id={ids.inputId}
         className={styles.control}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={ids.describedBy}
         {...rest}
       />
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      <FieldMessages hint={hint} error={error} {...ids} />
     </div>
   )
 }

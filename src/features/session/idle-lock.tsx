@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
-import { useSession, useSessionController, useSessionStatus } from './session-context'
-import { explainSignInError } from './sign-in-errors'
+import { useSessionController, useSessionStatus } from './session-context'
+import { useSecretPrompt } from './use-secret-prompt'
 import styles from './session-overlays.module.css'
 
 /**
@@ -12,28 +11,11 @@ import styles from './session-overlays.module.css'
  */
 export function IdleLock({ onSignOut }: { onSignOut: () => void }) {
   const { locked } = useSessionStatus()
-  const session = useSession()
   const controller = useSessionController()
-  const [secret, setSecret] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
+  const { session, username, secret, setSecret, error, pending, submit } = useSecretPrompt(
+    (credentials) => controller.unlock(credentials),
+  )
   if (!locked || !session) return null
-  const username = session.claims?.sub
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!secret) return setError(username ? 'Enter your password' : 'Paste a new token')
-    setPending(true)
-    setError(null)
-    try {
-      await controller.unlock(username ? { password: secret } : { token: secret })
-      setSecret('')
-    } catch (failure) {
-      setError(explainSignInError(failure, session.baseUrl, session.database).message)
-    } finally {
-      setPending(false)
-    }
-  }
 
   return (
     <div className={styles.lock} role="dialog" aria-modal="true" aria-labelledby="lock-title">

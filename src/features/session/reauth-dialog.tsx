@@ -1,11 +1,10 @@
-import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/text-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
-import { useSession, useSessionController, useSessionStatus } from './session-context'
-import { explainSignInError } from './sign-in-errors'
+import { useSessionController, useSessionStatus } from './session-context'
+import { useSecretPrompt } from './use-secret-prompt'
 import styles from './session-overlays.module.css'
 
 /**
@@ -15,32 +14,15 @@ import styles from './session-overlays.module.css'
  */
 export function ReauthDialog() {
   const status = useSessionStatus()
-  const session = useSession()
   const controller = useSessionController()
-  const [secret, setSecret] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
+  const { session, username, secret, setSecret, error, pending, submit } = useSecretPrompt(
+    (credentials) => controller.reauthenticate(credentials),
+  )
   const reason = status.reauth?.reason
   if (!reason || !session || status.locked) return null
-  const username = session.claims?.sub
   const expiresAt = session.claims?.exp
     ? formatDisplayDateTime(formatServiceDate(new Date(session.claims.exp * 1000)))
     : null
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!secret) return setError(username ? 'Enter your password' : 'Paste a new token')
-    setPending(true)
-    setError(null)
-    try {
-      await controller.reauthenticate(username ? { password: secret } : { token: secret })
-      setSecret('')
-    } catch (failure) {
-      setError(explainSignInError(failure, session.baseUrl, session.database).message)
-    } finally {
-      setPending(false)
-    }
-  }
 
   return (
     <Dialog open onClose={() => undefined} dismissable={false} title="Sign in again">
