@@ -134,9 +134,13 @@ test.describe('events list', () => {
     expect(rendered).toBeGreaterThan(10)
     expect(rendered).toBeLessThan(100)
 
-    await table.locator('xpath=..').evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
     const last = expected[499]!
-    await expect(rowCheckbox(page, last.event_ID)).toBeVisible()
+    // Rows are measured as they render, so the height can grow after a scroll: scroll again
+    // until the end is reached.
+    await expect(async () => {
+      await table.locator('xpath=..').evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+      await expect(rowCheckbox(page, last.event_ID)).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 15_000 })
     await expect(table.locator('tbody tr[aria-rowindex]').last()).toHaveAttribute(
       'aria-rowindex',
       '501',
