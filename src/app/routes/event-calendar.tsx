@@ -1,6 +1,36 @@
-import { PageHeader } from '@/components/ui/page-header'
+import type { ShouldRevalidateFunctionArgs } from 'react-router-dom'
+import { lookupQueries } from '@/api/lookups'
+import { CalendarPage, loadFullCalendar } from '@/features/events/calendar/calendar-page'
+import { CALENDAR_LOOKAHEAD, calendarQueries } from '@/features/events/calendar/calendar-queries'
+import { EventLinksProvider } from '@/features/events/event-links'
+import { api } from '../app-state'
+import { paths } from '../paths'
+import { currentDatabase, queryClient } from '../query'
 
-// Placeholder until the feature lands; replaced by the issue that builds the page.
+export function loader() {
+  void loadFullCalendar()
+  const db = currentDatabase()
+  if (!db) return null
+  // Start the first pages with the route; the page loads the rest and never waits here.
+  for (let page = 1; page <= CALENDAR_LOOKAHEAD; page++)
+    void queryClient.prefetchQuery(calendarQueries.page(api, db, page))
+  void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  return null
+}
+
+/** The calendar's URL holds only its view, date and filters: changing them loads nothing new. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+}
+
 export function Component() {
-  return <PageHeader title="Not built yet" description="This page is on its way." />
+  return (
+    <EventLinksProvider links={paths.events}>
+      <CalendarPage />
+    </EventLinksProvider>
+  )
 }

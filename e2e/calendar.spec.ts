@@ -1,0 +1,445 @@
+import type { Locator, Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { callService, expect, sessionToken, test } from './fixtures'
+
+/** The fields of an event the calendar places and filters by (service.md 2.2). */
+interface ServiceEvent {
+  event_ID: number
+  subject: string | null
+  user_ID: string | null
+  priority: string | null
+  status: string | null
+  completion_Date: string | null
+  due_Date: string | null
+  start_Date: string | null
+  end_Date: string | null
+  next_Scheduled_Date: string | null
+}
+
+/** `2026-11-24T10:30:00` as local wall-clock time (the service's canonical form). */
+function local(text: string | null): Date | null {
+  const m = text && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(text)
+  return m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null
+}
+const midnight = (d: Date, days = 0) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days)
+const dayText = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+const monday = (d: Date) => midnight(d, -((d.getDay() + 6) % 7))
+
+/** What each view shows around today: the month's whole weeks (Monday first), the week, the day. */
+function rangeOf(view: 'month' | 'week' | 'day' | 'agenda', today: Date) {
+  if (view === 'day') return { start: midnight(today), end: midnight(today, 1) }
+  if (view === 'month') {
+    const first = new Date(today.getFullYear(), today.getMonth(), 1)
+    const last = new Date(today.getFullYear(), today.getMonth() + 1, 0)
+    return { start: monday(first), end: midnight(monday(last), 7) }
+  }
+  return { start: monday(today), end: midnight(monday(today), 7) }
+}
+
+/**
+ * Where the issue says an event goes: from start to end when it has both, else at its due date,
+ * else at its start date (the oracle the calendar is checked against, written apart from it).
+ */
+function span(e: ServiceEvent): { start: Date; end: Date } | null {
+  const start = local(e.start_Date)
+  const end = local(e.end_Date)
+  if (start && end && end > start)
+    return dayText(start) === dayText(end)
+      ? { start, end }
+      : { start: midnight(start), end: midnight(end, 1) }
+  const at = local(e.due_Date) ?? start
+  return at ? { start: at, end: new Date(at.getTime() + 1) } : null
+}
+
+const covers = (e: ServiceEvent, range: { start: Date; end: Date }) => {
+  const s = span(e)
+  return !!s && s.start < range.end && s.end > range.start
+}
+
+function expectedEvents(
+  events: ServiceEvent[],
+  range: { start: Date; end: Date },
+  keep: (e: ServiceEvent) => boolean,
+) {
+  return events.filter((e) => keep(e) && covers(e, range))
+}
+
+function expectedIds(
+  events: ServiceEvent[],
+  range: { start: Date; end: Date },
+  keep: (e: ServiceEvent) => boolean,
+) {
+  return new Set(expectedEvents(events, range, keep).map((e) => e.event_ID))
+}
+
+async function serviceEvents(page: Page): Promise<ServiceEvent[]> {
+  const token = await sessionToken(page)
+  const all: ServiceEvent[] = []
+  for (let p = 1; ; p++) {
+    const { body } = await callService(page, 'GET', `/events?page=${p}&pageSize=1000`, token)
+    const data = body.data as ServiceEvent[]
+    all.push(...data)
+    if (data.length < 1000) return all
+  }
+}
+
+async function serviceEvent(page: Page, id: number): Promise<ServiceEvent> {
+  const { body } = await callService(page, 'GET', `/events/${id}`, await sessionToken(page))
+  return body.data as ServiceEvent
+}
+
+const progress = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /events/ })
+    .first()
+
+async function openCalendar(page: Page, query = '') {
+  await page.goto(`/events/calendar${query}`)
+  await expect(progress(page)).toHaveText(/All [\d,]+ events loaded/, { timeout: 15_000 })
+  // The calendar itself (FullCalendar, loaded beside the events) is drawn too.
+  await expect(page.getByText('Loading the calendar…')).toBeHidden({ timeout: 15_000 })
+}
+
+/** Every event ID the view shows, including those behind its "+N more" links. */
+async function shownIds(page: Page): Promise<Set<number>> {
+  const read = (scope: Locator) =>
+    scope
+      .locator('[data-event-id]')
+      .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-event-id'))))
+  const calendar = page.getByRole('region', { name: 'Calendar' })
+  const ids = new Set(await read(calendar))
+  const more = calendar.locator('[aria-haspopup="dialog"]')
+  for (let i = 0; i < (await more.count()); i++) {
+    await more.nth(i).click()
+    const popover = page.getByRole('dialog')
+    await expect(popover).toBeVisible()
+    for (const id of await read(popover)) ids.add(id)
+    await popover.getByRole('button', { name: 'Close' }).click()
+    await expect(popover).toBeHidden()
+  }
+  return ids
+}
+
+/**
+ * The month draws a few events a day and "+N more" for the rest: every drawn event is expected,
+ * and on every day, the drawn events covering it plus its "+N" are all the expected ones.
+ */
+async function expectMonthShows(
+  page: Page,
+  expected: ServiceEvent[],
+  range: { start: Date; end: Date },
+) {
+  const calendar = page.getByRole('region', { name: 'Calendar' })
+  const drawn = await calendar
+    .locator('[data-event-id]')
+    .evaluateAll((els) => [...new Set(els.map((el) => Number(el.getAttribute('data-event-id'))))])
+  const more = new Map(
+    await calendar
+      .locator('[data-more-day]')
+      .evaluateAll((els) =>
+        els.map(
+          (el) =>
+            [
+              el.getAttribute('data-more-day')!,
+              Number(el.getAttribute('data-more-count')),
+            ] as const,
+        ),
+      ),
+  )
+  const byId = new Map(expected.map((e) => [e.event_ID, e]))
+  expect(drawn.filter((id) => !byId.has(id))).toEqual([])
+  for (let day = range.start; day < range.end; day = midnight(day, 1)) {
+    const oneDay = { start: day, end: midnight(day, 1) }
+    const all = expected.filter((e) => covers(e, oneDay)).length
+    const shown = drawn.filter((id) => covers(byId.get(id)!, oneDay)).length
+    expect(shown + (more.get(dayText(day)) ?? 0), `events on ${dayText(day)}`).toBe(all)
+  }
+}
+
+const mine = (e: ServiceEvent) => e.user_ID === 'admin'
+const done = (e: ServiceEvent) => !!e.completion_Date || e.status?.toLowerCase() === 'completed'
+const eventButton = (page: Page, id: number) =>
+  page.locator('[role="button"]').filter({ has: page.locator(`[data-event-id="${id}"]`) })
+const summary = (page: Page) => page.getByText(/^[\d,]+ events? in view/)
+
+test.describe('events calendar', () => {
+  test("the month view shows the service's events of its range", async ({ signedInAs }) => {
+    const page = await signedInAs('admin')
+    await openCalendar(page)
+    const range = rangeOf('month', new Date())
+    const expected = expectedEvents(await serviceEvents(page), range, mine)
+    await expect(summary(page)).toHaveText(new RegExp(`^${expected.length} events? in view`))
+    await expectMonthShows(page, expected, range)
+
+    // Everyone's events: a few a day, and "+N more" opens the day with all of them.
+    await page.getByLabel('Assigned user').selectOption({ label: 'Anyone' })
+    const everyone = expectedEvents(await serviceEvents(page), range, () => true)
+    await expect(summary(page)).toHaveText(
+      new RegExp(`^${everyone.length.toLocaleString('en-GB')} events? in view`),
+    )
+    await expectMonthShows(page, everyone, range)
+    const more = page.getByRole('button', { name: /more events? on .*: open the day$/ }).first()
+    const day = (await more.locator('[data-more-day]').getAttribute('data-more-day'))!
+    await more.click()
+    await expect(page).toHaveURL(new RegExp(`view=day.*date=${day}|date=${day}.*view=day`))
+    const oneDay = {
+      start: new Date(`${day}T00:00:00`),
+      end: midnight(new Date(`${day}T00:00:00`), 1),
+    }
+    const ofDay = everyone.filter((e) => covers(e, oneDay)).length
+    await expect(summary(page)).toHaveText(
+      new RegExp(`^${ofDay.toLocaleString('en-GB')} events? in view`),
+    )
+  })
+
+  for (const view of ['week', 'day', 'agenda'] as const) {
+    test(`the ${view} view shows the service's events of its range`, async ({ signedInAs }) => {
+      const page = await signedInAs('admin')
+      await openCalendar(page, `?view=${view}`)
+      const expected = expectedIds(await serviceEvents(page), rangeOf(view, new Date()), mine)
+      await expect(summary(page)).toHaveText(new RegExp(`^${expected.size} events? in view`))
+      expect([...(await shownIds(page))].sort()).toEqual([...expected].sort())
+    })
+  }
+
+  test('loads page by page with visible progress, then keeps the events', async ({
+    signedInAs,
+  }) => {
+    const page = await signedInAs('admin')
+    let pages = 0
+    page.on('request', (r) => {
+      if (/\/api\/events\?.*pageSize=1000/.test(r.url())) pages++
+    })
+    await openCalendar(page)
+    expect(pages).toBeGreaterThanOrEqual(2)
+    const loaded = pages
+    await page.getByRole('link', { name: 'List', exact: true }).click()
+    await page.getByRole('link', { name: 'Calendar' }).click()
+    await expect(progress(page)).toHaveText(/All [\d,]+ events loaded/)
+    expect(pages).toBe(loaded)
+  })
+
+  test('filters change what is shown and survive a reload', async ({ signedInAs }) => {
+    const page = await signedInAs('admin')
+    await openCalendar(page)
+    const events = await serviceEvents(page)
+    const range = rangeOf('month', new Date())
+    await page.getByLabel('Priority').selectOption({ label: 'High' })
+    await page.getByLabel('Show completed').click()
+    await expect(page).toHaveURL(/priority=HIGH/)
+    await expect(page).toHaveURL(/completed=hide/)
+    const high = (e: ServiceEvent) => e.priority === 'HIGH' && !done(e)
+    const expected = expectedIds(events, range, (e) => mine(e) && high(e))
+    await expect(summary(page)).toHaveText(new RegExp(`^${expected.size} events? in view`))
+    await expectMonthShows(
+      page,
+      expectedEvents(events, range, (e) => mine(e) && high(e)),
+      range,
+    )
+
+    await page.reload()
+    await expect(progress(page)).toHaveText(/All [\d,]+ events loaded/)
+    await expect(page.getByText('Loading the calendar…')).toBeHidden()
+    await expect(page.getByLabel('Priority')).toHaveValue('HIGH')
+    await expect(page.getByLabel('Show completed')).not.toBeChecked()
+    await expect(summary(page)).toHaveText(new RegExp(`^${expected.size} events? in view`))
+
+    await page.getByLabel('Assigned user').selectOption({ label: 'Anyone' })
+    await expect(page).toHaveURL(/user=\*|user=%2A/)
+    const anyone = expectedIds(events, range, high)
+    await expect(summary(page)).toHaveText(new RegExp(`^${anyone.size} events? in view`))
+    expect(anyone.size).toBeGreaterThan(expected.size)
+    await page.goBack()
+    await expect(page.getByLabel('Assigned user')).toHaveValue('admin')
+    await expect(summary(page)).toHaveText(new RegExp(`^${expected.size} events? in view`))
+  })
+
+  test('view and date live in the URL; back and forward work', async ({ signedInAs }) => {
+    const page = await signedInAs('admin')
+    await openCalendar(page)
+    const month = page.getByRole('heading', { level: 2 }).first()
+    const title = await month.innerText()
+    await page.getByRole('button', { name: 'Next month' }).click()
+    await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/)
+    await expect(month).not.toHaveText(title)
+    await page.getByRole('button', { name: 'Week', exact: true }).click()
+    await expect(page).toHaveURL(/view=week/)
+    await expect(page.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await page.goBack()
+    await page.goBack()
+    await expect(month).toHaveText(title)
+    await page.getByLabel('Go to date').fill('2026-02-14')
+    await expect(page).toHaveURL(/date=2026-02-14/)
+    await expect(month).toHaveText('February 2026')
+    await page.goto('/events/calendar?view=decade&date=2026-02-30')
+    await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+  })
+
+  test('a drag moves an event and the service has the new date', async ({ signedInAs }) => {
+    const page = await signedInAs('admin')
+    await openCalendar(page, '?completed=hide')
+    const event = await draggableEvent(page)
+    const from = local(event.due_Date)!
+    const to = midnight(from, from.getDay() === 0 ? -1 : 1)
+    await dragTo(page, event.event_ID, dayText(to))
+    await expect(page.getByText('Event moved')).toBeVisible()
+    const expectedDue = new Date(to.getTime() + (from.getTime() - midnight(from).getTime()))
+    await expect
+      .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
+      .toBe(`${dayText(expectedDue)}T${event.due_Date!.slice(11)}`)
+    await expect(cellOf(page, event.event_ID)).toHaveAttribute('data-date', dayText(to))
+  })
+
+  test('a refused move is put back with the service’s explanation', async ({ signedInAs }) => {
+    const page = await signedInAs('admin')
+    await openCalendar(page, '?view=week')
+    const event = await draggableEvent(page)
+    const from = local(event.due_Date)!
+    await page.route(`**/api/events/${event.event_ID}`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              data: null,
+              error: {
+                type: 'about:blank',
+                title: 'Validation failed',
+                status: 400,
+                detail: 'due_Date: the due date is frozen for this audit',
+              },
+              debug: { activityID: 'e2e-refused' },
+            }),
+          })
+        : route.continue(),
+    )
+    await dragTo(page, event.event_ID, dayText(midnight(from, from.getDay() === 0 ? -1 : 1)))
+    await expect(page.getByText('The move was not saved')).toBeVisible()
+    await expect(page.getByText(/the due date is frozen for this audit/).first()).toBeVisible()
+    await expect(cellOf(page, event.event_ID)).toHaveAttribute('data-date', dayText(from))
+    expect((await serviceEvent(page, event.event_ID)).due_Date).toBe(event.due_Date)
+  })
+
+  test('keyboard: Alt+Arrow moves the focused event, announced, and saved', async ({
+    signedInAs,
+  }) => {
+    const page = await signedInAs('admin')
+    await openCalendar(page, '?view=week')
+    const event = await draggableEvent(page)
+    const button = eventButton(page, event.event_ID)
+    await button.focus()
+    await page.keyboard.press('Alt+ArrowRight')
+    await expect(page.getByRole('status').filter({ hasText: /^Moved “/ })).toContainText(
+      `Moved “${event.subject}” to`,
+    )
+    await expect(page.getByText('Event moved')).toBeVisible()
+    await expect(button).toBeFocused()
+    await page.keyboard.press('Alt+ArrowUp')
+    const from = local(event.due_Date)!
+    const expected = new Date(
+      midnight(from, 1).getTime() + (from.getTime() - midnight(from).getTime()),
+    )
+    expected.setMinutes(expected.getMinutes() - 30)
+    await expect
+      .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
+      .toBe(
+        `${dayText(expected)}T${String(expected.getHours()).padStart(2, '0')}:${String(expected.getMinutes()).padStart(2, '0')}:00`,
+      )
+    // Focus follows the event to its new place.
+    await expect(button).toBeFocused()
+  })
+
+  test('the side panel shows the event with its actions and the Move controls', async ({
+    signedInAs,
+  }) => {
+    const page = await signedInAs('admin')
+    await openCalendar(page, '?view=week')
+    const event = await draggableEvent(page)
+    await eventButton(page, event.event_ID).click()
+    const panel = page.getByRole('complementary', { name: event.subject! })
+    await expect(panel).toBeVisible()
+    await expect(panel.getByRole('heading', { name: event.subject! })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    await expect(eventButton(page, event.event_ID)).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(panel).toBeVisible()
+    await expect(panel.getByRole('link', { name: 'Edit' })).toBeVisible()
+    await expect(panel.getByRole('link', { name: /Open the event page/ })).toHaveAttribute(
+      'href',
+      `/events/${event.event_ID}`,
+    )
+    await expect(panel.getByRole('button', { name: /^Snooze/ })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+
+    await panel.getByRole('button', { name: 'A day later' }).click()
+    await expect(page.getByText('Event moved')).toBeVisible()
+    await expect
+      .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date?.slice(0, 10))
+      .toBe(dayText(midnight(local(event.due_Date)!, 1)))
+
+    await panel.getByRole('button', { name: 'Mark complete' }).click()
+    await expect(page.getByText('Marked complete')).toBeVisible()
+    await expect(eventButton(page, event.event_ID)).toHaveAccessibleName(/completed/)
+
+    await panel.getByRole('button', { name: 'Close details' }).click()
+    await expect(panel).toBeHidden()
+    await expect(eventButton(page, event.event_ID)).toBeFocused()
+  })
+
+  test('no serious accessibility violations, light and dark', async ({ signedInAs }) => {
+    test.slow() // axe over four views with hundreds of events
+    const page = await signedInAs('admin')
+    for (const view of ['month', 'week', 'day', 'agenda']) {
+      await openCalendar(page, `?view=${view}`)
+      await expectNoSeriousA11yViolations(page)
+    }
+    await page.getByRole('button', { name: /Switch to dark theme/ }).click()
+    await openCalendar(page)
+    await expectNoSeriousA11yViolations(page)
+  })
+})
+
+/** The month cell (or week column) an event is drawn in. */
+const cellOf = (page: Page, id: number) =>
+  page
+    .locator('[data-date]')
+    .filter({ has: page.locator(`[data-event-id="${id}"]`) })
+    .last()
+
+/**
+ * One of my open events placed by its due date this week (not on a range), drawn where a pointer
+ * can reach it.
+ */
+async function draggableEvent(page: Page): Promise<ServiceEvent> {
+  const week = rangeOf('week', new Date())
+  const candidates = (await serviceEvents(page)).filter((e) => {
+    const due = local(e.due_Date)
+    const ranged =
+      local(e.start_Date) && local(e.end_Date) && local(e.end_Date)! > local(e.start_Date)!
+    return mine(e) && !ranged && due && due >= week.start && due < week.end && !done(e) && e.subject
+  })
+  for (const e of candidates) if (await eventButton(page, e.event_ID).isVisible()) return e
+  throw new Error('No open event of mine placed by due date is visible this week')
+}
+
+/** Drags an event with the mouse onto a day's cell. */
+async function dragTo(page: Page, id: number, day: string) {
+  await eventButton(page, id).scrollIntoViewIfNeeded()
+  const source = await eventButton(page, id).boundingBox()
+  const target = await page.locator(`[role="cell"][data-date="${day}"]`).first().boundingBox()
+  if (!source || !target) throw new Error('Nothing to drag or nowhere to drop')
+  await page.mouse.move(source.x + 8, source.y + source.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(source.x + 20, source.y + source.height / 2, { steps: 4 })
+  await page.mouse.move(target.x + target.width / 2, source.y + source.height / 2, { steps: 12 })
+  await page.mouse.up()
+}

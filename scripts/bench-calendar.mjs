@@ -1,0 +1,284 @@
+// Calendar benchmark (`npm run bench:calendar`): builds the app, serves it with the sandbox
+// holding 10,000 events over a fresh data dir, signs in with Chromium and measures
+//   1. load: from navigation to the month view showing every event of the month (every page
+//      loaded, the view drawn), for everyone's events (`user=*`) and for the default (mine);
+//   2. switching months: the longest frame (requestAnimationFrame gap) and the longest task
+//      while going forward and back through months with every event loaded.
+// Prints the median of a few runs. Targets: load under 2 s, no frame over 100 ms.
+//
+//   BENCH_EVENTS=10000 BENCH_RUNS=5 npm run bench:calendar
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import { chromiumPath } from './browser.mjs'
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000)
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const SWITCHES = 6
+const TARGET_LOAD_MS = 2000
+const TARGET_FRAME_MS = 100
+const API_KEY = 'sandbox-key'
+const PASSWORD = 'Sandbox!2026'
+const vite = path.resolve('node_modules/vite/bin/vite.js')
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+function run(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    })
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite ${args[0]}: ${code}`)),
+    )
+  })
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+const ms = (x) => `${Math.round(x)} ms`
+
+// --- the expected count: the month's events by the issue's placement rule (start and end,
+// else due, else start), computed from the service's answers, to check the page shows them all.
+const local = (t) => {
+  const m = t && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(t)
+  return m ? new Date(+m[1], m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : null
+}
+const midnight = (d, days = 0) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days)
+const monday = (d) => midnight(d, -((d.getDay() + 6) % 7))
+function monthRange(today) {
+  const first = new Date(today.getFullYear(), today.getMonth(), 1)
+  const last = new Date(today.getFullYear(), today.getMonth() + 1, 0)
+  return { start: monday(first), end: midnight(monday(last), 7) }
+}
+function inMonth(e, range) {
+  const start = local(e.start_Date)
+  const end = local(e.end_Date)
+  let span
+  if (start && end && end > start)
+    span =
+      start.toDateString() === end.toDateString()
+        ? { start, end }
+        : { start: midnight(start), end: midnight(end, 1) }
+  else {
+    const at = local(e.due_Date) ?? start
+    span = at && { start: at, end: new Date(at.getTime() + 1) }
+  }
+  return !!span && span.start < range.end && span.end > range.start
+}
+
+async function expectedCounts(base) {
+  const headers = { 'x-api-key': API_KEY, 'service-database': 'demo' }
+  const basic = Buffer.from(`admin:${PASSWORD}`).toString('base64')
+  const auth = await fetch(`${base}/api/user-authentication`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Basic ${basic}` },
+  }).then((r) => r.json())
+  const token = auth.data.authenticationResult.idToken
+  const events = []
+  for (let page = 1; ; page++) {
+    const url = `${base}/api/events?page=${page}&pageSize=1000&sortBy=event_ID:asc`
+    const body = await fetch(url, { headers: { ...headers, authorization: `Bearer ${token}` } })
+    const data = (await body.json()).data ?? []
+    events.push(...data)
+    if (data.length < 1000) break
+  }
+  const range = monthRange(new Date())
+  const month = events.filter((e) => inMonth(e, range))
+  return {
+    total: events.length,
+    anyone: month.length,
+    mine: month.filter((e) => e.user_ID === 'admin').length,
+  }
+}
+
+// --- in the page: the first frame drawn with every page loaded, and every frame's gap.
+function instrument() {
+  const bench = { complete: null, loadFrame: 0, frames: [], longTasks: [], recording: false }
+  window.__bench = bench
+  let last = 0
+  const tick = (now) => {
+    if (bench.recording && last) bench.frames.push(now - last)
+    if (bench.complete === null && last) bench.loadFrame = Math.max(bench.loadFrame, now - last)
+    last = now
+    if (
+      bench.complete === null &&
+      document.querySelector('[data-state="done"]') &&
+      document.querySelector('[data-event-id]')
+    )
+      bench.complete = now
+    requestAnimationFrame(tick)
+  }
+  requestAnimationFrame(tick)
+  new PerformanceObserver((list) => {
+    if (bench.recording) for (const e of list.getEntries()) bench.longTasks.push(e.duration)
+  }).observe({ type: 'longtask' })
+}
+
+async function signIn(page, base) {
+  await page.goto(`${base}/sign-in`)
+  await page.getByLabel('API key').fill(API_KEY)
+  await page.getByLabel('Username').fill('admin')
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('navigation', { name: 'Main' }).waitFor()
+}
+
+/** One run in a fresh context (no cache): load time and the count the page says it shows. */
+async function measureLoad(browser, base, query) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await page.addInitScript(instrument)
+  await signIn(page, base)
+  await page.goto(`${base}/events/calendar${query}`)
+  await page.waitForFunction(() => window.__bench?.complete !== null, null, {
+    timeout: 60_000,
+    polling: 100,
+  })
+  const { complete, loadFrame } = await page.evaluate(() => window.__bench)
+  const text = await page.getByText(/^[\d,]+ events? in view/).innerText()
+  const shown = Number(text.split(' ')[0].replace(/,/g, ''))
+  return { page, context, complete, loadFrame, shown }
+}
+
+async function measureSwitching(page) {
+  await page.evaluate(() => {
+    window.__bench.frames = []
+    window.__bench.longTasks = []
+    window.__bench.recording = true
+  })
+  const title = page.getByRole('heading', { level: 2 }).first()
+  for (const [direction, times] of [
+    ['Next month', SWITCHES],
+    ['Previous month', SWITCHES],
+  ])
+    for (let i = 0; i < times; i++) {
+      const before = await title.innerText()
+      await page.getByRole('button', { name: direction }).click()
+      await page.waitForFunction((t) => document.querySelector('h2')?.textContent !== t, before)
+      await page.waitForTimeout(250)
+    }
+  const { frames, longTasks } = await page.evaluate(() => {
+    window.__bench.recording = false
+    return window.__bench
+  })
+  const sorted = [...frames].sort((a, b) => a - b)
+  return {
+    maxFrame: sorted.at(-1) ?? 0,
+    p95Frame: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+    maxTask: Math.max(0, ...longTasks),
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-calendar-'))
+const outDir = mkdtempSync(path.join(tmpdir(), 'bench-calendar-dist-'))
+let server
+try {
+  console.log(`Building into ${outDir}…`)
+  await run(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  server = spawn(
+    process.execPath,
+    [
+      vite,
+      'preview',
+      '--outDir',
+      outDir,
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      stdio: 'ignore',
+      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: String(EVENTS) },
+    },
+  )
+  await waitFor(`${base}/config.json`)
+  const expected = await expectedCounts(base)
+  console.log(
+    `Sandbox: ${expected.total.toLocaleString('en-GB')} events; this month's view holds ` +
+      `${expected.anyone} (everyone's) and ${expected.mine} (admin's).`,
+  )
+
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  const results = { anyone: [], mine: [], loadFrame: [], maxFrame: [], p95Frame: [], maxTask: [] }
+  await measureLoad(browser, base, '?user=*').then(({ context }) => context.close()) // warm-up
+  for (let i = 1; i <= RUNS; i++) {
+    const mine = await measureLoad(browser, base, '')
+    await mine.context.close()
+    const anyone = await measureLoad(browser, base, '?user=*')
+    if (anyone.shown !== expected.anyone || mine.shown !== expected.mine)
+      console.warn(
+        `  run ${i}: the page showed ${anyone.shown}/${mine.shown} events, expected ${expected.anyone}/${expected.mine}`,
+      )
+    const switching = await measureSwitching(anyone.page)
+    await anyone.context.close()
+    results.anyone.push(anyone.complete)
+    results.mine.push(mine.complete)
+    results.loadFrame.push(anyone.loadFrame)
+    results.maxFrame.push(switching.maxFrame)
+    results.p95Frame.push(switching.p95Frame)
+    results.maxTask.push(switching.maxTask)
+    console.log(
+      `  run ${i}: load everyone's ${ms(anyone.complete)} (longest frame ${ms(anyone.loadFrame)}), ` +
+        `mine ${ms(mine.complete)}; ` +
+        `switching months: longest frame ${ms(switching.maxFrame)}, p95 ${ms(switching.p95Frame)}, ` +
+        `longest task ${ms(switching.maxTask)}`,
+    )
+  }
+  await browser.close()
+
+  const load = median(results.anyone)
+  const frame = median(results.maxFrame)
+  console.log(
+    `\nCalendar benchmark, ${EVENTS.toLocaleString('en-GB')} events, median of ${RUNS} runs`,
+  )
+  console.log(
+    `  load to a complete month, everyone's events: ${ms(load)}  (target < ${TARGET_LOAD_MS} ms)`,
+  )
+  console.log(`  load to a complete month, my events:         ${ms(median(results.mine))}`)
+  console.log(`  longest frame while loading (everyone's):    ${ms(median(results.loadFrame))}`)
+  console.log(
+    `  switching months, longest frame:             ${ms(frame)}  (target < ${TARGET_FRAME_MS} ms)`,
+  )
+  console.log(`  switching months, p95 frame:                 ${ms(median(results.p95Frame))}`)
+  console.log(`  switching months, longest task:              ${ms(median(results.maxTask))}`)
+  console.log(`  machine load average (1 min): ${loadavg()[0].toFixed(1)}`)
+  if (load >= TARGET_LOAD_MS || frame >= TARGET_FRAME_MS) console.log('  Over target.')
+} finally {
+  server?.kill()
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(outDir, { recursive: true, force: true })
+}

@@ -1,0 +1,65 @@
+import type { Event } from '@/api/schemas/event'
+import { isCompleted } from '../event-status'
+import type { CalendarFilters } from './calendar-search'
+
+const same = (a: string | null | undefined, b: string) =>
+  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
+
+/** Whether an event passes every filter of the calendar (all of them, not any). */
+export function matchesFilters(
+  event: Event,
+  filters: CalendarFilters,
+  completedStatus: string,
+): boolean {
+  if (filters.user !== null && event.user_ID !== filters.user) return false
+  if (filters.group !== null && event.userGroup_Key !== filters.group) return false
+  if (filters.priority !== null && !same(event.priority, filters.priority)) return false
+  if (filters.status !== null && !same(event.status, filters.status)) return false
+  if (!filters.showCompleted && isCompleted(event, completedStatus)) return false
+  return true
+}
+
+/** How many filters narrow the calendar beyond "mine, everything" (for the reset button). */
+export function activeFilterCount(filters: CalendarFilters, me: string): number {
+  return [
+    filters.user !== me,
+    filters.group !== null,
+    filters.priority !== null,
+    filters.status !== null,
+    !filters.showCompleted,
+  ].filter(Boolean).length
+}
+
+export interface FilterChoices {
+  users: string[]
+  groups: number[]
+  statuses: string[]
+}
+
+/**
+ * The values seen in the loaded events, sorted, for the filter menus (the service has no user or
+ * group list). The current choices are always included, so a URL's value stays selectable.
+ */
+export function filterChoices(
+  events: readonly Event[],
+  current: CalendarFilters,
+  extra: { users?: string[]; statuses?: string[] } = {},
+): FilterChoices {
+  const users = new Set<string>(extra.users)
+  const groups = new Set<number>()
+  const statuses = new Set<string>(extra.statuses)
+  for (const e of events) {
+    if (e.user_ID) users.add(e.user_ID)
+    if (e.userGroup_Key != null) groups.add(e.userGroup_Key)
+    if (e.status) statuses.add(e.status)
+  }
+  if (current.user) users.add(current.user)
+  if (current.group !== null) groups.add(current.group)
+  if (current.status) statuses.add(current.status)
+  const byText = (a: string, b: string) => a.localeCompare(b)
+  return {
+    users: [...users].sort(byText),
+    groups: [...groups].sort((a, b) => a - b),
+    statuses: [...statuses].sort(byText),
+  }
+}

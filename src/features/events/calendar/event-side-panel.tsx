@@ -1,0 +1,130 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { useApi, useDatabase } from '@/api/api-context'
+import { formatDisplayDateTime } from '@/api/dates'
+import { ApiError } from '@/api/errors'
+import type { Event } from '@/api/schemas/event'
+import type { StringOption } from '@/api/schemas/static-option'
+import { useRuntimeConfig } from '@/lib/app-context'
+import { EventActions } from '../actions/event-actions'
+import { humanizeCode } from '../event-fields'
+import { useEventLinks } from '../event-links'
+import { isCompleted } from '../event-status'
+import { PriorityBadge } from '../priority-badge'
+import { eventQueries } from '../queries'
+import { describePlacement, eventTitle, type MoveDelta } from './move'
+import { MoveControls } from './move-controls'
+import { PanelSchedules } from './panel-schedules'
+import type { PlacedEvent } from './placement'
+import styles from './event-side-panel.module.css'
+
+const PLACED_BY = {
+  range: 'by its start and end',
+  due: 'by its due date',
+  start: 'by its start date',
+  reminder: 'by its next reminder',
+} as const
+
+interface EventSidePanelProps {
+  event: Event
+  placed: PlacedEvent | null
+  priorities: readonly StringOption[]
+  onClose: () => void
+  onMove: (delta: MoveDelta) => void
+  onDeleted: () => void
+}
+
+/**
+ * The clicked event beside the calendar (a complementary region, not a modal): its details, the
+ * detail page's actions, its schedules with Next occurrence, and Move. Focus goes to its heading
+ * when it opens; Escape closes it.
+ */
+export function EventSidePanel(props: EventSidePanelProps) {
+  const { event, placed, priorities, onClose, onMove, onDeleted } = props
+  const api = useApi()
+  const db = useDatabase()
+  const links = useEventLinks()
+  const { completedStatus } = useRuntimeConfig()
+  const titleId = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const id = event.event_ID
+  // The service's current version: when it differs, it is written into the calendar too.
+  const detail = useQuery({ ...eventQueries.detail(api, db, id), initialData: event })
+  const schedules = useQuery(eventQueries.schedules(api, db, id))
+  const done = isCompleted(event, completedStatus)
+  const gone = detail.error instanceof ApiError && detail.error.status === 404
+
+  useEffect(() => headingRef.current?.focus(), [id])
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
+      e.preventDefault()
+      onClose()
+    }
+  }
+  const assignee =
+    event.user_ID ?? (event.userGroup_Key != null ? `Group ${event.userGroup_Key}` : 'Unassigned')
+  const rows: [string, string][] = [
+    ['Due', formatDisplayDateTime(event.due_Date)],
+    ['Starts', formatDisplayDateTime(event.start_Date)],
+    ['Ends', formatDisplayDateTime(event.end_Date)],
+    ['Next reminder', event.reminder ? formatDisplayDateTime(event.next_Scheduled_Date) : ''],
+    ['Assigned to', assignee],
+    ['Type', humanizeCode(event.event_Type)],
+    ['Completion', event.completion_Percent != null ? `${event.completion_Percent}%` : ''],
+  ]
+
+  return (
+    // Escape from anywhere inside the panel closes it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <aside className={styles.panel} aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <header className={styles.header}>
+        <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
+          {eventTitle(event)}
+        </h2>
+        <button type="button" className={styles.close} aria-label="Close details" onClick={onClose}>
+          ✕
+        </button>
+      </header>
+      <p className={styles.meta}>
+        <span>Event {id}</span>
+        <PriorityBadge priority={event.priority} priorities={priorities} />
+        {event.status && <span className={styles.status}>{event.status}</span>}
+        {done && <span className={styles.done}>Completed</span>}
+      </p>
+      {gone && (
+        <p className={styles.warning} role="alert">
+          This event no longer exists on the service.
+        </p>
+      )}
+      <p className={styles.when}>
+        {placed ? describePlacement(placed) : 'Not on the calendar'}
+        {placed && <span className={styles.hint}> · placed {PLACED_BY[placed.by]}</span>}
+      </p>
+      <dl className={styles.fields}>
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} className={styles.field}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <Link to={links.detail(id)} className={styles.open}>
+        Open the event page →
+      </Link>
+      <div className={styles.actions}>
+        <EventActions
+          event={event}
+          size="small"
+          canReschedule={(schedules.data?.length ?? 0) > 0}
+          onDeleted={onDeleted}
+        />
+      </div>
+      <PanelSchedules schedules={schedules.data} pending={schedules.isPending} />
+      <MoveControls onMove={onMove} disabled={!placed || gone} />
+    </aside>
+  )
+}

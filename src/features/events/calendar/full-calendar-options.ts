@@ -1,0 +1,60 @@
+import type { EventDisplayInfo } from '@fullcalendar/react'
+import dayGridPlugin from '@fullcalendar/react/daygrid'
+import interactionPlugin from '@fullcalendar/react/interaction'
+import listPlugin from '@fullcalendar/react/list'
+import breezyThemePlugin from '@fullcalendar/react/themes/breezy'
+import timeGridPlugin from '@fullcalendar/react/timegrid'
+import '@fullcalendar/react/skeleton.css'
+import '@fullcalendar/react/themes/breezy/theme.css'
+import { SLOT_MINUTES, type CalendarView } from './calendar-dates'
+import type { CalendarEventProps } from './calendar-event-input'
+import type { MoveDelta } from './move'
+import styles from './full-calendar-view.module.css'
+
+/*
+ * FullCalendar's fixed options (v7 standard packages; the day-grid, time-grid, list and
+ * interaction plugins come from @fullcalendar/react itself). Only the calendar's lazy chunk
+ * imports this file, so none of it loads before the calendar route.
+ */
+
+export const FC_VIEWS: Record<CalendarView, string> = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  agenda: 'listWeek',
+}
+
+export const plugins = [
+  dayGridPlugin,
+  timeGridPlugin,
+  listPlugin,
+  interactionPlugin,
+  breezyThemePlugin,
+]
+export const slot = `00:${String(SLOT_MINUTES).padStart(2, '0')}`
+export const timeFormat = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const
+/**
+ * The month draws what the page gives it (a few a day and "+N more", see `digestMonth`) and is
+ * as tall as that needs; the time grids keep to the page's height, with at most four rows of
+ * all-day events and three events side by side before FullCalendar's own "+N".
+ */
+export const views = {
+  dayGridMonth: { dayMaxEvents: false, height: 'auto' },
+  timeGrid: { dayMaxEventRows: 4, eventMaxStack: 3 },
+}
+
+export const toDelta = (d: { months: number; days: number; milliseconds: number }): MoveDelta => ({
+  months: d.months,
+  days: d.days,
+  milliseconds: d.milliseconds,
+})
+
+export const eventElement = (root: HTMLElement | null, eventId: number) =>
+  root?.querySelector(`[data-event-id="${eventId}"]`)?.closest<HTMLElement>('[tabindex]') ?? null
+
+export const eventClass = ({ event }: EventDisplayInfo) => {
+  const p = event.extendedProps as CalendarEventProps
+  return p.more ? styles.more : p.completed ? `${styles.event} ${styles.completed}` : styles.event
+}
+/** "+N more" after the day's events; then FullCalendar's usual order. */
+export const eventOrder = 'order,start,-duration,allDay,title'

@@ -1,0 +1,206 @@
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react'
+import FullCalendar, {
+  type CalendarRef,
+  type EventDisplayInfo,
+  type EventDropInfo,
+  type EventResizeDoneInfo,
+} from '@fullcalendar/react'
+import enGbLocale from '@fullcalendar/react/locales/en-gb'
+import { formatDay, SLOT_MINUTES, type CalendarView } from './calendar-dates'
+import { CalendarEventContent } from './calendar-event-content'
+import type { CalendarEventInput, CalendarEventProps } from './calendar-event-input'
+import {
+  eventClass,
+  eventElement,
+  eventOrder,
+  FC_VIEWS,
+  plugins,
+  slot,
+  timeFormat,
+  toDelta,
+  views,
+} from './full-calendar-options'
+import { keyboardDelta, type MoveDelta, type MoveEdge } from './move'
+import styles from './full-calendar-view.module.css'
+
+/** A drag, a resize or a keyboard move the calendar asks the page to save. */
+export interface CalendarChange {
+  eventId: number
+  delta: MoveDelta
+  edge: MoveEdge
+  via: 'pointer' | 'keyboard'
+}
+
+interface FullCalendarViewProps {
+  view: CalendarView
+  date: Date
+  events: CalendarEventInput[]
+  onOpen: (eventId: number) => void
+  /** "+N more" in the month: show that day. */
+  onOpenDay: (day: string) => void
+  /** Whether the page took the change (it then draws the event where its data says). */
+  onChange: (change: CalendarChange) => boolean
+  /**
+   * After a keyboard move or closing the panel: the event to keep focused while it is drawn
+   * again in its new place (a new object per request).
+   */
+  focusRequest: FocusRequest | null
+}
+
+export interface FocusRequest {
+  eventId: number
+  at: number
+}
+
+/** How long after a request focus is put back on the event whenever a redraw drops it. */
+const FOCUS_WINDOW_MS = 3000
+
+/**
+ * FullCalendar (standard MIT packages, v7) showing the events it is given: month, week, day and
+ * agenda views, drag and resize to move, Alt+Arrow keys to move the focused event. The page owns
+ * the data, the URL and the saving; this only draws and reports. Every option is stable between
+ * renders (handlers are read through a ref), so FullCalendar redraws only when the events, view
+ * or date change.
+ */
+export function FullCalendarView(props: FullCalendarViewProps) {
+  const { view, date, events, focusRequest } = props
+  const calendarRef = useRef<CalendarRef>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const handlers = useRef(props)
+  useEffect(() => {
+    handlers.current = props
+  })
+  const day = formatDay(date)
+  const [initial] = useState(() => ({ view: FC_VIEWS[view], date }))
+
+  useEffect(() => {
+    const api = calendarRef.current?.getApi()
+    if (!api) return
+    // A transition: a month of thousands of events is drawn in slices, between frames.
+    if (api.view.type !== FC_VIEWS[view] || formatDay(api.getDate()) !== day)
+      startTransition(() => api.changeView(FC_VIEWS[view], day))
+  }, [view, day])
+
+  // A move redraws the event elsewhere and its old element (which had focus) goes: put focus
+  // on the new one, unless the user has moved it somewhere else meanwhile.
+  useEffect(() => {
+    if (!focusRequest || Date.now() - focusRequest.at > FOCUS_WINDOW_MS) return
+    const id = requestAnimationFrame(() => {
+      const active = document.activeElement
+      if (active && active !== document.body) return
+      eventElement(rootRef.current, focusRequest.eventId)?.focus()
+    })
+    return () => cancelAnimationFrame(id)
+  }, [events, focusRequest])
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!e.altKey || e.ctrlKey || e.metaKey) return
+    const delta = keyboardDelta(e.key, SLOT_MINUTES)
+    const holder = (e.target as HTMLElement).querySelector?.('[data-event-id]')
+    const eventId = Number(holder?.getAttribute('data-event-id'))
+    if (!delta || !eventId) return
+    e.preventDefault()
+    handlers.current.onChange({ eventId, delta, edge: 'both', via: 'keyboard' })
+  }
+
+  // The month keeps a timed event's time when it lands on another day; the week and day views
+  // keep events in their row (all-day) or in the time slots.
+  const eventAllow = useCallback(
+    (span: { allDay: boolean }, moving: { allDay: boolean } | null) =>
+      handlers.current.view === 'month' || span.allDay === moving?.allDay,
+    [],
+  )
+
+  const change = useCallback(
+    (info: EventDropInfo | EventResizeDoneInfo, delta: MoveDelta, edge: MoveEdge) => {
+      const eventId = Number(info.event.id)
+      // From here the page's data says where the event is drawn: moved at once, back again if
+      // the service refuses. Only a change the page did not take is undone here.
+      if (!handlers.current.onChange({ eventId, delta, edge, via: 'pointer' })) info.revert()
+    },
+    [],
+  )
+  const eventDrop = useCallback(
+    (info: EventDropInfo) => change(info, toDelta(info.delta), 'both'),
+    [change],
+  )
+  const eventResize = useCallback(
+    (info: EventResizeDoneInfo) => {
+      const fromStart = info.startDelta.milliseconds !== 0 || info.startDelta.days !== 0
+      change(
+        info,
+        toDelta(fromStart ? info.startDelta : info.endDelta),
+        fromStart ? 'start' : 'end',
+      )
+    },
+    [change],
+  )
+  const eventClick = useCallback(
+    (info: { event: { id: string; extendedProps: unknown }; jsEvent: UIEvent }) => {
+      info.jsEvent.preventDefault()
+      const { more, eventId } = info.event.extendedProps as CalendarEventProps
+      if (more) handlers.current.onOpenDay(more.day)
+      else handlers.current.onOpen(eventId)
+    },
+    [],
+  )
+  const eventContent = useCallback(
+    (info: EventDisplayInfo) => (
+      <CalendarEventContent
+        title={info.event.title}
+        timeText={info.timeText}
+        props={info.event.extendedProps as CalendarEventProps}
+        showTime={info.view.type !== FC_VIEWS.agenda}
+      />
+    ),
+    [],
+  )
+
+  return (
+    // Keys reach here from the focused event inside (Alt+Arrow moves it).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
+      ref={rootRef}
+      className={`${styles.calendar} ${view === 'month' ? styles.grows : styles.fills}`}
+      onKeyDown={onKeyDown}
+    >
+      <FullCalendar
+        ref={calendarRef}
+        plugins={plugins}
+        locale={enGbLocale}
+        initialView={initial.view}
+        initialDate={initial.date}
+        views={views}
+        headerToolbar={false}
+        height="100%"
+        firstDay={1}
+        fixedWeekCount={false}
+        nowIndicator
+        editable
+        eventInteractive
+        slotDuration={slot}
+        scrollTime="08:00"
+        defaultTimedEventDuration={slot}
+        eventTimeFormat={timeFormat}
+        slotHeaderFormat={timeFormat}
+        noEventsText="No events match the filters in this week."
+        events={events}
+        eventAllow={eventAllow}
+        eventOrder={eventOrder}
+        eventOrderStrict
+        eventClass={eventClass}
+        eventContent={eventContent}
+        eventClick={eventClick}
+        eventDrop={eventDrop}
+        eventResize={eventResize}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { describeError } from '@/components/errors/describe-error'
+import { Button } from '@/components/ui/button'
+import styles from './load-progress.module.css'
+
+const count = new Intl.NumberFormat('en-GB')
+
+interface LoadProgressProps {
+  loaded: number
+  loading: boolean
+  refreshing: boolean
+  error: unknown
+  onRetry: () => void
+  /** Events drawn in the current view after the filters. */
+  shown: number
+  /** Events that pass the filters but have no date to be placed by. */
+  unplaced: number
+  /** What those lack: "a date", "a next reminder". */
+  lacking: string
+}
+
+/**
+ * How far loading has come ("Loaded 3,000 events…"), what the view shows, and a retry when a page
+ * failed. The calendar stays usable the whole time: this only reports.
+ */
+export function LoadProgress(props: LoadProgressProps) {
+  const { loaded, loading, refreshing, error, onRetry, shown, unplaced, lacking } = props
+  const failed = error !== null && error !== undefined
+  const state = failed ? 'failed' : loading ? 'loading' : refreshing ? 'refreshing' : 'done'
+  return (
+    <div className={styles.progress} data-state={state}>
+      <p className={styles.status} role="status">
+        {loading && !failed && <span className={styles.spinner} aria-hidden="true" />}
+        {state === 'loading' && `Loaded ${count.format(loaded)} events…`}
+        {state === 'refreshing' && `Refreshing ${count.format(loaded)} events…`}
+        {state === 'done' && `All ${count.format(loaded)} events loaded`}
+        {state === 'failed' &&
+          `Loaded ${count.format(loaded)} events; the rest could not be loaded.`}
+      </p>
+      <p className={styles.summary}>
+        {count.format(shown)} {shown === 1 ? 'event' : 'events'} in view
+        {unplaced > 0 && ` · ${count.format(unplaced)} more match but have no ${lacking}`}
+      </p>
+      {failed && (
+        <p className={styles.error} role="alert">
+          {describeError(error).message}{' '}
+          <Button size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        </p>
+      )}
+      {loading && !failed && <span className={styles.bar} aria-hidden="true" />}
+    </div>
+  )
+}
