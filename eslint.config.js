@@ -22,7 +22,7 @@ const restrict = (patterns) => ({
 })
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.sandbox', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', '.sandbox', 'test-results', 'playwright-report', '*.tmp.mjs'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],

@@ -1,17 +1,51 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
+import { DATE_MATRIX } from './e2e/date-matrix'
 // @ts-expect-error: plain JS helper shared with scripts/ensure-browser.mjs
 import { chromiumPath } from './scripts/browser.mjs'
 
-// The built app with the sandbox mounted at /api, on a free-ish port, over a fresh data dir.
+/*
+ * Two suites over the built app, with the sandbox mounted at /api:
+ * - main (default): every spec, on today's date, against one server;
+ * - dates (E2E_SUITE=dates, run by scripts/e2e-dates.mjs once per time zone with TZ set): the
+ *   tests tagged @dates, once per day of DATE_MATRIX, each against a server started on that day.
+ */
+const suite = process.env.E2E_SUITE === 'dates' ? 'dates' : 'main'
 const port = Number(process.env.E2E_PORT ?? 4000 + Math.floor(Math.random() * 900))
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'))
-process.env.E2E_DATA_DIR = dataDir
 process.env.E2E_PORT = String(port)
+const freshDir = () => mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'))
 
 const executablePath = chromiumPath() as string | undefined
+const preview = (p: number) => `npx vite preview --port ${p} --strictPort --host 127.0.0.1`
+const server = (p: number, env: Record<string, string>, build = false) => ({
+  command: build ? `npx vite build --logLevel warn && ${preview(p)}` : preview(p),
+  url: `http://127.0.0.1:${p}/config.json`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  env: { SANDBOX_EVENTS: '2000', ...env },
+  stdout: 'pipe' as const,
+})
+
+const zone = process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone
+
+const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webServer'>> = {
+  main: {
+    projects: [{ name: 'main', use: { baseURL: `http://127.0.0.1:${port}` } }],
+    webServer: server(port, { SANDBOX_DATA_DIR: process.env.E2E_DATA_DIR ?? freshDir() }, true),
+  },
+  dates: {
+    projects: DATE_MATRIX.map((day, i) => ({
+      name: `${day.name} (${zone})`,
+      grep: /@dates/,
+      use: { baseURL: `http://127.0.0.1:${port + 1 + i}`, timezoneId: zone, fixedClock: true },
+    })),
+    webServer: DATE_MATRIX.map((day, i) =>
+      server(port + 1 + i, { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: day.today, TZ: zone }),
+    ),
+  },
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,11 +53,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
@@ -41,12 +74,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${port}/config.json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: '2000' },
-    stdout: 'pipe',
-  },
+  ...suites[suite],
 })

@@ -1,23 +1,18 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { callService, expect, sessionToken, test } from './fixtures'
-
-/** The fields of an event the calendar places and filters by (service.md 2.2). */
-interface ServiceEvent {
-  event_ID: number
-  subject: string | null
-  user_ID: string | null
-  priority: string | null
-  status: string | null
-  completion_Date: string | null
-  due_Date: string | null
-  start_Date: string | null
-  end_Date: string | null
-  next_Scheduled_Date: string | null
-}
+import {
+  callService,
+  createEvent,
+  expect,
+  serviceText,
+  sessionToken,
+  test,
+  type ServiceClock,
+  type ServiceEvent,
+} from './fixtures'
 
 /** `2026-11-24T10:30:00` as local wall-clock time (the service's canonical form). */
-function local(text: string | null): Date | null {
+function local(text: string | null | undefined): Date | null {
   const m = text && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(text)
   return m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null
 }
@@ -165,43 +160,51 @@ const eventButton = (page: Page, id: number) =>
 const summary = (page: Page) => page.getByText(/^[\d,]+ events? in view/)
 
 test.describe('events calendar', () => {
-  test("the month view shows the service's events of its range", async ({ signedInAs }) => {
-    const page = await signedInAs('admin')
-    await openCalendar(page)
-    const range = rangeOf('month', new Date())
-    const expected = expectedEvents(await serviceEvents(page), range, mine)
-    await expect(summary(page)).toHaveText(new RegExp(`^${expected.length} events? in view`))
-    await expectMonthShows(page, expected, range)
+  test(
+    "the month view shows the service's events of its range",
+    { tag: '@dates' },
+    async ({ signedInAs, clock }) => {
+      const page = await signedInAs('admin')
+      await openCalendar(page)
+      const range = rangeOf('month', clock.now())
+      const expected = expectedEvents(await serviceEvents(page), range, mine)
+      await expect(summary(page)).toHaveText(new RegExp(`^${expected.length} events? in view`))
+      await expectMonthShows(page, expected, range)
 
-    // Everyone's events: a few a day, and "+N more" opens the day with all of them.
-    await page.getByLabel('Assigned user').selectOption({ label: 'Anyone' })
-    const everyone = expectedEvents(await serviceEvents(page), range, () => true)
-    await expect(summary(page)).toHaveText(
-      new RegExp(`^${everyone.length.toLocaleString('en-GB')} events? in view`),
-    )
-    await expectMonthShows(page, everyone, range)
-    const more = page.getByRole('button', { name: /more events? on .*: open the day$/ }).first()
-    const day = (await more.locator('[data-more-day]').getAttribute('data-more-day'))!
-    await more.click()
-    await expect(page).toHaveURL(new RegExp(`view=day.*date=${day}|date=${day}.*view=day`))
-    const oneDay = {
-      start: new Date(`${day}T00:00:00`),
-      end: midnight(new Date(`${day}T00:00:00`), 1),
-    }
-    const ofDay = everyone.filter((e) => covers(e, oneDay)).length
-    await expect(summary(page)).toHaveText(
-      new RegExp(`^${ofDay.toLocaleString('en-GB')} events? in view`),
-    )
-  })
+      // Everyone's events: a few a day, and "+N more" opens the day with all of them.
+      await page.getByLabel('Assigned user').selectOption({ label: 'Anyone' })
+      const everyone = expectedEvents(await serviceEvents(page), range, () => true)
+      await expect(summary(page)).toHaveText(
+        new RegExp(`^${everyone.length.toLocaleString('en-GB')} events? in view`),
+      )
+      await expectMonthShows(page, everyone, range)
+      const more = page.getByRole('button', { name: /more events? on .*: open the day$/ }).first()
+      const day = (await more.locator('[data-more-day]').getAttribute('data-more-day'))!
+      await more.click()
+      await expect(page).toHaveURL(new RegExp(`view=day.*date=${day}|date=${day}.*view=day`))
+      const oneDay = {
+        start: new Date(`${day}T00:00:00`),
+        end: midnight(new Date(`${day}T00:00:00`), 1),
+      }
+      const ofDay = everyone.filter((e) => covers(e, oneDay)).length
+      await expect(summary(page)).toHaveText(
+        new RegExp(`^${ofDay.toLocaleString('en-GB')} events? in view`),
+      )
+    },
+  )
 
   for (const view of ['week', 'day', 'agenda'] as const) {
-    test(`the ${view} view shows the service's events of its range`, async ({ signedInAs }) => {
-      const page = await signedInAs('admin')
-      await openCalendar(page, `?view=${view}`)
-      const expected = expectedIds(await serviceEvents(page), rangeOf(view, new Date()), mine)
-      await expect(summary(page)).toHaveText(new RegExp(`^${expected.size} events? in view`))
-      expect([...(await shownIds(page))].sort()).toEqual([...expected].sort())
-    })
+    test(
+      `the ${view} view shows the service's events of its range`,
+      { tag: '@dates' },
+      async ({ signedInAs, clock }) => {
+        const page = await signedInAs('admin')
+        await openCalendar(page, `?view=${view}`)
+        const expected = expectedIds(await serviceEvents(page), rangeOf(view, clock.now()), mine)
+        await expect(summary(page)).toHaveText(new RegExp(`^${expected.size} events? in view`))
+        expect([...(await shownIds(page))].sort()).toEqual([...expected].sort())
+      },
+    )
   }
 
   test('loads page by page with visible progress, then keeps the events', async ({
@@ -221,11 +224,11 @@ test.describe('events calendar', () => {
     expect(pages).toBe(loaded)
   })
 
-  test('filters change what is shown and survive a reload', async ({ signedInAs }) => {
+  test('filters change what is shown and survive a reload', async ({ signedInAs, clock }) => {
     const page = await signedInAs('admin')
     await openCalendar(page)
     const events = await serviceEvents(page)
-    const range = rangeOf('month', new Date())
+    const range = rangeOf('month', clock.now())
     await page.getByLabel('Priority').selectOption({ label: 'High' })
     await page.getByLabel('Show completed').click()
     await expect(page).toHaveURL(/priority=HIGH/)
@@ -283,25 +286,32 @@ test.describe('events calendar', () => {
     )
   })
 
-  test('a drag moves an event and the service has the new date', async ({ signedInAs }) => {
-    const page = await signedInAs('admin')
-    await openCalendar(page, '?completed=hide')
-    const event = await draggableEvent(page)
-    const from = local(event.due_Date)!
-    const to = midnight(from, from.getDay() === 0 ? -1 : 1)
-    await dragTo(page, event.event_ID, dayText(to))
-    await expect(page.getByText('Event moved')).toBeVisible()
-    const expectedDue = new Date(to.getTime() + (from.getTime() - midnight(from).getTime()))
-    await expect
-      .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
-      .toBe(`${dayText(expectedDue)}T${event.due_Date!.slice(11)}`)
-    await expect(cellOf(page, event.event_ID)).toHaveAttribute('data-date', dayText(to))
-  })
+  test(
+    'a drag moves an event and the service has the new date',
+    { tag: '@dates' },
+    async ({ signedInAs, clock }) => {
+      const page = await signedInAs('admin')
+      const event = await draggableEvent(page, clock)
+      await openCalendar(page, `?completed=hide&user=${event.user_ID}`)
+      const from = local(event.due_Date)!
+      const to = midnight(from, 1)
+      await dragTo(page, event.event_ID, dayText(to))
+      await expect(page.getByText('Event moved')).toBeVisible()
+      // The same wall-clock time on the next day.
+      await expect
+        .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
+        .toBe(`${dayText(to)}T${event.due_Date!.slice(11)}`)
+      await expect(cellOf(page, event.event_ID)).toHaveAttribute('data-date', dayText(to))
+    },
+  )
 
-  test('a refused move is put back with the service’s explanation', async ({ signedInAs }) => {
+  test('a refused move is put back with the service’s explanation', async ({
+    signedInAs,
+    clock,
+  }) => {
     const page = await signedInAs('admin')
-    await openCalendar(page, '?view=week')
-    const event = await draggableEvent(page)
+    const event = await draggableEvent(page, clock)
+    await openCalendar(page, `?view=week&user=${event.user_ID}`)
     const from = local(event.due_Date)!
     await page.route(`**/api/events/${event.event_ID}`, (route) =>
       route.request().method() === 'PUT'
@@ -321,48 +331,53 @@ test.describe('events calendar', () => {
           })
         : route.continue(),
     )
-    await dragTo(page, event.event_ID, dayText(midnight(from, from.getDay() === 0 ? -1 : 1)))
+    await dragTo(page, event.event_ID, dayText(midnight(from, 1)))
     await expect(page.getByText('The move was not saved')).toBeVisible()
     await expect(page.getByText(/the due date is frozen for this audit/).first()).toBeVisible()
     await expect(cellOf(page, event.event_ID)).toHaveAttribute('data-date', dayText(from))
     expect((await serviceEvent(page, event.event_ID)).due_Date).toBe(event.due_Date)
   })
 
-  test('keyboard: Alt+Arrow moves the focused event, announced, and saved', async ({
-    signedInAs,
-  }) => {
-    const page = await signedInAs('admin')
-    await openCalendar(page, '?view=week')
-    const event = await draggableEvent(page)
-    const button = eventButton(page, event.event_ID)
-    await button.focus()
-    await page.keyboard.press('Alt+ArrowRight')
-    await expect(page.getByRole('status').filter({ hasText: /^Moved “/ })).toContainText(
-      `Moved “${event.subject}” to`,
-    )
-    await expect(page.getByText('Event moved')).toBeVisible()
-    await expect(button).toBeFocused()
-    await page.keyboard.press('Alt+ArrowUp')
-    const from = local(event.due_Date)!
-    const expected = new Date(
-      midnight(from, 1).getTime() + (from.getTime() - midnight(from).getTime()),
-    )
-    expected.setMinutes(expected.getMinutes() - 30)
-    await expect
-      .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
-      .toBe(
-        `${dayText(expected)}T${String(expected.getHours()).padStart(2, '0')}:${String(expected.getMinutes()).padStart(2, '0')}:00`,
+  test(
+    'keyboard: Alt+Arrow moves the focused event, announced, and saved',
+    { tag: '@dates' },
+    async ({ signedInAs, clock }) => {
+      const page = await signedInAs('admin')
+      const event = await draggableEvent(page, clock)
+      await openCalendar(page, `?view=week&user=${event.user_ID}`)
+      const button = eventButton(page, event.event_ID)
+      await button.focus()
+      await page.keyboard.press('Alt+ArrowRight')
+      await expect(page.getByRole('status').filter({ hasText: /^Moved “/ })).toContainText(
+        `Moved “${event.subject}” to`,
       )
-    // Focus follows the event to its new place.
-    await expect(button).toBeFocused()
-  })
+      await expect(page.getByText('Event moved')).toBeVisible()
+      await expect(button).toBeFocused()
+      await page.keyboard.press('Alt+ArrowUp')
+      // A day later, half an hour earlier, in wall-clock time (across a clock change too).
+      const from = local(event.due_Date)!
+      const expected = new Date(
+        from.getFullYear(),
+        from.getMonth(),
+        from.getDate() + 1,
+        from.getHours(),
+        from.getMinutes() - 30,
+      )
+      await expect
+        .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
+        .toBe(serviceText(expected))
+      // Focus follows the event to its new place.
+      await expect(button).toBeFocused()
+    },
+  )
 
   test('the side panel shows the event with its actions and the Move controls', async ({
     signedInAs,
+    clock,
   }) => {
     const page = await signedInAs('admin')
-    await openCalendar(page, '?view=week')
-    const event = await draggableEvent(page)
+    const event = await draggableEvent(page, clock)
+    await openCalendar(page, `?view=week&user=${event.user_ID}`)
     await eventButton(page, event.event_ID).click()
     const panel = page.getByRole('complementary', { name: event.subject! })
     await expect(panel).toBeVisible()
@@ -395,18 +410,72 @@ test.describe('events calendar', () => {
     await expect(eventButton(page, event.event_ID)).toBeFocused()
   })
 
-  test('no serious accessibility violations, light and dark', async ({ signedInAs }) => {
-    test.slow() // axe over four views with hundreds of events
+  test(
+    'no serious accessibility violations in any view, a six-week month and an empty day, light and dark',
+    { tag: '@dates' },
+    async ({ signedInAs, clock }) => {
+      test.slow() // axe over the views with hundreds of events, twice
+      const page = await signedInAs('admin')
+      const views = [
+        `?date=${dayText(sixWeekMonth(clock.now()))}`,
+        '?view=week',
+        '?view=day&user=e2e-nobody',
+        '?view=agenda&user=*',
+      ]
+      for (const theme of ['light', 'dark']) {
+        if (theme === 'dark')
+          await page.getByRole('button', { name: /Switch to dark theme/ }).click()
+        for (const query of views) {
+          await openCalendar(page, query)
+          await expectNoSeriousA11yViolations(page)
+        }
+      }
+    },
+  )
+
+  test('a scrolling region takes focus and scrolls from the keyboard, with no event in it', async ({
+    signedInAs,
+  }) => {
     const page = await signedInAs('admin')
-    for (const view of ['month', 'week', 'day', 'agenda']) {
-      await openCalendar(page, `?view=${view}`)
-      await expectNoSeriousA11yViolations(page)
+    for (const view of ['week', 'day', 'agenda'] as const) {
+      await openCalendar(page, `?view=${view}&user=${view === 'agenda' ? '*' : 'e2e-nobody'}`)
+      // The hours of a time grid (a row of its table) or the agenda's list (a named group).
+      const hours =
+        view === 'agenda'
+          ? page.getByRole('group', { name: 'Agenda (scrolls)' })
+          : page.getByRole('row', { name: 'Hours of the day (scrolls)' })
+      await expect(hours).toBeVisible()
+      await page.getByRole('button', { name: 'Today', exact: true }).focus()
+      for (let i = 0; i < 40 && !(await hours.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab')
+      await expect(hours).toBeFocused()
+      // What scrolls is the region itself or, for the row, the scroller around it.
+      const scrollTop = () =>
+        hours.evaluate((el) => {
+          for (let e: Element | null = el; e; e = e.parentElement)
+            if (e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible')
+              return e.scrollTop
+          return -1
+        })
+      const before = await scrollTop()
+      expect(before).toBeGreaterThanOrEqual(0)
+      await page.keyboard.press('PageDown')
+      await expect.poll(scrollTop).toBeGreaterThan(before)
     }
-    await page.getByRole('button', { name: /Switch to dark theme/ }).click()
-    await openCalendar(page)
-    await expectNoSeriousA11yViolations(page)
   })
 })
+
+/** The first month from `today`'s on whose Monday-first grid has six rows (November 2026 has). */
+function sixWeekMonth(today: Date): Date {
+  for (let m = 0; ; m++) {
+    const first = new Date(today.getFullYear(), today.getMonth() + m, 1)
+    const last = new Date(first.getFullYear(), first.getMonth() + 1, 0)
+    const rows = Math.round(
+      (midnight(monday(last), 7).getTime() - monday(first).getTime()) / 6048e5,
+    )
+    if (rows === 6) return new Date(first.getFullYear(), first.getMonth(), 15)
+  }
+}
 
 /** The month cell (or week column) an event is drawn in. */
 const cellOf = (page: Page, id: number) =>
@@ -416,19 +485,19 @@ const cellOf = (page: Page, id: number) =>
     .last()
 
 /**
- * One of my open events placed by its due date this week (not on a range), drawn where a pointer
- * can reach it.
+ * An open event due at 09:00 today (on a Sunday, the day before, so a day later stays in the
+ * week), created for the test under a user of its own: the calendar filtered to that user shows it
+ * alone, and nothing another test left behind can hide it.
  */
-async function draggableEvent(page: Page): Promise<ServiceEvent> {
-  const week = rangeOf('week', new Date())
-  const candidates = (await serviceEvents(page)).filter((e) => {
-    const due = local(e.due_Date)
-    const ranged =
-      local(e.start_Date) && local(e.end_Date) && local(e.end_Date)! > local(e.start_Date)!
-    return mine(e) && !ranged && due && due >= week.start && due < week.end && !done(e) && e.subject
+async function draggableEvent(page: Page, clock: ServiceClock): Promise<ServiceEvent> {
+  const now = clock.now()
+  const sunday = now.getDay() === 0
+  const due = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (sunday ? 1 : 0), 9, 0)
+  return createEvent(page, {
+    user_ID: `e2e-${Date.now().toString(36)}`,
+    subject: `Calendar move ${Date.now()}`,
+    due_Date: serviceText(due),
   })
-  for (const e of candidates) if (await eventButton(page, e.event_ID).isVisible()) return e
-  throw new Error('No open event of mine placed by due date is visible this week')
 }
 
 /** Drags an event with the mouse onto a day's cell. */

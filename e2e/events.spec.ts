@@ -1,64 +1,15 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { API_KEY, expect, sessionToken, signIn, test } from './fixtures'
-
-interface ServiceEvent {
-  event_ID: number
-  subject: string | null
-  status: string | null
-  priority: string | null
-  due_Date: string | null
-  next_Scheduled_Date: string | null
-  completion_Date: string | null
-  completion_Percent: number | null
-  reminder: boolean
-  update_Date: string
-  [field: string]: unknown
-}
-
-/** Calls the sandbox as another client of the service would, with a JSON body when given. */
-async function service<T = ServiceEvent>(page: Page, method: string, path: string, body?: unknown) {
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await sessionToken(page)}`,
-      'x-api-key': API_KEY,
-      'service-database': 'demo',
-    },
-    ...(body === undefined ? {} : { data: body }),
-  })
-  const json = (await response.json()) as { data: T }
-  return { status: response.status(), data: json.data }
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
-/** A local wall-clock date `minutes` from now, in the service's form. */
-function serviceDate(minutes: number): string {
-  const d = new Date(Date.now() + minutes * 60_000)
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
-    `T${pad(d.getHours())}:${pad(d.getMinutes())}:00`
-  )
-}
-const minutesFromNow = (text: string | null) =>
-  text ? (new Date(text).getTime() - Date.now()) / 60_000 : NaN
-
-let counter = 0
-/** Creates an event for the test on the service and returns it. */
-async function createEvent(page: Page, fields: Partial<ServiceEvent> = {}) {
-  counter += 1
-  const { data } = await service(page, 'POST', '/events', {
-    claim_Audit_Event: false,
-    process_Automation_Event: false,
-    reminder: false,
-    user_ID: 'staff',
-    status: 'Open',
-    priority: 'NORMAL',
-    subject: `E2E event ${Date.now()}-${counter}`,
-    ...fields,
-  })
-  return data
-}
+import {
+  createEvent,
+  expect,
+  minutesFromNow,
+  service,
+  serviceDate,
+  signIn,
+  test,
+  type ServiceEvent,
+} from './fixtures'
 
 /** An event of the seed with a schedule that can recur (found through the service). */
 async function eventWithSchedule(page: Page) {
@@ -81,36 +32,43 @@ test.describe('events', () => {
     await signIn(page, 'staff')
   })
 
-  test('my events groups the queue under the 14-day load', async ({ page }) => {
-    test.slow() // axe over a queue of a hundred rows takes a while
-    const overdue = await createEvent(page, { due_Date: serviceDate(-26 * 60), priority: 'HIGH' })
-    const upcoming = await createEvent(page, { due_Date: serviceDate(25 * 60) })
-    const soon = serviceDate(5)
-    const todayStillAhead = soon.slice(0, 10) === serviceDate(0).slice(0, 10)
-    const today = await createEvent(page, { due_Date: soon })
+  test(
+    'my events groups the queue under the 14-day load',
+    { tag: '@dates' },
+    async ({ page, clock }) => {
+      test.slow() // axe over a queue of a hundred rows takes a while
+      const overdue = await createEvent(page, {
+        due_Date: serviceDate(clock, -26 * 60),
+        priority: 'HIGH',
+      })
+      const upcoming = await createEvent(page, { due_Date: serviceDate(clock, 25 * 60) })
+      const soon = serviceDate(clock, 5)
+      const todayStillAhead = soon.slice(0, 10) === serviceDate(clock, 0).slice(0, 10)
+      const today = await createEvent(page, { due_Date: soon })
 
-    await page.goto('/events/mine')
-    await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
-    const group = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) })
-    await expect(group('Overdue').getByRole('link', { name: overdue.subject! })).toBeVisible()
-    await expect(group('Upcoming').getByRole('link', { name: upcoming.subject! })).toBeVisible()
-    if (todayStillAhead)
-      await expect(group('Today').getByRole('link', { name: today.subject! })).toBeVisible()
+      await page.goto('/events/mine')
+      await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
+      const group = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) })
+      await expect(group('Overdue').getByRole('link', { name: overdue.subject! })).toBeVisible()
+      await expect(group('Upcoming').getByRole('link', { name: upcoming.subject! })).toBeVisible()
+      if (todayStillAhead)
+        await expect(group('Today').getByRole('link', { name: today.subject! })).toBeVisible()
 
-    const chart = page.getByRole('figure', { name: 'Next 14 days' })
-    await expect(chart).toContainText(/events? due or reminded/)
-    await chart.getByText('Show as a table').click()
-    const table = chart.getByRole('table')
-    await expect(table.getByRole('row')).toHaveCount(15)
-    await expectNoSeriousA11yViolations(page)
+      const chart = page.getByRole('figure', { name: 'Next 14 days' })
+      await expect(chart).toContainText(/events? due or reminded/)
+      await chart.getByText('Show as a table').click()
+      const table = chart.getByRole('table')
+      await expect(table.getByRole('row')).toHaveCount(15)
+      await expectNoSeriousA11yViolations(page)
 
-    // Any user's queue: admins look at someone else's.
-    await page.getByLabel("View another user's queue").fill('support')
-    await page.getByRole('button', { name: 'View', exact: true }).click()
-    await expect(page).toHaveURL(/\/events\/mine\/support$/)
-    await expect(page.getByRole('heading', { name: 'Queue of support' })).toBeVisible()
-    await expect(page.getByRole('link', { name: overdue.subject! })).toHaveCount(0)
-  })
+      // Any user's queue: admins look at someone else's.
+      await page.getByLabel("View another user's queue").fill('support')
+      await page.getByRole('button', { name: 'View', exact: true }).click()
+      await expect(page).toHaveURL(/\/events\/mine\/support$/)
+      await expect(page.getByRole('heading', { name: 'Queue of support' })).toBeVisible()
+      await expect(page.getByRole('link', { name: overdue.subject! })).toHaveCount(0)
+    },
+  )
 
   test('creates an event from the form', async ({ page }) => {
     await page.goto('/events/new')
@@ -192,8 +150,8 @@ test.describe('events', () => {
     await expect(page.getByLabel('Report series', { exact: true })).toHaveValue('12')
   })
 
-  test('edits an event, sending the whole event back', async ({ page }) => {
-    const event = await createEvent(page, { due_Date: serviceDate(60) })
+  test('edits an event, sending the whole event back', async ({ page, clock }) => {
+    const event = await createEvent(page, { due_Date: serviceDate(clock, 60) })
     // A field this console does not know must survive the round trip.
     await page.route(`**/api/events/${event.event_ID}`, async (route) => {
       if (route.request().method() !== 'GET') return route.continue()
@@ -278,60 +236,71 @@ test.describe('events', () => {
     expect((await service(page, 'GET', `/events/${event.event_ID}`)).status).toBe(404)
   })
 
-  test('snoozes with the default and with another duration', async ({ page }) => {
-    const event = await createEvent(page, { reminder: true, next_Scheduled_Date: serviceDate(-30) })
-    await page.goto(`/events/${event.event_ID}`)
-    await expect(page.getByRole('heading', { name: event.subject!, level: 1 })).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+  test(
+    'snoozes with the default and with another duration',
+    { tag: '@dates' },
+    async ({ page, clock }) => {
+      const event = await createEvent(page, {
+        reminder: true,
+        next_Scheduled_Date: serviceDate(clock, -30),
+      })
+      await page.goto(`/events/${event.event_ID}`)
+      await expect(page.getByRole('heading', { name: event.subject!, level: 1 })).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
 
-    await page.getByRole('button', { name: 'Snooze 15 minutes' }).click()
-    await expect(page.getByText('Snoozed for 15 minutes')).toBeVisible()
-    let { data } = await service(page, 'GET', `/events/${event.event_ID}`)
-    expect(minutesFromNow(data.next_Scheduled_Date)).toBeGreaterThan(13)
-    expect(minutesFromNow(data.next_Scheduled_Date)).toBeLessThan(16)
+      await page.getByRole('button', { name: 'Snooze 15 minutes' }).click()
+      await expect(page.getByText('Snoozed for 15 minutes')).toBeVisible()
+      let { data } = await service(page, 'GET', `/events/${event.event_ID}`)
+      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeGreaterThan(13)
+      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeLessThan(16)
 
-    await page.getByRole('button', { name: 'Other snooze durations' }).click()
-    await page.getByRole('menuitem', { name: '2 hours' }).click()
-    await expect(page.getByText('Snoozed for 2 hours')).toBeVisible()
-    ;({ data } = await service(page, 'GET', `/events/${event.event_ID}`))
-    expect(minutesFromNow(data.next_Scheduled_Date)).toBeGreaterThan(118)
-    expect(minutesFromNow(data.next_Scheduled_Date)).toBeLessThan(121)
-  })
+      await page.getByRole('button', { name: 'Other snooze durations' }).click()
+      await page.getByRole('menuitem', { name: '2 hours' }).click()
+      await expect(page.getByText('Snoozed for 2 hours')).toBeVisible()
+      ;({ data } = await service(page, 'GET', `/events/${event.event_ID}`))
+      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeGreaterThan(118)
+      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeLessThan(121)
+    },
+  )
 
-  test('reschedules and moves to the next occurrence of a schedule', async ({ page }) => {
-    const id = await eventWithSchedule(page)
-    const schedulesBefore = (
-      await service<{ next_Scheduled_Date: string }[]>(page, 'GET', `/events/${id}/schedules`)
-    ).data
-    await page.goto(`/events/${id}`)
-    const schedule = page.getByRole('region', { name: 'Schedule' })
-    await expect(schedule.getByRole('listitem').first()).toContainText(/^Every /)
-    await expectNoSeriousA11yViolations(page)
+  test(
+    'reschedules and moves to the next occurrence of a schedule',
+    { tag: '@dates' },
+    async ({ page, clock }) => {
+      const id = await eventWithSchedule(page)
+      const schedulesBefore = (
+        await service<{ next_Scheduled_Date: string }[]>(page, 'GET', `/events/${id}/schedules`)
+      ).data
+      await page.goto(`/events/${id}`)
+      const schedule = page.getByRole('region', { name: 'Schedule' })
+      await expect(schedule.getByRole('listitem').first()).toContainText(/^Every /)
+      await expectNoSeriousA11yViolations(page)
 
-    await schedule.getByRole('button', { name: 'Next occurrence' }).first().click()
-    await expect(page.getByText('Moved to the next occurrence')).toBeVisible()
-    const schedulesAfter = (
-      await service<{ next_Scheduled_Date: string }[]>(page, 'GET', `/events/${id}/schedules`)
-    ).data
-    expect(new Date(schedulesAfter[0]!.next_Scheduled_Date).getTime()).toBeGreaterThan(
-      new Date(schedulesBefore[0]!.next_Scheduled_Date).getTime(),
-    )
-    const moved = (await service(page, 'GET', `/events/${id}`)).data
-    expect(moved.next_Scheduled_Date).toBe(schedulesAfter[0]!.next_Scheduled_Date)
+      await schedule.getByRole('button', { name: 'Next occurrence' }).first().click()
+      await expect(page.getByText('Moved to the next occurrence')).toBeVisible()
+      const schedulesAfter = (
+        await service<{ next_Scheduled_Date: string }[]>(page, 'GET', `/events/${id}/schedules`)
+      ).data
+      expect(new Date(schedulesAfter[0]!.next_Scheduled_Date).getTime()).toBeGreaterThan(
+        new Date(schedulesBefore[0]!.next_Scheduled_Date).getTime(),
+      )
+      const moved = (await service(page, 'GET', `/events/${id}`)).data
+      expect(moved.next_Scheduled_Date).toBe(schedulesAfter[0]!.next_Scheduled_Date)
 
-    await page.getByRole('button', { name: 'Reschedule' }).click()
-    await expect(page.getByText('Rescheduled', { exact: true })).toBeVisible()
-    const rescheduled = (await service(page, 'GET', `/events/${id}`)).data
-    expect(minutesFromNow(rescheduled.next_Scheduled_Date)).toBeGreaterThan(0)
+      await page.getByRole('button', { name: 'Reschedule' }).click()
+      await expect(page.getByText('Rescheduled', { exact: true })).toBeVisible()
+      const rescheduled = (await service(page, 'GET', `/events/${id}`)).data
+      expect(minutesFromNow(clock, rescheduled.next_Scheduled_Date)).toBeGreaterThan(0)
 
-    // An event without a schedule offers no Reschedule (the service would refuse it).
-    const plain = await createEvent(page)
-    await page.goto(`/events/${plain.event_ID}`)
-    await expect(page.getByText('No schedule: this event does not repeat.')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0)
-  })
+      // An event without a schedule offers no Reschedule (the service would refuse it).
+      const plain = await createEvent(page)
+      await page.goto(`/events/${plain.event_ID}`)
+      await expect(page.getByText('No schedule: this event does not repeat.')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0)
+    },
+  )
 
-  test('marks an event complete, and Undo puts it back', async ({ page }) => {
+  test('marks an event complete, and Undo puts it back', async ({ page, clock }) => {
     const event = await createEvent(page, { completion_Percent: 40, status: 'In progress' })
     await page.goto(`/events/${event.event_ID}`)
     await page.getByRole('button', { name: 'Mark complete' }).click()
@@ -339,7 +308,7 @@ test.describe('events', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Completed on/ })).toBeVisible()
     let { data } = await service(page, 'GET', `/events/${event.event_ID}`)
     expect(data).toMatchObject({ status: 'Completed', completion_Percent: 100 })
-    expect(minutesFromNow(data.completion_Date)).toBeGreaterThan(-2)
+    expect(minutesFromNow(clock, data.completion_Date)).toBeGreaterThan(-2)
 
     await page
       .getByRole('alertdialog', { name: 'Marked complete' })

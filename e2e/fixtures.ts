@@ -1,8 +1,12 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { Event } from '../src/api/schemas/event'
 
 export const DEMO_PASSWORD = 'Sandbox!2026'
 export const API_KEY = 'sandbox-key'
 export type DemoUser = 'admin' | 'staff' | 'support'
+
+/** An event as the service stores it (the contract's own type). */
+export type ServiceEvent = Event
 
 /** Signs in through the sign-in page, as a user would. */
 export async function signIn(page: Page, user: DemoUser, options: { database?: string } = {}) {
@@ -39,6 +43,7 @@ export async function callService(
   path: string,
   token: string,
   database = 'demo',
+  body?: unknown,
 ) {
   const response = await page.request.fetch(`/api${path}`, {
     method,
@@ -47,13 +52,106 @@ export async function callService(
       'x-api-key': API_KEY,
       'service-database': database,
     },
+    ...(body === undefined ? {} : { data: body }),
   })
   return { status: response.status(), body: (await response.json()) as { data: unknown } }
 }
 
-type Fixtures = { signedInAs: (user: DemoUser) => Promise<Page> }
+/** Calls the service with the page's own session, with a JSON body when given. */
+export async function service<T = ServiceEvent>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const { status, body: json } = await callService(
+    page,
+    method,
+    path,
+    await sessionToken(page),
+    'demo',
+    body,
+  )
+  return { status, data: json.data as T }
+}
 
-export const test = base.extend<Fixtures>({
+/**
+ * The service's clock, as the tests and the browser see it. The sandbox may run on another day
+ * (`SANDBOX_TODAY`); every expectation about "now" is computed from this clock, never from the
+ * test machine's, and in the date matrix the browser's clock is set to it too.
+ */
+export interface ServiceClock {
+  now(): Date
+}
+
+async function readServiceClock(request: APIRequestContext): Promise<ServiceClock> {
+  const response = await request.get('/api/')
+  const said = Date.parse(response.headers()['date'] ?? '')
+  if (Number.isNaN(said)) throw new Error('The service sent no Date header')
+  // The header has whole seconds: the service's time is up to a second past what it says.
+  const offset = said + 500 - Date.now()
+  return { now: () => new Date(Date.now() + offset) }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** A local wall-clock date in the service's form (`2026-11-24T10:30:00`). */
+export function serviceText(d: Date): string {
+  return (
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
+    `T${pad(d.getHours())}:${pad(d.getMinutes())}:00`
+  )
+}
+
+/** A local wall-clock date `minutes` from the service's now, in the service's form. */
+export const serviceDate = (clock: ServiceClock, minutes: number) =>
+  serviceText(new Date(clock.now().getTime() + minutes * 60_000))
+
+/** How many minutes from the service's now a service date is. */
+export const minutesFromNow = (clock: ServiceClock, text: string | null | undefined) =>
+  text ? (new Date(text).getTime() - clock.now().getTime()) / 60_000 : NaN
+
+let counter = 0
+/** Creates an event for the test on the service (open, normal, staff's unless told) and returns it. */
+export async function createEvent(page: Page, fields: Partial<ServiceEvent> = {}) {
+  counter += 1
+  const { status, data } = await service<ServiceEvent & { subject: string }>(
+    page,
+    'POST',
+    '/events',
+    {
+      claim_Audit_Event: false,
+      process_Automation_Event: false,
+      reminder: false,
+      user_ID: 'staff',
+      status: 'Open',
+      priority: 'NORMAL',
+      subject: `E2E event ${Date.now()}-${counter}`,
+      ...fields,
+    },
+  )
+  if (status !== 200) throw new Error(`Creating an event failed with ${status}`)
+  return data
+}
+
+type Fixtures = {
+  signedInAs: (user: DemoUser) => Promise<Page>
+  clock: ServiceClock
+}
+type Options = {
+  /** Set the browser's clock to the service's (the date matrix runs on other days). */
+  fixedClock: boolean
+}
+
+export const test = base.extend<Fixtures & Options>({
+  fixedClock: [false, { option: true }],
+  clock: async ({ request }, use) => {
+    await use(await readServiceClock(request))
+  },
+  page: async ({ page, fixedClock, clock }, use) => {
+    if (fixedClock) await page.clock.install({ time: clock.now() })
+    await use(page)
+  },
   signedInAs: async ({ page }, use) => {
     await use(async (user) => {
       await signIn(page, user)

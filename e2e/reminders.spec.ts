@@ -1,55 +1,19 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { API_KEY, expect, sessionToken, signIn, test } from './fixtures'
+import {
+  createEvent,
+  expect,
+  minutesFromNow,
+  service,
+  serviceDate,
+  signIn,
+  test,
+  type ServiceClock,
+} from './fixtures'
 
-interface ServiceEvent {
-  event_ID: number
-  subject: string
-  status: string | null
-  next_Scheduled_Date: string | null
-  completion_Date: string | null
-  [field: string]: unknown
-}
-
-/** Calls the sandbox as another client of the service would, with a JSON body when given. */
-async function service(page: Page, method: string, path: string, body?: unknown) {
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await sessionToken(page)}`,
-      'x-api-key': API_KEY,
-      'service-database': 'demo',
-    },
-    ...(body === undefined ? {} : { data: body }),
-  })
-  return ((await response.json()) as { data: ServiceEvent }).data
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
-/** A local wall-clock date `minutes` from now, in the service's form. */
-function serviceDate(minutes: number): string {
-  const d = new Date(Date.now() + minutes * 60_000)
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
-    `T${pad(d.getHours())}:${pad(d.getMinutes())}:00`
-  )
-}
-const minutesFromNow = (text: string | null) =>
-  text ? (new Date(text).getTime() - Date.now()) / 60_000 : NaN
-
-let counter = 0
 /** A reminder of the signed-in staff user, due since `minutesAgo`. */
-function createReminder(page: Page, minutesAgo = 10) {
-  counter += 1
-  return service(page, 'POST', '/events', {
-    claim_Audit_Event: false,
-    process_Automation_Event: false,
-    reminder: true,
-    user_ID: 'staff',
-    status: 'Open',
-    subject: `E2E reminder ${Date.now()}-${counter}`,
-    next_Scheduled_Date: serviceDate(-minutesAgo),
-  })
+function createReminder(page: Page, clock: ServiceClock, minutesAgo = 10) {
+  return createEvent(page, { reminder: true, next_Scheduled_Date: serviceDate(clock, -minutesAgo) })
 }
 
 /** The Undo of the toast with this title. */
@@ -78,40 +42,47 @@ test.describe('reminders', () => {
     await signIn(page, 'staff')
   })
 
-  test('the bell counts due reminders and a snooze takes one off at once', async ({ page }) => {
-    const reminder = await createReminder(page, 60 * 24 * 400) // the oldest of them all
-    await page.reload()
-    await expect(bell(page)).toHaveAttribute('aria-label', /Reminders, \d+ due/)
-    const before = await bellCount(page)
-    expect(before).toBeGreaterThan(0)
-    await expect(page).toHaveTitle(`(${before}) Benefits Admin Console`)
+  test(
+    'the bell counts due reminders and a snooze takes one off at once',
+    { tag: '@dates' },
+    async ({ page, clock }) => {
+      const reminder = await createReminder(page, clock, 60 * 24 * 400) // the oldest of them all
+      await page.reload()
+      await expect(bell(page)).toHaveAttribute('aria-label', /Reminders, \d+ due/)
+      const before = await bellCount(page)
+      expect(before).toBeGreaterThan(0)
+      await expect(page).toHaveTitle(`(${before}) Benefits Admin Console`)
 
-    const panel = await openPanel(page)
-    await expectNoSeriousA11yViolations(page)
-    const items = panel.getByRole('listitem')
-    await expect(items).toHaveCount(before)
-    await expect(items.first()).toContainText(reminder.subject) // oldest first
-    await items.first().getByRole('button', { name: 'Snooze 15 minutes' }).click()
+      const panel = await openPanel(page)
+      await expectNoSeriousA11yViolations(page)
+      const items = panel.getByRole('listitem')
+      await expect(items).toHaveCount(before)
+      await expect(items.first()).toContainText(reminder.subject) // oldest first
+      await items.first().getByRole('button', { name: 'Snooze 15 minutes' }).click()
 
-    await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before - 1 || 'none'} due`)
-    await expect(panel.getByText(reminder.subject)).toHaveCount(0)
-    await expect(page.getByRole('alertdialog', { name: 'Snoozed for 15 minutes' })).toBeVisible()
-    await expect(page).toHaveTitle(
-      before - 1 > 0 ? `(${before - 1}) Benefits Admin Console` : 'Benefits Admin Console',
-    )
-    const snoozed = await service(page, 'GET', `/events/${reminder.event_ID}`)
-    expect(minutesFromNow(snoozed.next_Scheduled_Date)).toBeGreaterThan(13)
+      await expect(bell(page)).toHaveAttribute(
+        'aria-label',
+        `Reminders, ${before - 1 || 'none'} due`,
+      )
+      await expect(panel.getByText(reminder.subject)).toHaveCount(0)
+      await expect(page.getByRole('alertdialog', { name: 'Snoozed for 15 minutes' })).toBeVisible()
+      await expect(page).toHaveTitle(
+        before - 1 > 0 ? `(${before - 1}) Benefits Admin Console` : 'Benefits Admin Console',
+      )
+      const snoozed = (await service(page, 'GET', `/events/${reminder.event_ID}`)).data
+      expect(minutesFromNow(clock, snoozed.next_Scheduled_Date)).toBeGreaterThan(13)
 
-    // Undo sends the previous next reminder back at once: the reminder is due again.
-    await undo(page, 'Snoozed for 15 minutes').click()
-    await expect(page.getByText('Snooze undone')).toBeVisible()
-    await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before} due`)
-    const restored = await service(page, 'GET', `/events/${reminder.event_ID}`)
-    expect(restored.next_Scheduled_Date).toBe(reminder.next_Scheduled_Date)
-  })
+      // Undo sends the previous next reminder back at once: the reminder is due again.
+      await undo(page, 'Snoozed for 15 minutes').click()
+      await expect(page.getByText('Snooze undone')).toBeVisible()
+      await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before} due`)
+      const restored = (await service(page, 'GET', `/events/${reminder.event_ID}`)).data
+      expect(restored.next_Scheduled_Date).toBe(reminder.next_Scheduled_Date)
+    },
+  )
 
-  test('a snoozed reminder comes back when the service refuses', async ({ page }) => {
-    const reminder = await createReminder(page, 60 * 24 * 401)
+  test('a snoozed reminder comes back when the service refuses', async ({ page, clock }) => {
+    const reminder = await createReminder(page, clock, 60 * 24 * 401)
     await page.reload()
     const panel = await openPanel(page)
     await expect(panel.getByText(reminder.subject)).toBeVisible()
@@ -143,46 +114,54 @@ test.describe('reminders', () => {
     await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before} due`)
   })
 
-  test('snoozes for another duration, opens and completes from the panel', async ({ page }) => {
-    const first = await createReminder(page, 60 * 24 * 402)
-    const second = await createReminder(page, 60 * 24 * 403)
-    await page.reload()
-    let panel = await openPanel(page)
-    const before = await bellCount(page)
+  test(
+    'snoozes for another duration, opens and completes from the panel',
+    { tag: '@dates' },
+    async ({ page, clock }) => {
+      const first = await createReminder(page, clock, 60 * 24 * 402)
+      const second = await createReminder(page, clock, 60 * 24 * 403)
+      await page.reload()
+      let panel = await openPanel(page)
+      const before = await bellCount(page)
 
-    // Another duration from the menu (keyboard: Enter opens it, arrows pick).
-    const secondItem = panel.getByRole('listitem').filter({ hasText: second.subject })
-    await secondItem.getByRole('button', { name: 'Other snooze durations' }).click()
-    await page.getByRole('menuitem', { name: '1 day' }).click()
-    await expect(page.getByText('Snoozed for 1 day')).toBeVisible()
-    await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before - 1} due`)
-    const snoozed = await service(page, 'GET', `/events/${second.event_ID}`)
-    expect(minutesFromNow(snoozed.next_Scheduled_Date)).toBeGreaterThan(24 * 60 - 2)
+      // Another duration from the menu (keyboard: Enter opens it, arrows pick).
+      const secondItem = panel.getByRole('listitem').filter({ hasText: second.subject })
+      await secondItem.getByRole('button', { name: 'Other snooze durations' }).click()
+      await page.getByRole('menuitem', { name: '1 day' }).click()
+      await expect(page.getByText('Snoozed for 1 day')).toBeVisible()
+      await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before - 1} due`)
+      const snoozed = (await service(page, 'GET', `/events/${second.event_ID}`)).data
+      expect(minutesFromNow(clock, snoozed.next_Scheduled_Date)).toBeGreaterThan(24 * 60 - 2)
 
-    // Mark complete leaves the list; Undo brings it back.
-    const firstItem = panel.getByRole('listitem').filter({ hasText: first.subject })
-    await firstItem.getByRole('button', { name: 'Mark complete' }).click()
-    await expect(page.getByText('Marked complete')).toBeVisible()
-    await expect(panel.getByText(first.subject)).toHaveCount(0)
-    expect((await service(page, 'GET', `/events/${first.event_ID}`)).status).toBe('Completed')
-    await undo(page, 'Marked complete').click()
-    await expect(page.getByText('Completion undone')).toBeVisible()
-    await expect(panel.getByText(first.subject)).toBeVisible()
-    expect((await service(page, 'GET', `/events/${first.event_ID}`)).completion_Date).toBeNull()
+      // Mark complete leaves the list; Undo brings it back.
+      const firstItem = panel.getByRole('listitem').filter({ hasText: first.subject })
+      await firstItem.getByRole('button', { name: 'Mark complete' }).click()
+      await expect(page.getByText('Marked complete')).toBeVisible()
+      await expect(panel.getByText(first.subject)).toHaveCount(0)
+      expect((await service(page, 'GET', `/events/${first.event_ID}`)).data.status).toBe(
+        'Completed',
+      )
+      await undo(page, 'Marked complete').click()
+      await expect(page.getByText('Completion undone')).toBeVisible()
+      await expect(panel.getByText(first.subject)).toBeVisible()
+      expect(
+        (await service(page, 'GET', `/events/${first.event_ID}`)).data.completion_Date,
+      ).toBeNull()
 
-    // Open goes to the event and closes the panel.
-    panel = page.getByRole('dialog', { name: 'Reminders' })
-    await panel
-      .getByRole('listitem')
-      .filter({ hasText: first.subject })
-      .getByRole('link', { name: 'Open' })
-      .click()
-    await expect(page.getByRole('heading', { name: first.subject, level: 1 })).toBeVisible()
-    await expect(panel).toBeHidden()
-  })
+      // Open goes to the event and closes the panel.
+      panel = page.getByRole('dialog', { name: 'Reminders' })
+      await panel
+        .getByRole('listitem')
+        .filter({ hasText: first.subject })
+        .getByRole('link', { name: 'Open' })
+        .click()
+      await expect(page.getByRole('heading', { name: first.subject, level: 1 })).toBeVisible()
+      await expect(panel).toBeHidden()
+    },
+  )
 
-  test('the panel works from the keyboard', async ({ page }) => {
-    const reminder = await createReminder(page, 60 * 24 * 404)
+  test('the panel works from the keyboard', async ({ page, clock }) => {
+    const reminder = await createReminder(page, clock, 60 * 24 * 404)
     await page.reload()
     await bell(page).focus()
     await page.keyboard.press('Enter')

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import type { SandboxConfig } from './config'
+import { sandboxClock, type SandboxConfig } from './config'
 import { openBusiness } from './db/business'
 import type { Db } from './db/sqlite'
 import { Problem, problemResponse, type SandboxEnv } from './http'
@@ -38,18 +38,19 @@ export function createSandbox(config: SandboxConfig) {
   mkdirSync(config.dataDir, { recursive: true })
   const identity = openIdentity(config.dataDir)
   const open = new Map<string, Db>()
+  const now = sandboxClock(config.today)
   const ctx: SandboxContext = {
     config,
     identity,
     secret: loadSecret(config.dataDir),
-    now: () => new Date(),
+    now,
     business(name) {
       let db = open.get(name)
       if (!db) {
         db = openBusiness(config.dataDir, name, {
           seed: config.seed,
           events: config.events,
-          now: new Date(),
+          now: now(),
         })
         open.set(name, db)
       }
@@ -62,6 +63,8 @@ export function createSandbox(config: SandboxConfig) {
   app.use('*', async (c, next) => {
     c.set('activityId', crypto.randomUUID())
     await next()
+    // The sandbox's own clock (SANDBOX_TODAY may move it): clients and tests can agree with it.
+    c.res.headers.set('date', now().toUTCString())
   })
   app.use(
     '*',

@@ -14,6 +14,11 @@ export interface SandboxConfig {
   events: number
   /** Origins allowed by CORS when the sandbox runs on its own port. */
   corsOrigins: string[]
+  /**
+   * The day (and time) the sandbox runs on, from `SANDBOX_TODAY`; null for the real clock. Demo
+   * data is seeded around it and the sandbox's clock starts there and runs on from it.
+   */
+  today: Date | null
 }
 
 const list = (value: string | undefined, fallback: string[]) =>
@@ -32,6 +37,38 @@ const int = (value: string | undefined, fallback: number, name: string) => {
   return n
 }
 
+const TODAY = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/
+
+/**
+ * `SANDBOX_TODAY`: `2028-02-29` (that day at the time of day it is now) or `2028-02-29T10:30`,
+ * local time of the sandbox's process (set `TZ` for another zone).
+ */
+export function parseToday(value: string | undefined, now = new Date()): Date | null {
+  if (value === undefined || value === '') return null
+  const m = TODAY.exec(value.trim())
+  const [y, mo, d] = m ? [Number(m[1]), Number(m[2]) - 1, Number(m[3])] : [0, 0, 0]
+  const date = m
+    ? m[4] === undefined
+      ? new Date(y, mo, d, now.getHours(), now.getMinutes(), now.getSeconds())
+      : new Date(y, mo, d, Number(m[4]), Number(m[5]), Number(m[6] ?? 0))
+    : null
+  if (!date || date.getFullYear() !== y || date.getMonth() !== mo || date.getDate() !== d)
+    throw new Error(
+      `SANDBOX_TODAY must be a day such as 2028-02-29 or 2028-02-29T10:30, got "${value}"`,
+    )
+  return date
+}
+
+/**
+ * The sandbox's clock: the real one, or one that starts at `today` when the sandbox starts and
+ * runs at the real rate from there (so tokens expire and stamps differ as they would).
+ */
+export function sandboxClock(today: Date | null): () => Date {
+  if (!today) return () => new Date()
+  const offset = today.getTime() - Date.now()
+  return () => new Date(Date.now() + offset)
+}
+
 /** Reads the sandbox settings from the environment (see README). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   return {
@@ -47,5 +84,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
       'http://localhost:4173',
       'http://127.0.0.1:4173',
     ]),
+    today: parseToday(env.SANDBOX_TODAY),
   }
 }

@@ -29,6 +29,7 @@ import {
 } from './full-calendar-options'
 import { keyboardDelta, type MoveDelta, type MoveEdge } from './move'
 import styles from './full-calendar-view.module.css'
+import { useKeyboardScrollers } from './use-keyboard-scrollers'
 
 /** A drag, a resize or a keyboard move the calendar asks the page to save. */
 export interface CalendarChange {
@@ -59,6 +60,8 @@ export interface FocusRequest {
   at: number
 }
 
+const SCROLLER_LABELS = { hours: 'Hours of the day (scrolls)', other: 'Agenda (scrolls)' }
+
 /** How long after a request focus is put back on the event whenever a redraw drops it. */
 const FOCUS_WINDOW_MS = 3000
 
@@ -79,6 +82,7 @@ export function FullCalendarView(props: FullCalendarViewProps) {
   })
   const day = formatDay(date)
   const [initial] = useState(() => ({ view: FC_VIEWS[view], date }))
+  useKeyboardScrollers(rootRef, SCROLLER_LABELS)
 
   useEffect(() => {
     const api = calendarRef.current?.getApi()
