@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { API_KEY, expect, sessionToken, signIn, test } from './fixtures'
+import { API_KEY, expect, sessionToken, signIn, test, type ServiceClock } from './fixtures'
 
 type Json = Record<string, unknown>
 
@@ -48,9 +48,9 @@ async function createAuth(page: Page, fields: Json = {}): Promise<string> {
   return data.auth_Number as string
 }
 
-/** A seeded auth: the first of this year, else of last year. */
-async function seededAuthNumber(page: Page): Promise<string> {
-  const yy = new Date().getFullYear() % 100
+/** A seeded auth: the first of the service's year, else of the year before. */
+async function seededAuthNumber(page: Page, clock: ServiceClock): Promise<string> {
+  const yy = clock.now().getFullYear() % 100
   for (const year of [yy, yy - 1]) {
     const n = `${String(year).padStart(2, '0')}-000001`
     if ((await service(page, 'GET', `/auths/${n}`)).status === 200) return n
@@ -68,8 +68,9 @@ test.describe('auths', () => {
 
   test('lookup: a found number opens the auth, a missing one says so, recent ones return', async ({
     page,
+    clock,
   }) => {
-    const authNumber = await seededAuthNumber(page)
+    const authNumber = await seededAuthNumber(page, clock)
     await page.goto('/auths')
     await expect(page.getByRole('heading', { name: 'Auths', level: 1 })).toBeVisible()
     await expectNoSeriousA11yViolations(page)
@@ -98,8 +99,9 @@ test.describe('auths', () => {
 
   test('detail shows the auth with its custom fields: member, provider, counts', async ({
     page,
+    clock,
   }) => {
-    const original = await seededAuthNumber(page)
+    const original = await seededAuthNumber(page, clock)
     const adjusted = await service(page, 'POST', `/auths/${original}/adjust`, {
       auth_Number: original,
       recalcIBNR: false,

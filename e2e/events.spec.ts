@@ -6,6 +6,7 @@ import {
   minutesFromNow,
   service,
   serviceDate,
+  serviceText,
   signIn,
   test,
   type ServiceEvent,
@@ -67,6 +68,35 @@ test.describe('events', () => {
       await expect(page).toHaveURL(/\/events\/mine\/support$/)
       await expect(page.getByRole('heading', { name: 'Queue of support' })).toBeVisible()
       await expect(page.getByRole('link', { name: overdue.subject! })).toHaveCount(0)
+    },
+  )
+
+  test(
+    'my events words each date by the calendar: yesterday, days ago, in days',
+    { tag: '@dates' },
+    async ({ page, clock }) => {
+      const now = clock.now()
+      const on = (days: number, h: number, m: number) =>
+        serviceText(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, h, m))
+      // Late yesterday is "yesterday" however few hours ago; two days back is "2 days ago" even
+      // in the morning; six days ahead is "in 6 days" at any hour of that day.
+      const cases = [
+        { due: on(-1, 23, 30), words: 'yesterday' },
+        { due: on(-2, 8, 15), words: '2 days ago' },
+        { due: on(-2, 23, 45), words: '2 days ago' },
+        { due: on(6, 8, 0), words: 'in 6 days' },
+        { due: on(6, 9, 45), words: 'in 6 days' },
+      ]
+      const made = []
+      for (const c of cases)
+        made.push({ ...c, event: await createEvent(page, { due_Date: c.due }) })
+      await page.goto('/events/mine')
+      for (const { event, words } of made) {
+        const row = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: event.subject }) })
+        await expect(row).toContainText(`(${words})`)
+      }
     },
   )
 
@@ -236,32 +266,28 @@ test.describe('events', () => {
     expect((await service(page, 'GET', `/events/${event.event_ID}`)).status).toBe(404)
   })
 
-  test(
-    'snoozes with the default and with another duration',
-    { tag: '@dates' },
-    async ({ page, clock }) => {
-      const event = await createEvent(page, {
-        reminder: true,
-        next_Scheduled_Date: serviceDate(clock, -30),
-      })
-      await page.goto(`/events/${event.event_ID}`)
-      await expect(page.getByRole('heading', { name: event.subject!, level: 1 })).toBeVisible()
-      await expectNoSeriousA11yViolations(page)
+  test('snoozes with the default and with another duration', async ({ page, clock }) => {
+    const event = await createEvent(page, {
+      reminder: true,
+      next_Scheduled_Date: serviceDate(clock, -30),
+    })
+    await page.goto(`/events/${event.event_ID}`)
+    await expect(page.getByRole('heading', { name: event.subject!, level: 1 })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
 
-      await page.getByRole('button', { name: 'Snooze 15 minutes' }).click()
-      await expect(page.getByText('Snoozed for 15 minutes')).toBeVisible()
-      let { data } = await service(page, 'GET', `/events/${event.event_ID}`)
-      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeGreaterThan(13)
-      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeLessThan(16)
+    await page.getByRole('button', { name: 'Snooze 15 minutes' }).click()
+    await expect(page.getByText('Snoozed for 15 minutes')).toBeVisible()
+    let { data } = await service(page, 'GET', `/events/${event.event_ID}`)
+    expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeGreaterThan(13)
+    expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeLessThan(16)
 
-      await page.getByRole('button', { name: 'Other snooze durations' }).click()
-      await page.getByRole('menuitem', { name: '2 hours' }).click()
-      await expect(page.getByText('Snoozed for 2 hours')).toBeVisible()
-      ;({ data } = await service(page, 'GET', `/events/${event.event_ID}`))
-      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeGreaterThan(118)
-      expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeLessThan(121)
-    },
-  )
+    await page.getByRole('button', { name: 'Other snooze durations' }).click()
+    await page.getByRole('menuitem', { name: '2 hours' }).click()
+    await expect(page.getByText('Snoozed for 2 hours')).toBeVisible()
+    ;({ data } = await service(page, 'GET', `/events/${event.event_ID}`))
+    expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeGreaterThan(118)
+    expect(minutesFromNow(clock, data.next_Scheduled_Date)).toBeLessThan(121)
+  })
 
   test(
     'reschedules and moves to the next occurrence of a schedule',

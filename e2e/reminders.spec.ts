@@ -114,51 +114,48 @@ test.describe('reminders', () => {
     await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before} due`)
   })
 
-  test(
-    'snoozes for another duration, opens and completes from the panel',
-    { tag: '@dates' },
-    async ({ page, clock }) => {
-      const first = await createReminder(page, clock, 60 * 24 * 402)
-      const second = await createReminder(page, clock, 60 * 24 * 403)
-      await page.reload()
-      let panel = await openPanel(page)
-      const before = await bellCount(page)
+  test('snoozes for another duration, opens and completes from the panel', async ({
+    page,
+    clock,
+  }) => {
+    const first = await createReminder(page, clock, 60 * 24 * 402)
+    const second = await createReminder(page, clock, 60 * 24 * 403)
+    await page.reload()
+    let panel = await openPanel(page)
+    const before = await bellCount(page)
 
-      // Another duration from the menu (keyboard: Enter opens it, arrows pick).
-      const secondItem = panel.getByRole('listitem').filter({ hasText: second.subject })
-      await secondItem.getByRole('button', { name: 'Other snooze durations' }).click()
-      await page.getByRole('menuitem', { name: '1 day' }).click()
-      await expect(page.getByText('Snoozed for 1 day')).toBeVisible()
-      await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before - 1} due`)
-      const snoozed = (await service(page, 'GET', `/events/${second.event_ID}`)).data
-      expect(minutesFromNow(clock, snoozed.next_Scheduled_Date)).toBeGreaterThan(24 * 60 - 2)
+    // Another duration from the menu (keyboard: Enter opens it, arrows pick).
+    const secondItem = panel.getByRole('listitem').filter({ hasText: second.subject })
+    await secondItem.getByRole('button', { name: 'Other snooze durations' }).click()
+    await page.getByRole('menuitem', { name: '1 day' }).click()
+    await expect(page.getByText('Snoozed for 1 day')).toBeVisible()
+    await expect(bell(page)).toHaveAttribute('aria-label', `Reminders, ${before - 1} due`)
+    const snoozed = (await service(page, 'GET', `/events/${second.event_ID}`)).data
+    expect(minutesFromNow(clock, snoozed.next_Scheduled_Date)).toBeGreaterThan(24 * 60 - 2)
 
-      // Mark complete leaves the list; Undo brings it back.
-      const firstItem = panel.getByRole('listitem').filter({ hasText: first.subject })
-      await firstItem.getByRole('button', { name: 'Mark complete' }).click()
-      await expect(page.getByText('Marked complete')).toBeVisible()
-      await expect(panel.getByText(first.subject)).toHaveCount(0)
-      expect((await service(page, 'GET', `/events/${first.event_ID}`)).data.status).toBe(
-        'Completed',
-      )
-      await undo(page, 'Marked complete').click()
-      await expect(page.getByText('Completion undone')).toBeVisible()
-      await expect(panel.getByText(first.subject)).toBeVisible()
-      expect(
-        (await service(page, 'GET', `/events/${first.event_ID}`)).data.completion_Date,
-      ).toBeNull()
+    // Mark complete leaves the list; Undo brings it back.
+    const firstItem = panel.getByRole('listitem').filter({ hasText: first.subject })
+    await firstItem.getByRole('button', { name: 'Mark complete' }).click()
+    await expect(page.getByText('Marked complete')).toBeVisible()
+    await expect(panel.getByText(first.subject)).toHaveCount(0)
+    expect((await service(page, 'GET', `/events/${first.event_ID}`)).data.status).toBe('Completed')
+    await undo(page, 'Marked complete').click()
+    await expect(page.getByText('Completion undone')).toBeVisible()
+    await expect(panel.getByText(first.subject)).toBeVisible()
+    expect(
+      (await service(page, 'GET', `/events/${first.event_ID}`)).data.completion_Date,
+    ).toBeNull()
 
-      // Open goes to the event and closes the panel.
-      panel = page.getByRole('dialog', { name: 'Reminders' })
-      await panel
-        .getByRole('listitem')
-        .filter({ hasText: first.subject })
-        .getByRole('link', { name: 'Open' })
-        .click()
-      await expect(page.getByRole('heading', { name: first.subject, level: 1 })).toBeVisible()
-      await expect(panel).toBeHidden()
-    },
-  )
+    // Open goes to the event and closes the panel.
+    panel = page.getByRole('dialog', { name: 'Reminders' })
+    await panel
+      .getByRole('listitem')
+      .filter({ hasText: first.subject })
+      .getByRole('link', { name: 'Open' })
+      .click()
+    await expect(page.getByRole('heading', { name: first.subject, level: 1 })).toBeVisible()
+    await expect(panel).toBeHidden()
+  })
 
   test('the panel works from the keyboard', async ({ page, clock }) => {
     const reminder = await createReminder(page, clock, 60 * 24 * 404)

@@ -2,6 +2,7 @@ import { expectNoSeriousA11yViolations } from './axe'
 import {
   API_KEY,
   callService,
+  createEvent,
   DEMO_PASSWORD,
   expect,
   sessionToken,
@@ -73,7 +74,8 @@ test.describe('session lifecycle', () => {
     page,
   }) => {
     await signIn(page, 'staff')
-    await page.goto('/events/3/edit')
+    const { event_ID: id } = await createEvent(page)
+    await page.goto(`/events/${id}/edit`)
     const subject = page.getByLabel('Subject', { exact: true })
     await expect(subject).not.toHaveValue('')
     await subject.fill('Typed while the session ended')
@@ -89,7 +91,7 @@ test.describe('session lifecycle', () => {
     // The save that failed was retried: the service has what was typed.
     await expect
       .poll(async () => {
-        const event = (await callService(page, 'GET', '/events/3', admin)).body.data as {
+        const event = (await callService(page, 'GET', `/events/${id}`, admin)).body.data as {
           subject: string
         }
         return event.subject
@@ -99,7 +101,7 @@ test.describe('session lifecycle', () => {
 
   test('a draft survives a reload and is offered back', async ({ page }) => {
     await signIn(page, 'staff')
-    await page.goto('/events/4/edit')
+    await page.goto(`/events/${(await createEvent(page)).event_ID}/edit`)
     const subject = page.getByLabel('Subject', { exact: true })
     await expect(subject).not.toHaveValue('')
     const original = await subject.inputValue()
@@ -113,7 +115,7 @@ test.describe('session lifecycle', () => {
 
   test('switching database asks first when a form has unsaved changes', async ({ page }) => {
     await signIn(page, 'staff')
-    await page.goto('/events/5/edit')
+    await page.goto(`/events/${(await createEvent(page)).event_ID}/edit`)
     const subject = page.getByLabel('Subject', { exact: true })
     await expect(subject).not.toHaveValue('')
     await subject.fill('Not saved yet')

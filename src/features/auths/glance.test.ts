@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countOf, periodNote, periodOf, toneOf } from './glance'
+import { countOf, periodNote, periodOf, toneOf, waitingFor } from './glance'
 
 describe('glance', () => {
   it('counts with the unit in words', () => {
@@ -28,6 +28,14 @@ describe('glance', () => {
     expect(periodNote('2026-03-01T00:00:00', '2026-03-10T00:00:00', now)).toBe('Ends today')
     expect(periodNote('2026-02-01T00:00:00', '2026-03-09T00:00:00', now)).toBe('Ended 1 day ago')
     expect(periodNote('2026-03-12T00:00:00', '2026-03-31T00:00:00', now)).toBe('Starts in 2 days')
+  })
+
+  it('counts the wait in calendar days, not in whole 24-hour blocks', () => {
+    const now = new Date(2026, 10, 22, 8, 0)
+    expect(waitingFor('2026-02-20T09:00:00', now)).toBe('Waiting 275 days')
+    expect(waitingFor('2026-11-21T23:30:00', now)).toBe('Waiting 1 day')
+    expect(waitingFor('2026-11-22T07:00:00', now)).toBe('Arrived today')
+    expect(waitingFor('not a date', now)).toBeNull()
   })
 
   it('colours by the code, else by the status text', () => {

@@ -1,5 +1,6 @@
 import { formatDisplayDate, parseServiceDate } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
+import { calendarDaysBetween } from '@/lib/relative-date'
 import { formatCount } from './format-value'
 
 export type AuthTone = 'approved' | 'pended' | 'denied' | 'closed' | 'other'
@@ -47,8 +48,15 @@ export function periodOf(from: string | null | undefined, thru: string | null | 
   return `${from ? keep(formatDisplayDate(from)) : 'open'} – ${thru ? keep(formatDisplayDate(thru)) : 'open'}`
 }
 
-const DAY = 86_400_000
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+const days = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`
+
+/** "Waiting 12 days" since the request arrived (calendar days), or "Arrived today". */
+export function waitingFor(received: string | null | undefined, now: Date = new Date()) {
+  const date = parseServiceDate(received)
+  if (!date) return null
+  const waited = calendarDaysBetween(date, now)
+  return waited < 1 ? 'Arrived today' : `Waiting ${days(waited)}`
+}
 
 /** Where today falls in an approved period: "Ends in 12 days", "Ended 3 days ago", "Starts in 2 days". */
 export function periodNote(
@@ -56,14 +64,12 @@ export function periodNote(
   thru: string | null | undefined,
   now: Date = new Date(),
 ): string | null {
-  const today = startOfDay(now)
   const start = parseServiceDate(from)
   const end = parseServiceDate(thru)
-  const days = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`
-  if (start && startOfDay(start) > today)
-    return `Starts in ${days(Math.round((startOfDay(start) - today) / DAY))}`
+  if (start && calendarDaysBetween(now, start) > 0)
+    return `Starts in ${days(calendarDaysBetween(now, start))}`
   if (end) {
-    const left = Math.round((startOfDay(end) - today) / DAY)
+    const left = calendarDaysBetween(now, end)
     if (left < 0) return `Ended ${days(-left)} ago`
     return left === 0 ? 'Ends today' : `Ends in ${days(left)}`
   }

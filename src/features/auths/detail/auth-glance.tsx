@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { formatDisplayDate, parseServiceDate } from '@/api/dates'
+import { formatDisplayDate } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
 import { formatCount, formatMoney } from '../format-value'
-import { countOf, periodNote, periodOf, toneOf } from '../glance'
+import { countOf, periodNote, periodOf, toneOf, waitingFor } from '../glance'
 import { GlanceFact } from './glance-fact'
 import styles from './detail.module.css'
 
@@ -10,14 +10,6 @@ interface Fact {
   label: string
   value: ReactNode
   detail?: ReactNode
-}
-
-/** "Waiting 12 days" since the request arrived. */
-function waitingFor(received: string | null | undefined, now = new Date()) {
-  const date = parseServiceDate(received)
-  if (!date) return null
-  const days = Math.floor((now.getTime() - date.getTime()) / 86_400_000)
-  return days < 1 ? 'Arrived today' : `Waiting ${formatCount(days)} day${days === 1 ? '' : 's'}`
 }
 
 const joined = (...parts: (string | null | undefined | false)[]) =>

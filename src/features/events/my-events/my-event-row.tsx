@@ -8,7 +8,7 @@ import { SnoozeMenu } from '../actions/snooze-menu'
 import { humanizeCode } from '../event-fields'
 import { useEventLinks } from '../event-links'
 import { PriorityBadge } from '../priority-badge'
-import { formatRelative } from '../relative-time'
+import { formatRelative } from '@/lib/relative-date'
 import styles from './my-events.module.css'
 
 interface MyEventRowProps {

@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { MarkCompleteButton } from '../actions/mark-complete-button'
 import { SnoozeMenu } from '../actions/snooze-menu'
 import { useEventLinks } from '../event-links'
-import { formatRelative } from '../relative-time'
+import { formatRelative } from '@/lib/relative-date'
 import styles from './reminders-panel.module.css'
 
 interface ReminderItemProps {
