@@ -3,26 +3,43 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import tseslint from 'typescript-eslint'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
 // Imports flow one way: api, lib, components -> features -> app. A feature never imports
 // another feature. The sandbox imports the contract (src/api/schemas) and nothing else of src/.
+// The paths are checked after resolving each import (relative or '@/'), so no spelling of an
+// import gets around them; and no module may import itself back through others (no-cycle).
 const features = ['session', 'events', 'auths', 'admin', 'reference']
-const restrict = (patterns) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          group: patterns,
-          message: 'Imports flow api/lib/components -> features -> app (see conventions.md).',
-        },
-      ],
-    },
-  ],
-})
-
+const boundaries = [
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message:
+      'A feature never imports another feature: compose them in src/app (docs/architecture.md).',
+  })),
+  ...['api', 'lib', 'components'].map((layer) => ({
+    target: `./src/${layer}`,
+    from: ['./src/features', './src/app'],
+    message: 'Imports flow api/lib/components -> features -> app (docs/architecture.md).',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Imports flow api/lib/components -> features -> app (docs/architecture.md).',
+  },
+  {
+    target: './sandbox',
+    from: './src',
+    except: ['./api/schemas'],
+    message: 'The sandbox imports the contract (src/api/schemas) and nothing else of src/.',
+  },
+]
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.sandbox', 'test-results', 'playwright-report', '*.tmp.mjs'] },
+  {
+    ignores: ['dist', 'node_modules', '.sandbox', 'test-results', 'playwright-report', '*.tmp.mjs'],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -37,6 +54,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -44,35 +74,5 @@ export default tseslint.config(
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   // Dialogs place initial focus with autoFocus, the way the native <dialog> expects.
   { files: ['src/**/*.tsx'], rules: { 'jsx-a11y/no-autofocus': 'off' } },
-  {
-    files: ['src/api/**', 'src/lib/**', 'src/components/**'],
-    rules: restrict(['@/features/*', '@/app/*', '../**/features/*', '../**/app/*']),
-  },
-  ...features.map((name) => ({
-    files: [`src/features/${name}/**`],
-    rules: restrict(['@/app/*', '@/features/*', `!@/features/${name}`, '../../*', '../../../*']),
-  })),
-  // Tests may start the real sandbox (conventions: no hand-written mocks of the service).
-  {
-    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    rules: restrict(['@/app/*', '**/app/*']),
-  },
-  {
-    files: ['sandbox/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^@/|(^|/)src/(?!api/schemas/)',
-              message:
-                'The sandbox imports the contract (src/api/schemas) and nothing else of src/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
   { files: ['scripts/**', 'sandbox/index.ts', 'sandbox/bench.ts'], rules: { 'no-console': 'off' } },
 )

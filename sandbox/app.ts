@@ -4,10 +4,11 @@ import path from 'node:path'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { sandboxClock, type SandboxConfig } from './config'
+import { requireApiKey, requireDatabase, type SandboxApp, type SandboxContext } from './context'
 import { openBusiness } from './db/business'
 import type { Db } from './db/sqlite'
 import { Problem, problemResponse, type SandboxEnv } from './http'
-import { openIdentity, type IdentityStore } from './identity/store'
+import { openIdentity } from './identity/store'
 import { verifyJwt } from './identity/tokens'
 import { registerSignInRoutes } from './routes/sign-in'
 import { registerSessionRoutes } from './routes/sessions'
@@ -16,16 +17,7 @@ import { registerLookupRoutes } from './routes/lookups'
 import { registerAuthRoutes } from './routes/auths'
 import { registerOpenApiRoute } from './routes/openapi'
 
-export type SandboxApp = Hono<SandboxEnv>
-
-/** What route modules need besides the request. */
-export interface SandboxContext {
-  config: SandboxConfig
-  identity: IdentityStore
-  secret: Buffer
-  business(name: string): Db
-  now(): Date
-}
+export type { SandboxApp, SandboxContext } from './context'
 
 function loadSecret(dataDir: string): Buffer {
   const file = path.join(dataDir, 'token-secret')
@@ -143,15 +135,3 @@ export function createSandbox(config: SandboxConfig) {
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>
-
-export function requireApiKey(config: SandboxConfig, given: string | undefined) {
-  if (!given) throw new Problem(403, 'The request has no API key (x-api-key).')
-  if (given !== config.apiKey) throw new Problem(403, 'The API key is not valid.')
-}
-
-export function requireDatabase(config: SandboxConfig, given: string | undefined): string {
-  if (!given) throw new Problem(400, 'The service-database header is required.')
-  if (!config.databases.includes(given))
-    throw new Problem(404, `There is no database named "${given}".`, { title: 'Unknown database' })
-  return given
-}

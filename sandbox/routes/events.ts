@@ -1,5 +1,5 @@
 import { formatServiceDate, parseServiceDate } from '../../src/api/schemas/common'
-import type { SandboxApp, SandboxContext } from '../app'
+import type { SandboxApp, SandboxContext } from '../context'
 import type { EventSchedule } from '../../src/api/schemas/event-schedule'
 import { transaction, type Row } from '../db/sqlite'
 import { DEFAULT_SNOOZE, SNOOZES } from '../events/lookup-data'

@@ -1,4 +1,4 @@
-import type { SandboxApp, SandboxContext } from '../app'
+import type { SandboxApp, SandboxContext } from '../context'
 import type { Row } from '../db/sqlite'
 import { lookupLists } from '../events/lookup-data'
 import { statements } from '../events/store'

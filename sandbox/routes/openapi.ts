@@ -18,7 +18,7 @@ import {
   signInResultSchema,
 } from '../../src/api/schemas/sign-in'
 import { integerOptionSchema, stringOptionSchema } from '../../src/api/schemas/static-option'
-import type { SandboxApp } from '../app'
+import type { SandboxApp } from '../context'
 
 type Json = Record<string, unknown>
 

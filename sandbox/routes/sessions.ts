@@ -1,5 +1,5 @@
 import { passwordPolicyUpdateSchema } from '../../src/api/schemas/password-policy'
-import type { SandboxApp, SandboxContext } from '../app'
+import type { SandboxApp, SandboxContext } from '../context'
 import { ok, Problem, readJson, requireRole, validationProblem } from '../http'
 
 /** Fields the sandbox's identity provider knows beyond the six modelled ones. */

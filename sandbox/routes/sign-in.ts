@@ -1,5 +1,5 @@
 import { refreshRequestSchema } from '../../src/api/schemas/sign-in'
-import { requireApiKey, requireDatabase, type SandboxApp, type SandboxContext } from '../app'
+import { requireApiKey, requireDatabase, type SandboxApp, type SandboxContext } from '../context'
 import { ok, Problem, readBody } from '../http'
 import { signJwt } from '../identity/tokens'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { RouterProvider } from 'react-router-dom'
+import { RouterProvider } from 'react-router/dom'
 import { RuntimeConfigContext } from '@/lib/app-context'
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { SessionContext } from '@/features/session/session-context'

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useNavigation } from 'react-router-dom'
+import { NavLink, Outlet, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { AuthLookupShortcut } from '@/features/auths/lookup/auth-lookup-shortcut'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'

@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router-dom'
+import { useRouteError } from 'react-router'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import styles from './route-error.module.css'
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { Navigate, useLocation, useNavigate } from 'react-router'
 import { ApiProvider } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import { CurrentUserContext, useRuntimeConfig, type CurrentUser } from '@/lib/app-context'

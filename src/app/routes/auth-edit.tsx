@@ -1,4 +1,4 @@
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { AuthLinksProvider } from '@/features/auths/auth-links'
 import { AuthEditPage } from '@/features/auths/form/auth-edit-page'
 import { authQueries } from '@/features/auths/queries'

@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router-dom'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { CalendarPage, loadFullCalendar } from '@/features/events/calendar/calendar-page'
 import { CALENDAR_LOOKAHEAD, calendarQueries } from '@/features/events/calendar/calendar-queries'

@@ -1,4 +1,4 @@
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { EventDetailPage } from '@/features/events/detail/event-detail-page'
 import { parseEventId } from '@/features/events/event-id'

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router-dom'
+import type { LoaderFunctionArgs } from 'react-router'
 import { EventsListPage } from '@/features/events/list/events-list-page'
 import { parseEventListSearch, toListParams } from '@/features/events/list/list-search'
 import { eventQueries } from '@/features/events/queries'

@@ -1,4 +1,4 @@
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { EventLinksProvider } from '@/features/events/event-links'
 import { MyEventsPage } from '@/features/events/my-events/my-events-page'

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useNavigate, useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router'
 import { SignInPage } from '@/features/session/sign-in-page'
 import { safeNext } from '../paths'
 

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router-dom'
+import { Link, type LinkProps } from 'react-router'
 import styles from './button.module.css'
 import linkStyles from './button-link.module.css'
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { labelOf } from '../auth-fields'
 import { useAuthLinks } from '../auth-links'
 import { statusOf, type RowState } from './use-import-rows'

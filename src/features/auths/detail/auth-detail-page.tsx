@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { useApi, useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'

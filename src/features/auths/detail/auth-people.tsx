@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { formatDisplayDate } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
 import type { AuthVba } from '@/api/schemas/auth-vba'

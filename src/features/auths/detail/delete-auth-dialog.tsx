@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { describeError } from '@/components/errors/describe-error'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { TextField } from '@/components/ui/text-field'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { UseFormReturn } from 'react-hook-form'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { useApi, useDatabase } from '@/api/api-context'
 import { compareServiceDates } from '@/api/dates'
 import { ApiError } from '@/api/errors'

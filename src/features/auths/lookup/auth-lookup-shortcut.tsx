@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { Dialog } from '@/components/ui/dialog'
 import { AuthLinksProvider, type AuthLinks } from '../auth-links'
 import { AuthLookupForm } from './auth-lookup-form'

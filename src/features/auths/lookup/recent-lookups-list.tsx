@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { useAuthLinks } from '../auth-links'
 import { useRecentLookups } from '../recent-lookups'

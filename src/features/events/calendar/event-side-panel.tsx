@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { useApi, useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime } from '@/api/dates'
 import { ApiError } from '@/api/errors'

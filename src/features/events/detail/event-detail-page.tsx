@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { useApi, useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'

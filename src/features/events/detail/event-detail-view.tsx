@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { useApi, useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import type { NewEvent } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'

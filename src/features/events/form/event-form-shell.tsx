@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import type { StringOption } from '@/api/schemas/static-option'
 import { Button } from '@/components/ui/button'
 import { DraftBanner } from '@/components/ui/draft-banner'

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import { renderCell, type EventColumn } from './events-columns'
 import styles from './events-table.module.css'

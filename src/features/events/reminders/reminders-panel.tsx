@@ -1,6 +1,6 @@
 import { useMemo, useRef, type RefObject } from 'react'
 import { Dialog, Heading, Popover } from 'react-aria-components'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { useEventLinks } from '../event-links'
