@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import { paths } from './paths'
+import { paths } from '@/lib/paths'
 import { RouteError } from './layout/route-error'
 
 /** Every part of the app loads lazily; the sign-in page needs no React Query at all. */

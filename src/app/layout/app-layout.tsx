@@ -4,7 +4,7 @@ import { AuthLookupShortcut } from '@/features/auths/lookup/auth-lookup-shortcut
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
-import { paths } from '../paths'
+import { paths } from '@/lib/paths'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
 
@@ -53,8 +53,8 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         </NavLink>
         <DatabaseSwitcher />
         <span className={styles.spacer} />
-        <AuthLookupShortcut links={paths.auths} />
-        <RemindersBell links={paths.events} />
+        <AuthLookupShortcut />
+        <RemindersBell />
         <ThemeToggle className={styles.themeToggle} />
         <UserMenu onSignOut={onSignOut} />
       </header>

@@ -12,7 +12,7 @@ import {
   useSessionStore,
 } from '@/features/session/session-context'
 import { useIdleTimer } from '@/features/session/use-idle-timer'
-import { paths } from '../paths'
+import { paths } from '@/lib/paths'
 import { AppLayout } from './app-layout'
 import styles from './signed-in-layout.module.css'
 

@@ -1,9 +1,7 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
-import { AuthLinksProvider } from '@/features/auths/auth-links'
 import { AuthDetailPage } from '@/features/auths/detail/auth-detail-page'
 import { authQueries } from '@/features/auths/queries'
 import { api } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -18,9 +16,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { authNumber = '' } = useParams()
-  return (
-    <AuthLinksProvider links={paths.auths}>
-      <AuthDetailPage key={authNumber} authNumber={authNumber} />
-    </AuthLinksProvider>
-  )
+  return <AuthDetailPage key={authNumber} authNumber={authNumber} />
 }

@@ -1,9 +1,7 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
-import { AuthLinksProvider } from '@/features/auths/auth-links'
 import { AuthEditPage } from '@/features/auths/form/auth-edit-page'
 import { authQueries } from '@/features/auths/queries'
 import { api } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -19,9 +17,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { authNumber = '' } = useParams()
-  return (
-    <AuthLinksProvider links={paths.auths}>
-      <AuthEditPage key={authNumber} authNumber={authNumber} />
-    </AuthLinksProvider>
-  )
+  return <AuthEditPage key={authNumber} authNumber={authNumber} />
 }

@@ -2,9 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { CalendarPage, loadFullCalendar } from '@/features/events/calendar/calendar-page'
 import { CALENDAR_LOOKAHEAD, calendarQueries } from '@/features/events/calendar/calendar-queries'
-import { EventLinksProvider } from '@/features/events/event-links'
 import { api } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader() {
@@ -28,9 +26,5 @@ export function shouldRevalidate({
 }
 
 export function Component() {
-  return (
-    <EventLinksProvider links={paths.events}>
-      <CalendarPage />
-    </EventLinksProvider>
-  )
+  return <CalendarPage />
 }

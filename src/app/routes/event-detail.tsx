@@ -2,10 +2,8 @@ import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { EventDetailPage } from '@/features/events/detail/event-detail-page'
 import { parseEventId } from '@/features/events/event-id'
-import { EventLinksProvider } from '@/features/events/event-links'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -21,9 +19,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { eventId } = useParams()
-  return (
-    <EventLinksProvider links={paths.events}>
-      <EventDetailPage key={eventId} eventId={eventId} />
-    </EventLinksProvider>
-  )
+  return <EventDetailPage key={eventId} eventId={eventId} />
 }

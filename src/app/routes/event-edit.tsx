@@ -1,11 +1,9 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { parseEventId } from '@/features/events/event-id'
-import { EventLinksProvider } from '@/features/events/event-links'
 import { EventEditPage } from '@/features/events/form/event-edit-page'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -19,9 +17,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { eventId } = useParams()
-  return (
-    <EventLinksProvider links={paths.events}>
-      <EventEditPage key={eventId} eventId={eventId} />
-    </EventLinksProvider>
-  )
+  return <EventEditPage key={eventId} eventId={eventId} />
 }

@@ -1,8 +1,6 @@
 import { lookupQueries } from '@/api/lookups'
-import { EventLinksProvider } from '@/features/events/event-links'
 import { EventCreatePage } from '@/features/events/form/event-create-page'
 import { api } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader() {
@@ -12,9 +10,5 @@ export function loader() {
 }
 
 export function Component() {
-  return (
-    <EventLinksProvider links={paths.events}>
-      <EventCreatePage />
-    </EventLinksProvider>
-  )
+  return <EventCreatePage />
 }

@@ -3,7 +3,6 @@ import { EventsListPage } from '@/features/events/list/events-list-page'
 import { parseEventListSearch, toListParams } from '@/features/events/list/list-search'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -16,5 +15,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  return <EventsListPage detailHref={paths.events.detail} newEventHref={paths.events.create()} />
+  return <EventsListPage />
 }

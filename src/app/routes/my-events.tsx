@@ -1,10 +1,8 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
-import { EventLinksProvider } from '@/features/events/event-links'
 import { MyEventsPage } from '@/features/events/my-events/my-events-page'
 import { eventQueries } from '@/features/events/queries'
 import { api, sessionStore } from '../app-state'
-import { paths } from '../paths'
 import { currentDatabase, queryClient } from '../query'
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -19,9 +17,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { userId } = useParams()
-  return (
-    <EventLinksProvider links={paths.events}>
-      <MyEventsPage key={userId ?? ''} userId={userId} />
-    </EventLinksProvider>
-  )
+  return <MyEventsPage key={userId ?? ''} userId={userId} />
 }

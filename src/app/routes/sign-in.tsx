@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { SignInPage } from '@/features/session/sign-in-page'
-import { safeNext } from '../paths'
+import { safeNext } from '@/lib/paths'
 
 export function Component() {
   const navigate = useNavigate()

@@ -1,11 +1,10 @@
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
-import { useEventLinks } from './event-links'
+import { paths } from '@/lib/paths'
 import styles from './event-not-found.module.css'
 
 /** What an event page shows for an ID that is not a number, or that the service does not know. */
 export function EventNotFound({ eventId }: { eventId: string | undefined }) {
-  const links = useEventLinks()
   const valid = eventId !== undefined && /^\d+$/.test(eventId)
   return (
     <div className={styles.page}>
@@ -19,10 +18,10 @@ export function EventNotFound({ eventId }: { eventId: string | undefined }) {
       />
       <p className={styles.text}>Check the link, or find the event from one of these pages.</p>
       <div className={styles.actions}>
-        <ButtonLink to={links.mine()} variant="primary">
+        <ButtonLink to={paths.events.mine()} variant="primary">
           My events
         </ButtonLink>
-        <ButtonLink to={links.list()}>All events</ButtonLink>
+        <ButtonLink to={paths.events.list()}>All events</ButtonLink>
       </div>
     </div>
   )

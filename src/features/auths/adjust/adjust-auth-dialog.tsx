@@ -8,7 +8,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field'
 import { Dialog } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toast'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { FormProblemBox } from '../form-problem-box'
 import { applyProblem, type FormProblem } from '../form-problem'
 import { periodOf } from '../glance'
@@ -35,7 +35,6 @@ export function AdjustAuthDialog({ auth, open, onClose }: AdjustAuthDialogProps)
   const authNumber = auth.auth_Number ?? ''
   const formId = useId()
   const navigate = useNavigate()
-  const links = useAuthLinks()
   const adjust = useAdjustAuth()
   const [problem, setProblem] = useState<FormProblem | null>(null)
   const form = useForm<AdjustFormValues>({
@@ -54,7 +53,7 @@ export function AdjustAuthDialog({ auth, open, onClose }: AdjustAuthDialogProps)
           const next = created.auth_Number ?? ''
           toast.success(`Adjustment ${next} created`, { description: `Adjusts auth ${authNumber}` })
           onClose()
-          if (next) navigate(links.detail(next))
+          if (next) navigate(paths.auths.detail(next))
         },
         onError: (error) => {
           const found = applyProblem(error, setError, Object.keys(adjustDefaults(auth)))

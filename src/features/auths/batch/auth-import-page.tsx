@@ -3,7 +3,7 @@ import { useDatabase } from '@/api/api-context'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { toast } from '@/components/ui/toast'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { isResultOk } from './import-send'
 import { ImportRowEditor } from './import-row-editor'
 import { ImportRowsTable } from './import-rows-table'
@@ -16,7 +16,6 @@ import styles from './import.module.css'
 /** Batch import (`PUT /auths`): paste or upload, check every row, send the valid ones, fix the rest. */
 export function AuthImportPage() {
   const db = useDatabase()
-  const links = useAuthLinks()
   const { imported, counts, load, clear, fixRow, removeRow, applyResults } = useImportRows()
   const { send, progress } = useImportSend()
   const [editing, setEditing] = useState<number | null>(null)
@@ -43,7 +42,7 @@ export function AuthImportPage() {
       <PageHeader
         title="Import auths"
         description={`Create or update many auths in the ${db} database at once. Every row is checked before anything is sent.`}
-        actions={<ButtonLink to={links.lookup()}>Back to auths</ButtonLink>}
+        actions={<ButtonLink to={paths.auths.lookup()}>Back to auths</ButtonLink>}
       />
       <section className={styles.card} aria-labelledby="import-source">
         <h2 id="import-source" className={styles.cardTitle}>

@@ -1,12 +1,11 @@
 import { Link } from 'react-router'
 import { labelOf } from '../auth-fields'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { statusOf, type RowState } from './use-import-rows'
 import styles from './import.module.css'
 
 /** What is wrong with a row, or what the service said about it. */
 export function ImportRowDetails({ state }: { state: RowState }) {
-  const links = useAuthLinks()
   const status = statusOf(state)
   if (status === 'invalid' && !state.check.ok)
     return (
@@ -26,7 +25,7 @@ export function ImportRowDetails({ state }: { state: RowState }) {
         {status === 'saved' && number && (
           <>
             {' '}
-            <Link to={links.detail(number)}>Open {number}</Link>
+            <Link to={paths.auths.detail(number)}>Open {number}</Link>
           </>
         )}
       </span>

@@ -3,7 +3,7 @@ import type { AuthVba } from '@/api/schemas/auth-vba'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { toneOf } from '../glance'
 import { AuthStatusBadge } from './auth-status-badge'
 import styles from './detail.module.css'
@@ -22,7 +22,6 @@ interface AuthDetailHeaderProps {
  * auth needs a decision, an approved one is most often extended.
  */
 export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHeaderProps) {
-  const links = useAuthLinks()
   const tone = toneOf(auth)
   const service = [auth.service_Type, auth.service_Code].filter(Boolean).join(' ')
   const kind = [auth.type_Of_Service ?? auth.auth_Type, auth.treatment_Type].filter(
@@ -64,7 +63,7 @@ export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHe
             Adjust
           </Button>
           <ButtonLink
-            to={links.edit(authNumber)}
+            to={paths.auths.edit(authNumber)}
             variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
           >
             Edit

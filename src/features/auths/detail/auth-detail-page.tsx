@@ -6,7 +6,7 @@ import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
 import { AUDIT_FIELDS, AUTH_GROUPS } from '../auth-groups'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { authQueries } from '../queries'
 import { useRecentLookups } from '../recent-lookups'
 import { ChangeStatusDialog } from '../status/change-status-dialog'
@@ -25,7 +25,6 @@ import styles from './detail.module.css'
 export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   const api = useApi()
   const db = useDatabase()
-  const links = useAuthLinks()
   const detail = useQuery(authQueries.detail(api, db, authNumber))
   const vba = useQuery(authQueries.vba(api, db, authNumber))
   const [dialog, setDialog] = useState<DetailDialog | null>(null)
@@ -53,7 +52,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
       {loaded.previous_Auth && (
         <p className={styles.callout}>
           This auth is an adjustment of{' '}
-          <Link to={links.detail(loaded.previous_Auth)}>auth {loaded.previous_Auth}</Link>.
+          <Link to={paths.auths.detail(loaded.previous_Auth)}>auth {loaded.previous_Auth}</Link>.
         </p>
       )}
       <AuthGlance auth={loaded} />
@@ -76,7 +75,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
           fields={AUDIT_FIELDS}
           render={(field, value) =>
             field === 'previous_Auth' && typeof value === 'string' ? (
-              <Link to={links.detail(value)}>{value}</Link>
+              <Link to={paths.auths.detail(value)}>{value}</Link>
             ) : undefined
           }
         />

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { AuthLookupForm } from '../lookup/auth-lookup-form'
 import { useRecentLookups } from '../recent-lookups'
 import styles from './detail.module.css'
@@ -11,7 +11,6 @@ import styles from './detail.module.css'
 /** The number in the address names no auth: say so, and offer another lookup. */
 export function AuthNotFound({ authNumber }: { authNumber: string }) {
   const db = useDatabase()
-  const links = useAuthLinks()
   const navigate = useNavigate()
   const { forgetNumber } = useRecentLookups()
   useEffect(() => forgetNumber(authNumber), [authNumber, forgetNumber])
@@ -20,10 +19,10 @@ export function AuthNotFound({ authNumber }: { authNumber: string }) {
       <PageHeader
         title={`Auth ${authNumber} not found`}
         description={`There is no auth with this number in the ${db} database. It may have been deleted, or the number mistyped.`}
-        actions={<ButtonLink to={links.lookup()}>All auth tools</ButtonLink>}
+        actions={<ButtonLink to={paths.auths.lookup()}>All auth tools</ButtonLink>}
       />
       <section className={styles.section} aria-label="Look up another auth">
-        <AuthLookupForm size="large" autoFocus onFound={(n) => navigate(links.detail(n))} />
+        <AuthLookupForm size="large" autoFocus onFound={(n) => navigate(paths.auths.detail(n))} />
       </section>
     </div>
   )

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { formatDisplayDate } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
 import type { AuthVba } from '@/api/schemas/auth-vba'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import styles from './detail.module.css'
 
 interface AuthPeopleProps {
@@ -19,7 +19,6 @@ const times = (n: number) => (n === 1 ? 'once' : `${n} times`)
 
 /** Member, provider and linked auths, from the custom-field view (`/auths-vba`). */
 export function AuthPeople({ auth, vba, vbaState }: AuthPeopleProps) {
-  const links = useAuthLinks()
   const memberName = fullName(vba?.member_First_Name, vba?.member_Last_Name)
   const providerName =
     vba?.provider_Org_Name || fullName(vba?.provider_First_Name, vba?.provider_Last_Name)
@@ -74,7 +73,8 @@ export function AuthPeople({ auth, vba, vbaState }: AuthPeopleProps) {
         </h2>
         {auth.previous_Auth ? (
           <p className={styles.line}>
-            Adjusts <Link to={links.detail(auth.previous_Auth)}>auth {auth.previous_Auth}</Link>
+            Adjusts{' '}
+            <Link to={paths.auths.detail(auth.previous_Auth)}>auth {auth.previous_Auth}</Link>
           </p>
         ) : (
           <p className={styles.line}>An original auth (not an adjustment)</p>

@@ -4,7 +4,7 @@ import { describeError } from '@/components/errors/describe-error'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toast'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { useDeleteAuth } from '../queries'
 import { useRecentLookups } from '../recent-lookups'
 import styles from './detail.module.css'
@@ -22,7 +22,6 @@ export function DeleteAuthDialog({ authNumber, open, onClose }: DeleteAuthDialog
   const deletion = useDeleteAuth()
   const { forgetNumber } = useRecentLookups()
   const navigate = useNavigate()
-  const links = useAuthLinks()
 
   const close = () => {
     setTyped('')
@@ -34,7 +33,7 @@ export function DeleteAuthDialog({ authNumber, open, onClose }: DeleteAuthDialog
       onSuccess: () => {
         forgetNumber(authNumber)
         toast.success(`Auth ${authNumber} deleted`)
-        navigate(links.lookup(), { replace: true })
+        navigate(paths.auths.lookup(), { replace: true })
       },
       onError: (error) => {
         const { message } = describeError(error)

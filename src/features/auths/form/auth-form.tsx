@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { useFormDraft } from '@/lib/form-draft'
 import { useUnsavedChanges } from '@/lib/unsaved-changes'
 import { AUTH_GROUPS } from '../auth-groups'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { FormProblemBox } from '../form-problem-box'
 import { useRecentLookups } from '../recent-lookups'
 import { AuthFormRanges } from './auth-form-ranges'
@@ -30,7 +30,6 @@ const [statusGroup, peopleGroup, clinicalGroup, notesGroup] = AUTH_GROUPS
  */
 export function AuthForm({ auth }: { auth?: Auth }) {
   const db = useDatabase()
-  const links = useAuthLinks()
   const codesId = useId()
   const { codes } = useRecentLookups()
   const [base, setBase] = useState(auth)
@@ -43,7 +42,7 @@ export function AuthForm({ auth }: { auth?: Auth }) {
   const draft = useFormDraft(base ? `${db}.auth.${authNumber}` : `${db}.auth.new`, form)
   useUnsavedChanges(form.formState.isDirty)
   const save = useAuthFormSave(form, base, setBase, draft.clear)
-  const cancelTo = base ? links.detail(authNumber) : links.lookup()
+  const cancelTo = base ? paths.auths.detail(authNumber) : paths.auths.lookup()
 
   const statusFields = base ? statusGroup.fields : (['auth_Number', ...statusGroup.fields] as const)
   return (

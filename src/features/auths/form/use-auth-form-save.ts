@@ -7,7 +7,7 @@ import { compareServiceDates } from '@/api/dates'
 import { ApiError } from '@/api/errors'
 import type { Auth } from '@/api/schemas/auth'
 import { toast } from '@/components/ui/toast'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { applyProblem, type FormProblem } from '../form-problem'
 import { authQueries, useCreateAuth, useUpdateAuth } from '../queries'
 import { authFromForm } from './auth-form-schema'
@@ -35,7 +35,6 @@ export function useAuthFormSave(
   const db = useDatabase()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const links = useAuthLinks()
   const create = useCreateAuth()
   const update = useUpdateAuth()
   const [problem, setProblem] = useState<FormProblem | null>(null)
@@ -48,7 +47,7 @@ export function useAuthFormSave(
     form.reset(form.getValues())
     const n = auth.auth_Number ?? authNumber
     toast.success(base ? `Auth ${n} saved` : `Auth ${n} created`)
-    navigate(links.detail(n))
+    navigate(paths.auths.detail(n))
   }
   const failed = (error: unknown) => {
     const found = applyProblem(error, form.setError, FORM_FIELDS)

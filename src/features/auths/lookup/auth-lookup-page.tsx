@@ -2,14 +2,13 @@ import { useNavigate } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { AuthLookupForm } from './auth-lookup-form'
 import { RecentLookupsList } from './recent-lookups-list'
 import styles from './lookup.module.css'
 
 /** The Auths page: find an auth by number, return to recent ones, or add new ones. */
 export function AuthLookupPage() {
-  const links = useAuthLinks()
   const navigate = useNavigate()
   const db = useDatabase()
   return (
@@ -19,8 +18,8 @@ export function AuthLookupPage() {
         description={`Authorizations in the ${db} database: look one up by its number, or add new ones.`}
         actions={
           <>
-            <ButtonLink to={links.import()}>Import auths</ButtonLink>
-            <ButtonLink to={links.create()} variant="primary">
+            <ButtonLink to={paths.auths.import()}>Import auths</ButtonLink>
+            <ButtonLink to={paths.auths.create()} variant="primary">
               New auth
             </ButtonLink>
           </>
@@ -30,7 +29,7 @@ export function AuthLookupPage() {
         <h2 id="lookup-heading" className={styles.cardTitle}>
           Find an auth
         </h2>
-        <AuthLookupForm size="large" autoFocus onFound={(n) => navigate(links.detail(n))} />
+        <AuthLookupForm size="large" autoFocus onFound={(n) => navigate(paths.auths.detail(n))} />
         <p className={styles.muted}>
           From any page, press <kbd className={styles.kbd}>/</kbd> or{' '}
           <kbd className={styles.kbd}>Ctrl</kbd>+<kbd className={styles.kbd}>K</kbd> to look up an

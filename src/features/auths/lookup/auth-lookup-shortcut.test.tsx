@@ -14,7 +14,6 @@ import { createApiClient, type ApiClient } from '@/api/client'
 import { createAuth } from '@/api/auths'
 import { signIn } from '@/api/session'
 import { CurrentUserContext } from '@/lib/app-context'
-import type { AuthLinks } from '../auth-links'
 import { recentKey } from '../recent-lookups'
 import { AuthLookupShortcut } from './auth-lookup-shortcut'
 
@@ -26,13 +25,6 @@ const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', databa
 const sandboxFetch: typeof fetch = async (input, init) => {
   const { signal: _signal, ...rest } = init ?? {}
   return sandbox.fetch(new Request(input, rest))
-}
-const links: AuthLinks = {
-  lookup: () => '/auths',
-  create: () => '/auths/new',
-  import: () => '/auths/import',
-  detail: (n) => `/auths/${encodeURIComponent(n)}`,
-  edit: (n) => `/auths/${encodeURIComponent(n)}/edit`,
 }
 
 beforeAll(async () => {
@@ -81,7 +73,7 @@ function renderApp() {
             <label>
               Subject <input />
             </label>
-            <AuthLookupShortcut links={links} />
+            <AuthLookupShortcut />
             <Routes>
               <Route path="/events" element={<h1>Events</h1>} />
               <Route path="/auths/:authNumber" element={<DetailStub />} />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Dialog } from '@/components/ui/dialog'
-import { AuthLinksProvider, type AuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { AuthLookupForm } from './auth-lookup-form'
 import { RecentLookupsList } from './recent-lookups-list'
 import styles from './lookup.module.css'
@@ -11,8 +11,6 @@ const isEditable = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
 
 interface AuthLookupShortcutProps {
-  /** The app's auth paths (`paths.auths`). */
-  links: AuthLinks
   /** Whether to show a "Find auth" button as well as listening for the keys. */
   showTrigger?: boolean
   className?: string
@@ -23,11 +21,7 @@ interface AuthLookupShortcutProps {
  * number field and the recent lookups. Mount once inside the signed-in layout (it needs the API,
  * the current user and the router).
  */
-export function AuthLookupShortcut({
-  links,
-  showTrigger = true,
-  className,
-}: AuthLookupShortcutProps) {
+export function AuthLookupShortcut({ showTrigger = true, className }: AuthLookupShortcutProps) {
   const [open, setOpen] = useState(false)
   const navigate = useNavigate()
 
@@ -54,7 +48,7 @@ export function AuthLookupShortcut({
 
   const close = () => setOpen(false)
   return (
-    <AuthLinksProvider links={links}>
+    <>
       {showTrigger && (
         <button
           type="button"
@@ -70,12 +64,12 @@ export function AuthLookupShortcut({
           autoFocus
           onFound={(authNumber) => {
             close()
-            navigate(links.detail(authNumber))
+            navigate(paths.auths.detail(authNumber))
           }}
         />
         <h3 className={styles.subheading}>Recent lookups</h3>
         <RecentLookupsList onOpen={close} />
       </Dialog>
-    </AuthLinksProvider>
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { useAuthLinks } from '../auth-links'
+import { paths } from '@/lib/paths'
 import { useRecentLookups } from '../recent-lookups'
 import styles from './lookup.module.css'
 
@@ -14,7 +14,6 @@ interface RecentLookupsListProps {
 /** The auth numbers this user looked up lately, one click away. */
 export function RecentLookupsList({ onOpen, clearable = false }: RecentLookupsListProps) {
   const { numbers, clearNumbers } = useRecentLookups()
-  const links = useAuthLinks()
   if (numbers.length === 0)
     return <p className={styles.muted}>Auths you look up appear here for a quick return.</p>
   return (
@@ -22,7 +21,7 @@ export function RecentLookupsList({ onOpen, clearable = false }: RecentLookupsLi
       <ul className={styles.recentList} aria-label="Recent lookups">
         {numbers.map((n) => (
           <li key={n}>
-            <Link className={styles.recentLink} to={links.detail(n)} onClick={onOpen}>
+            <Link className={styles.recentLink} to={paths.auths.detail(n)} onClick={onOpen}>
               {n}
             </Link>
           </li>

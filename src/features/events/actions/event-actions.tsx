@@ -1,7 +1,7 @@
 import type { Event } from '@/api/schemas/event'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useRuntimeConfig } from '@/lib/app-context'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { isCompleted } from '../event-status'
 import { DeleteEventButton } from './delete-event-button'
 import { MarkCompleteButton } from './mark-complete-button'
@@ -29,14 +29,13 @@ export function EventActions({
   size = 'medium',
 }: EventActionsProps) {
   const { completedStatus } = useRuntimeConfig()
-  const links = useEventLinks()
   const done = isCompleted(event, completedStatus)
   return (
     <div className={styles.actions} role="toolbar" aria-label="Event actions">
       {!done && <MarkCompleteButton event={event} size={size} variant="primary" />}
       {!done && <SnoozeMenu event={event} size={size} />}
       {!done && canReschedule && <RescheduleButton event={event} size={size} />}
-      <ButtonLink to={links.edit(event.event_ID)} size={size}>
+      <ButtonLink to={paths.events.edit(event.event_ID)} size={size}>
         Edit
       </ButtonLink>
       <DeleteEventButton event={event} onDeleted={onDeleted} size={size} />

@@ -5,7 +5,7 @@ import type { StringOption } from '@/api/schemas/static-option'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { useLookup } from '../use-lookup'
 import { CalendarFilterBar } from './calendar-filter-bar'
 import { activeFilterCount } from './calendar-filters'
@@ -40,7 +40,6 @@ const NO_PRIORITIES: StringOption[] = []
 export function CalendarPage() {
   const db = useDatabase()
   const queryClient = useQueryClient()
-  const links = useEventLinks()
   const { completedStatus } = useRuntimeConfig()
   const { search, update, defaults } = useCalendarSearch()
   const priorities = useLookup('priorities').data ?? NO_PRIORITIES
@@ -80,7 +79,7 @@ export function CalendarPage() {
         title="Calendar"
         description="Events by date. Drag one to move it, or focus it and press Alt with an arrow key."
         actions={
-          <ButtonLink to={links.create()} variant="primary">
+          <ButtonLink to={paths.events.create()} variant="primary">
             New event
           </ButtonLink>
         }

@@ -9,7 +9,7 @@ import type { StringOption } from '@/api/schemas/static-option'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { EventActions } from '../actions/event-actions'
 import { humanizeCode } from '../event-fields'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { isCompleted } from '../event-status'
 import { PriorityBadge } from '../priority-badge'
 import { eventQueries } from '../queries'
@@ -44,7 +44,6 @@ export function EventSidePanel(props: EventSidePanelProps) {
   const { event, placed, priorities, onClose, onMove, onDeleted } = props
   const api = useApi()
   const db = useDatabase()
-  const links = useEventLinks()
   const { completedStatus } = useRuntimeConfig()
   const titleId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -112,7 +111,7 @@ export function EventSidePanel(props: EventSidePanelProps) {
             </div>
           ))}
       </dl>
-      <Link to={links.detail(id)} className={styles.open}>
+      <Link to={paths.events.detail(id)} className={styles.open}>
         Open the event page →
       </Link>
       <div className={styles.actions}>

@@ -4,7 +4,7 @@ import { useApi, useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { parseEventId } from '../event-id'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { EventNotFound } from '../event-not-found'
 import { eventQueries } from '../queries'
 import { EventDetailView } from './event-detail-view'
@@ -20,7 +20,6 @@ export function EventDetailPage({ eventId: param }: { eventId: string | undefine
 function EventDetailLoader({ eventId, param }: { eventId: number; param: string | undefined }) {
   const api = useApi()
   const db = useDatabase()
-  const links = useEventLinks()
   const navigate = useNavigate()
   const query = useQuery(eventQueries.detail(api, db, eventId))
   if (query.isPending)
@@ -45,7 +44,7 @@ function EventDetailLoader({ eventId, param }: { eventId: number; param: string 
   return (
     <EventDetailView
       event={query.data}
-      onDeleted={() => navigate(links.list(), { replace: true })}
+      onDeleted={() => navigate(paths.events.list(), { replace: true })}
     />
   )
 }

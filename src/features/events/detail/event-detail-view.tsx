@@ -6,7 +6,7 @@ import type { Event } from '@/api/schemas/event'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { EventActions } from '../actions/event-actions'
 import { fieldLabel, formatEventValue, humanizeCode, isDocumentedField } from '../event-fields'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { isCompleted } from '../event-status'
 import { PriorityBadge } from '../priority-badge'
 import { eventQueries } from '../queries'
@@ -26,7 +26,6 @@ interface EventDetailViewProps {
 export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
   const api = useApi()
   const db = useDatabase()
-  const links = useEventLinks()
   const now = useNow()
   const { completedStatus } = useRuntimeConfig()
   const priorities = useLookup('priorities').data ?? []
@@ -61,7 +60,7 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
 
   return (
     <article className={styles.page} aria-labelledby="event-title">
-      <Link to={links.list()} className={styles.back}>
+      <Link to={paths.events.list()} className={styles.back}>
         ← All events
       </Link>
       <header className={styles.header}>

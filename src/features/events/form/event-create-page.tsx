@@ -4,7 +4,7 @@ import type { NewEvent } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import { toast } from '@/components/ui/toast'
 import { useCurrentUser } from '@/lib/app-context'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { useCreateEvent } from '../queries'
 import { useLookup } from '../use-lookup'
 import { EventFormShell } from './event-form-shell'
@@ -43,7 +43,6 @@ function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProp
   const state = useEventForm(defaults, draftKey)
   const create = useCreateEvent()
   const server = useServerError(state.form.setError)
-  const links = useEventLinks()
   const navigate = useNavigate()
 
   const onValid = (values: EventFormValues) => {
@@ -54,7 +53,7 @@ function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProp
         toast.success('Event created', {
           description: created.subject ?? `Event ${created.event_ID}`,
         })
-        navigate(links.detail(created.event_ID))
+        navigate(paths.events.detail(created.event_ID))
       },
       (error: unknown) => {
         server.fail(error)
@@ -72,7 +71,7 @@ function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProp
       pending={create.isPending}
       serverError={server.error}
       serverDetails={server.details}
-      cancelTo={links.mine()}
+      cancelTo={paths.events.mine()}
       priorities={priorities}
       onValid={onValid}
     />

@@ -5,7 +5,7 @@ import { useApi, useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import { toast } from '@/components/ui/toast'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { eventQueries, useUpdateEvent } from '../queries'
 import { EventFormShell } from './event-form-shell'
 import { fromFormValues, toFormValues, type EventFormValues } from './event-form-schema'
@@ -35,7 +35,6 @@ export function EventEditForm({ event, draftKey, priorities }: EventEditFormProp
   const api = useApi()
   const db = useDatabase()
   const queryClient = useQueryClient()
-  const links = useEventLinks()
   const navigate = useNavigate()
   /** The version the form's values came from: what "changed since" is measured against. */
   const [base, setBase] = useState(event)
@@ -52,7 +51,7 @@ export function EventEditForm({ event, draftKey, priorities }: EventEditFormProp
         setStale(null)
         state.draft.clear()
         toast.success('Event saved', { description: saved.subject ?? `Event ${saved.event_ID}` })
-        navigate(links.detail(saved.event_ID))
+        navigate(paths.events.detail(saved.event_ID))
       },
       (error: unknown) => {
         setStale(null)
@@ -97,7 +96,7 @@ export function EventEditForm({ event, draftKey, priorities }: EventEditFormProp
       pending={checking || update.isPending}
       serverError={server.error}
       serverDetails={server.details}
-      cancelTo={links.detail(base.event_ID)}
+      cancelTo={paths.events.detail(base.event_ID)}
       priorities={priorities}
       onValid={(values) => void onValid(values)}
     >

@@ -23,18 +23,14 @@ import {
 } from './list-search'
 import { useRowSelection } from './use-row-selection'
 import styles from './events-list-page.module.css'
+import { paths } from '@/lib/paths'
 
 const loadBulkActions = () => import('./bulk-actions')
 const BulkActions = lazy(loadBulkActions)
 const NO_ROWS: Event[] = []
 
-interface EventsListPageProps {
-  detailHref: (eventId: number) => string
-  newEventHref?: string
-}
-
 /** All events, a page at a time: sort, columns, selection with bulk actions, export, views. */
-export function EventsListPage({ detailHref, newEventHref }: EventsListPageProps) {
+export function EventsListPage() {
   const api = useApi()
   const db = useDatabase()
   const { completedStatus } = useRuntimeConfig()
@@ -73,11 +69,9 @@ export function EventsListPage({ detailHref, newEventHref }: EventsListPageProps
         title="Events"
         description="Every event in this database. Tick events to assign, reprioritise or complete them together."
         actions={
-          newEventHref && (
-            <Link to={newEventHref} className={styles.newLink}>
-              New event
-            </Link>
-          )
+          <Link to={paths.events.create()} className={styles.newLink}>
+            New event
+          </Link>
         }
       />
       <ListToolbar
@@ -118,7 +112,6 @@ export function EventsListPage({ detailHref, newEventHref }: EventsListPageProps
           failedIds={failedIds}
           allSelected={selection.allSelected}
           someSelected={selection.someSelected}
-          detailHref={detailHref}
           onToggle={toggle}
           onToggleAll={(checked) => {
             void loadBulkActions()

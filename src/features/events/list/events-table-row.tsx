@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import { renderCell, type EventColumn } from './events-columns'
 import styles from './events-table.module.css'
+import { paths } from '@/lib/paths'
 
 interface EventsTableRowProps {
   event: Event
@@ -12,7 +13,6 @@ interface EventsTableRowProps {
   selected: boolean
   failed: boolean
   completedStatus: string
-  detailHref: (eventId: number) => string
   onToggle: (eventId: number, range: boolean) => void
 }
 
@@ -24,7 +24,6 @@ export const EventsTableRow = memo(function EventsTableRow({
   selected,
   failed,
   completedStatus,
-  detailHref,
   onToggle,
 }: EventsTableRowProps) {
   const name = event.subject || 'Untitled event'
@@ -47,7 +46,7 @@ export const EventsTableRow = memo(function EventsTableRow({
         column.field === 'subject' ? (
           <td key="subject" className={styles.subject} title={name}>
             {failed && <span className={styles.failedTag}>Failed</span>}
-            <Link to={detailHref(event.event_ID)} className={styles.subjectLink}>
+            <Link to={paths.events.detail(event.event_ID)} className={styles.subjectLink}>
               {event.subject || <em>Untitled event</em>}
             </Link>
           </td>

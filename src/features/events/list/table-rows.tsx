@@ -13,7 +13,6 @@ export interface RowsProps {
   completedStatus: string
   isSelected: (eventId: number) => boolean
   failedIds: ReadonlySet<number>
-  detailHref: (eventId: number) => string
   onToggle: (eventId: number, range: boolean) => void
 }
 
@@ -28,7 +27,6 @@ export function TableRows({ rows, ...rowProps }: RowsProps) {
       failed={rowProps.failedIds.has(event.event_ID)}
       columns={rowProps.columns}
       completedStatus={rowProps.completedStatus}
-      detailHref={rowProps.detailHref}
       onToggle={rowProps.onToggle}
     />
   ))

@@ -50,7 +50,6 @@ export default function VirtualRows({ scrollRef, rows, ...rowProps }: VirtualRow
               failed={rowProps.failedIds.has(event.event_ID)}
               columns={rowProps.columns}
               completedStatus={rowProps.completedStatus}
-              detailHref={rowProps.detailHref}
               onToggle={rowProps.onToggle}
             />
           )

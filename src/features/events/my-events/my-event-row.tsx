@@ -6,7 +6,7 @@ import type { StringOption } from '@/api/schemas/static-option'
 import { MarkCompleteButton } from '../actions/mark-complete-button'
 import { SnoozeMenu } from '../actions/snooze-menu'
 import { humanizeCode } from '../event-fields'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { PriorityBadge } from '../priority-badge'
 import { formatRelative } from '@/lib/relative-date'
 import styles from './my-events.module.css'
@@ -28,7 +28,6 @@ export const MyEventRow = memo(function MyEventRow({
   now,
   overdue,
 }: MyEventRowProps) {
-  const links = useEventLinks()
   const dueField = event.due_Date ? 'Due' : 'Reminder'
   const when = event.due_Date ?? event.next_Scheduled_Date
   const date = parseServiceDate(when)
@@ -40,7 +39,7 @@ export const MyEventRow = memo(function MyEventRow({
       <div className={styles.main}>
         <div className={styles.line}>
           <PriorityBadge priority={event.priority} priorities={priorities} />
-          <Link to={links.detail(event.event_ID)} className={styles.subject}>
+          <Link to={paths.events.detail(event.event_ID)} className={styles.subject}>
             {event.subject?.trim() || `Event ${event.event_ID}`}
           </Link>
         </div>

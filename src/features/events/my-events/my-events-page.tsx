@@ -4,7 +4,7 @@ import { ErrorPanel } from '@/components/errors/error-panel'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { eventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
@@ -22,7 +22,6 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   const api = useApi()
   const db = useDatabase()
   const user = useCurrentUser()
-  const links = useEventLinks()
   const { completedStatus } = useRuntimeConfig()
   const userId = param?.trim() || user.userId
   const mine = userId === user.userId
@@ -41,7 +40,7 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
             : `The open reminders and tasks assigned to ${userId}.`
         }
         actions={
-          <ButtonLink to={links.create()} variant="primary">
+          <ButtonLink to={paths.events.create()} variant="primary">
             New event
           </ButtonLink>
         }

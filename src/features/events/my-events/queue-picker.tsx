@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import styles from './my-events.module.css'
 
 /** "View another user's queue": goes to My events of the user ID typed. */
 export function QueuePicker({ userId, currentUserId }: { userId: string; currentUserId: string }) {
   const [value, setValue] = useState('')
-  const links = useEventLinks()
   const navigate = useNavigate()
   return (
     <form
@@ -16,7 +15,7 @@ export function QueuePicker({ userId, currentUserId }: { userId: string; current
         e.preventDefault()
         const id = value.trim()
         if (!id) return
-        navigate(id === currentUserId ? links.mine() : links.mine(id))
+        navigate(id === currentUserId ? paths.events.mine() : paths.events.mine(id))
         setValue('')
       }}
     >
@@ -35,7 +34,12 @@ export function QueuePicker({ userId, currentUserId }: { userId: string; current
         View
       </Button>
       {userId !== currentUserId && (
-        <Button type="button" size="small" variant="ghost" onClick={() => navigate(links.mine())}>
+        <Button
+          type="button"
+          size="small"
+          variant="ghost"
+          onClick={() => navigate(paths.events.mine())}
+        >
           Back to mine
         </Button>
       )}

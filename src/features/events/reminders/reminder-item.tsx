@@ -4,7 +4,7 @@ import type { Event } from '@/api/schemas/event'
 import { ButtonLink } from '@/components/ui/button-link'
 import { MarkCompleteButton } from '../actions/mark-complete-button'
 import { SnoozeMenu } from '../actions/snooze-menu'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { formatRelative } from '@/lib/relative-date'
 import styles from './reminders-panel.module.css'
 
@@ -17,7 +17,6 @@ interface ReminderItemProps {
 
 /** One due reminder: what, since when, and Snooze / Open / Mark complete. */
 export function ReminderItem({ event, now, onOpen }: ReminderItemProps) {
-  const links = useEventLinks()
   const subjectId = useId()
   const since = parseServiceDate(event.next_Scheduled_Date)
   return (
@@ -32,7 +31,7 @@ export function ReminderItem({ event, now, onOpen }: ReminderItemProps) {
       <div className={styles.actions}>
         <SnoozeMenu event={event} />
         <ButtonLink
-          to={links.detail(event.event_ID)}
+          to={paths.events.detail(event.event_ID)}
           size="small"
           aria-describedby={subjectId}
           onClick={onOpen}

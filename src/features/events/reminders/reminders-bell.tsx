@@ -2,7 +2,6 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi, useDatabase } from '@/api/api-context'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
-import { EventLinksProvider, type EventLinks } from '../event-links'
 import { eventQueries } from '../queries'
 import { useNow } from '../use-now'
 import { useDesktopNotificationsOn, useDesktopNotifier } from './desktop-notifications'
@@ -20,9 +19,9 @@ const REFRESH_MS = 60_000
 
 /**
  * The header's reminders bell: counts the signed-in user's due reminders (also in the page
- * title) and opens the reminders panel. `links` are the app's event paths (`paths.events`).
+ * title) and opens the reminders panel.
  */
-export function RemindersBell({ links }: { links: EventLinks }) {
+export function RemindersBell() {
   const api = useApi()
   const db = useDatabase()
   const user = useCurrentUser()
@@ -51,7 +50,7 @@ export function RemindersBell({ links }: { links: EventLinks }) {
     ? 'Reminders (could not be loaded)'
     : `Reminders, ${count === 0 ? 'none' : count} due`
   return (
-    <EventLinksProvider links={links}>
+    <>
       <button
         ref={trigger}
         type="button"
@@ -89,6 +88,6 @@ export function RemindersBell({ links }: { links: EventLinks }) {
           />
         </Suspense>
       )}
-    </EventLinksProvider>
+    </>
   )
 }

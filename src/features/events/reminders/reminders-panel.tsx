@@ -3,7 +3,7 @@ import { Dialog, Heading, Popover } from 'react-aria-components'
 import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
-import { useEventLinks } from '../event-links'
+import { paths } from '@/lib/paths'
 import { DesktopNotificationsToggle } from './desktop-notifications-toggle'
 import { ReminderItem } from './reminder-item'
 import { useKeepFocus } from './use-keep-focus'
@@ -29,7 +29,6 @@ export function RemindersPanel({
   onRetry,
   onClose,
 }: RemindersPanelProps) {
-  const links = useEventLinks()
   const dialogRef = useRef<HTMLElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const ids = useMemo(() => reminders.map((r) => r.event_ID), [reminders])
@@ -65,7 +64,7 @@ export function RemindersPanel({
         )}
         <footer className={styles.footer}>
           <DesktopNotificationsToggle />
-          <Link to={links.mine()} className={styles.all} onClick={onClose}>
+          <Link to={paths.events.mine()} className={styles.all} onClick={onClose}>
             All my events
           </Link>
         </footer>
