@@ -153,8 +153,3 @@ export function formatIssuePath(root: string, path: readonly PropertyKey[]): str
   }
   return out
 }
-
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError
-export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError
-export const isResponseShapeError = (e: unknown): e is ResponseShapeError =>
-  e instanceof ResponseShapeError

@@ -56,8 +56,6 @@ export type LookupOption<N extends LookupName> = (typeof lookupLists)[N]['keyTyp
   ? StringOption
   : IntegerOption
 
-export const isLookupName = (name: string): name is LookupName => Object.hasOwn(lookupLists, name)
-
 export function getLookup<N extends LookupName>(
   api: ApiClient,
   name: N,

@@ -128,18 +128,6 @@ export interface SnoozeEventVariables {
   snoozeDuration?: string
 }
 
-export function useSnoozeEvent() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: ({ eventId, snoozeDuration }: SnoozeEventVariables) =>
-      snoozeEvent(api, eventId, snoozeDuration, { database }),
-    onSuccess: (event, _vars, scope) => storeEvent(queryClient, api, scope.db, event),
-  })
-}
-
 export function useRescheduleEvent() {
   const api = useApi()
   const database = useDatabase()

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
@@ -17,14 +16,9 @@ interface SnoozeMenuProps {
  * of every duration of `GET /snoozes`.
  */
 export function SnoozeMenu({ event, size = 'small' }: SnoozeMenuProps) {
-  const snooze = useSnoozeCommand()
+  const { snooze, pending: busy } = useSnoozeCommand()
   const snoozes = useLookup('snoozes')
-  const [busy, setBusy] = useState(false)
-  const run = async (duration: string) => {
-    setBusy(true)
-    await snooze(event, duration)
-    setBusy(false)
-  }
+  const run = (duration: string) => snooze(event, duration)
   const options = snoozes.data ?? []
   const sizeClass = size === 'small' ? styles.small : ''
   return (

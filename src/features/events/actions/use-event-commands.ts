@@ -38,7 +38,7 @@ export function useSnoozeCommand() {
   const snooze = useOptimisticSnooze()
   const undo = useUndo()
   const snoozes = useLookup('snoozes').data
-  return async (event: Event, duration: string = DEFAULT_SNOOZE_DURATION) => {
+  const run = async (event: Event, duration: string = DEFAULT_SNOOZE_DURATION) => {
     const label = snoozeLabel(duration, snoozes)
     try {
       const after = await snooze.mutateAsync({
@@ -60,6 +60,8 @@ export function useSnoozeCommand() {
       return false
     }
   }
+  /** `pending` while this snooze is on its way (the mutation's own flag). */
+  return { snooze: run, pending: snooze.isPending }
 }
 
 /**

@@ -101,6 +101,3 @@ export function viewTitle(view: CalendarView, date: Date): string {
 /** What one step of prev/next is called, for the buttons' names ("Previous month"). */
 export const stepUnit = (view: CalendarView) =>
   view === 'month' ? 'month' : view === 'day' ? 'day' : 'week'
-
-/** Whether `date` falls inside the range (start inclusive, end exclusive). */
-export const inRange = (date: Date, range: DayRange) => date >= range.start && date < range.end
