@@ -1,3 +1,5 @@
+import { useMemo } from 'react'
+import { useApi } from './api-context'
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient, RequestOptions } from './client'
 import { dbKey } from './query-keys'
@@ -73,12 +75,24 @@ export function getLookup<N extends LookupName>(
 /** Lookups are shared reference data: one hour fresh, keyed by database. */
 export const LOOKUP_STALE_TIME = 60 * 60 * 1000
 
-export const lookupQueries = {
+/** Keys go from general to specific, database first: `['db', db, 'lookups', name]`. */
+export const lookupKeys = {
   all: (db: string) => [...dbKey(db), 'lookups'] as const,
-  list: <N extends LookupName>(api: ApiClient, db: string, name: N) =>
+  list: (db: string, name: LookupName) => [...lookupKeys.all(db), name] as const,
+}
+
+/** The lookup queries of a service client. */
+export const lookupQueries = (api: ApiClient) => ({
+  list: <N extends LookupName>(db: string, name: N) =>
     queryOptions({
-      queryKey: [...lookupQueries.all(db), name] as const,
+      queryKey: lookupKeys.list(db, name),
       queryFn: ({ signal }) => getLookup(api, name, { signal, database: db }),
       staleTime: LOOKUP_STALE_TIME,
     }),
+})
+
+/** The lookup queries bound to the nearest `ApiProvider`'s client. */
+export function useLookupQueries() {
+  const api = useApi()
+  return useMemo(() => lookupQueries(api), [api])
 }

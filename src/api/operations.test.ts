@@ -240,7 +240,7 @@ describe('lookups', () => {
 
   it('keys lookups by database and passes it on', async () => {
     const { api, calls } = recording([])
-    const options = lookupQueries.list(api, 'OTHER', 'priorities')
+    const options = lookupQueries(api).list('OTHER', 'priorities')
     expect(options.queryKey).toEqual(['db', 'OTHER', 'lookups', 'priorities'])
     expect(options.staleTime).toBe(60 * 60 * 1000)
     await createQueryClient().fetchQuery(options)

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryCache, QueryClient, type Query } from '@tanstack/react-query'
 import { ApiError, NetworkError, ResponseShapeError } from './errors'
 
 /** Reads are retried at most this many times. */
@@ -31,8 +31,15 @@ export function shouldThrowToBoundary(error: unknown, hasData: boolean): boolean
   return error instanceof ResponseShapeError
 }
 
-export function createQueryClient(): QueryClient {
+export interface QueryClientHandlers {
+  /** A read failed (after its retries): the app's error policy for what is not on screen. */
+  onQueryError?: (error: Error, query: Query<unknown, unknown, unknown>) => void
+}
+
+/** The query client with the error policy above; the app passes its handlers in here. */
+export function createQueryClient(handlers: QueryClientHandlers = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: handlers.onQueryError }),
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,

@@ -4,18 +4,19 @@ import { toast } from '@/components/ui/toast'
 import { sessionStore } from './app-state'
 
 /**
- * The query cache of the signed-in app. Imported only by lazily loaded modules, so React Query is
- * not part of the JavaScript needed to show the sign-in page.
+ * The query cache of the signed-in app, built here once with its handlers. Imported only by
+ * lazily loaded modules, so React Query is not part of the JavaScript needed to show the sign-in
+ * page.
  */
-export const queryClient = createQueryClient()
-
-// A 401 reaches here only when re-authentication was abandoned: the session is over.
-queryClient.getQueryCache().config.onError = (error, query) => {
-  if (error instanceof ApiError && error.status === 401) return
-  // A failed background refetch keeps the data on screen; say that it may be stale.
-  if (query.state.data !== undefined)
-    toast.error('Could not refresh data', { description: error.message })
-}
+export const queryClient = createQueryClient({
+  onQueryError: (error, query) => {
+    // A 401 reaches here only when re-authentication was abandoned: the session is over.
+    if (error instanceof ApiError && error.status === 401) return
+    // A failed background refetch keeps the data on screen; say that it may be stale.
+    if (query.state.data !== undefined)
+      toast.error('Could not refresh data', { description: error.message })
+  },
+})
 
 // Signed out (here or in another tab): nothing of the session stays in memory.
 sessionStore.subscribe(() => {

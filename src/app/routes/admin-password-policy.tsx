@@ -7,7 +7,7 @@ export function loader() {
   const db = currentDatabase()
   if (!db) return null
   // Start the request with the route; the page shows skeletons rather than waiting here.
-  void queryClient.prefetchQuery(adminQueries.passwordPolicy(api, db))
+  void queryClient.prefetchQuery(adminQueries(api).passwordPolicy(db))
   return null
 }
 

@@ -9,8 +9,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   const authNumber = params.authNumber
   if (!db || !authNumber) return null
   // Start both requests with the route; the page shows skeletons rather than waiting here.
-  void queryClient.prefetchQuery(authQueries.detail(api, db, authNumber))
-  void queryClient.prefetchQuery(authQueries.vba(api, db, authNumber))
+  void queryClient.prefetchQuery(authQueries(api).detail(db, authNumber))
+  void queryClient.prefetchQuery(authQueries(api).vba(db, authNumber))
   return null
 }
 

@@ -9,7 +9,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   if (!db || !params.authNumber) return null
   // Fetch afresh: the form starts from the auth as it is now.
   void queryClient.prefetchQuery({
-    ...authQueries.detail(api, db, params.authNumber),
+    ...authQueries(api).detail(db, params.authNumber),
     staleTime: 0,
   })
   return null

@@ -11,8 +11,8 @@ export function loader() {
   if (!db) return null
   // Start the first pages with the route; the page loads the rest and never waits here.
   for (let page = 1; page <= CALENDAR_LOOKAHEAD; page++)
-    void queryClient.prefetchQuery(calendarQueries.page(api, db, page))
-  void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+    void queryClient.prefetchQuery(calendarQueries(api).page(db, page))
+  void queryClient.prefetchQuery(lookupQueries(api).list(db, 'priorities'))
   return null
 }
 

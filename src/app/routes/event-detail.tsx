@@ -11,9 +11,9 @@ export function loader({ params }: LoaderFunctionArgs) {
   const eventId = parseEventId(params.eventId)
   if (!db || eventId === null) return null
   // Start the requests with the route; the page shows skeletons rather than waiting here.
-  void queryClient.prefetchQuery(eventQueries.detail(api, db, eventId))
-  void queryClient.prefetchQuery(eventQueries.schedules(api, db, eventId))
-  void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  void queryClient.prefetchQuery(eventQueries(api).detail(db, eventId))
+  void queryClient.prefetchQuery(eventQueries(api).schedules(db, eventId))
+  void queryClient.prefetchQuery(lookupQueries(api).list(db, 'priorities'))
   return null
 }
 

@@ -10,8 +10,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   const db = currentDatabase()
   const eventId = parseEventId(params.eventId)
   if (!db || eventId === null) return null
-  void queryClient.prefetchQuery(eventQueries.detail(api, db, eventId))
-  void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  void queryClient.prefetchQuery(eventQueries(api).detail(db, eventId))
+  void queryClient.prefetchQuery(lookupQueries(api).list(db, 'priorities'))
   return null
 }
 

@@ -5,7 +5,7 @@ import { currentDatabase, queryClient } from '../query'
 
 export function loader() {
   const db = currentDatabase()
-  if (db) void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  if (db) void queryClient.prefetchQuery(lookupQueries(api).list(db, 'priorities'))
   return null
 }
 

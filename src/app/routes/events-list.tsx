@@ -10,7 +10,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (!db) return null
   const search = parseEventListSearch(new URL(request.url).searchParams)
   // Start the request with the route; the page shows skeletons rather than waiting here.
-  void queryClient.prefetchQuery(eventQueries.list(api, db, toListParams(search)))
+  void queryClient.prefetchQuery(eventQueries(api).list(db, toListParams(search)))
   return null
 }
 

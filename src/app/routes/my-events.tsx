@@ -10,8 +10,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   const userId = params.userId?.trim() || sessionStore.get()?.claims?.sub
   if (!db || !userId) return null
   // Start the requests with the route; the page shows skeletons rather than waiting here.
-  void queryClient.prefetchQuery(eventQueries.userEvents(api, db, userId))
-  void queryClient.prefetchQuery(lookupQueries.list(api, db, 'priorities'))
+  void queryClient.prefetchQuery(eventQueries(api).userEvents(db, userId))
+  void queryClient.prefetchQuery(lookupQueries(api).list(db, 'priorities'))
   return null
 }
 

@@ -7,7 +7,7 @@ export function loader() {
   const db = currentDatabase()
   if (!db) return null
   // Start every list with the route; each section shows skeletons until its own answer arrives.
-  for (const name of lookupNames) void queryClient.prefetchQuery(lookupQueries.list(api, db, name))
+  for (const name of lookupNames) void queryClient.prefetchQuery(lookupQueries(api).list(db, name))
   return null
 }
 

@@ -1,5 +1,7 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useMemo } from 'react'
+import { queryOptions } from '@tanstack/react-query'
+import { usePinnedMutation, type MutationScope } from '@/api/pinned-mutation'
+import { useApi } from '@/api/api-context'
 import {
   adjustAuth,
   createAuth,
@@ -16,35 +18,40 @@ import type { Auth } from '@/api/schemas/auth'
 import type { AuthAdjustment } from '@/api/schemas/auth-adjustment'
 
 /** Keys go from general to specific, database first: `['db', db, 'auths', ...]`. */
-export const authQueries = {
+export const authKeys = {
   all: (db: string) => [...dbKey(db), 'auths'] as const,
-  details: (db: string) => [...authQueries.all(db), 'detail'] as const,
-  detail: (api: ApiClient, db: string, authNumber: string) =>
-    queryOptions({
-      queryKey: [...authQueries.details(db), authNumber] as const,
-      queryFn: ({ signal }) => getAuth(api, authNumber, { signal, database: db }),
-    }),
+  details: (db: string) => [...authKeys.all(db), 'detail'] as const,
+  detail: (db: string, authNumber: string) => [...authKeys.details(db), authNumber] as const,
   /** Below the Auth's detail key, so removing or invalidating the Auth covers this view too. */
-  vba: (api: ApiClient, db: string, authNumber: string) =>
-    queryOptions({
-      queryKey: [...authQueries.details(db), authNumber, 'vba'] as const,
-      queryFn: ({ signal }) => getAuthVba(api, authNumber, { signal, database: db }),
-    }),
+  vba: (db: string, authNumber: string) => [...authKeys.detail(db, authNumber), 'vba'] as const,
 }
 
-/** The database a mutation started in; cache updates use it, never a later one. */
-interface MutationScope {
-  db: string
+/** The auth queries of a service client: the keys above with their fetchers. */
+export const authQueries = (api: ApiClient) => ({
+  detail: (db: string, authNumber: string) =>
+    queryOptions({
+      queryKey: authKeys.detail(db, authNumber),
+      queryFn: ({ signal }) => getAuth(api, authNumber, { signal, database: db }),
+    }),
+  vba: (db: string, authNumber: string) =>
+    queryOptions({
+      queryKey: authKeys.vba(db, authNumber),
+      queryFn: ({ signal }) => getAuthVba(api, authNumber, { signal, database: db }),
+    }),
+})
+
+/** The auth queries bound to the nearest `ApiProvider`'s client. */
+export function useAuthQueries() {
+  const api = useApi()
+  return useMemo(() => authQueries(api), [api])
 }
 
 /**
- * Stores an Auth the service answered with, under its own number (falling back to the one the
- * request named), and refreshes the views derived from it.
+ * The cache updates after a write, all here. Stores an Auth the service answered with, under its
+ * own number (falling back to the one the request named), and refreshes the views derived from it.
  */
 function storeAuth(
-  queryClient: QueryClient,
-  api: ApiClient,
-  db: string,
+  { queryClient, db }: Pick<MutationScope, 'queryClient' | 'db'>,
   requested: string | undefined,
   auth: Auth,
 ) {
@@ -52,27 +59,19 @@ function storeAuth(
   const pending: Promise<void>[] = []
   if (requested !== undefined && requested !== authNumber) {
     // The answer is another Auth (e.g. an adjustment's new one): the requested one changed too.
-    pending.push(
-      queryClient.invalidateQueries({ queryKey: authQueries.detail(api, db, requested).queryKey }),
-    )
+    pending.push(queryClient.invalidateQueries({ queryKey: authKeys.detail(db, requested) }))
   }
   if (authNumber !== undefined) {
-    queryClient.setQueryData(authQueries.detail(api, db, authNumber).queryKey, auth)
-    pending.push(
-      queryClient.invalidateQueries({ queryKey: authQueries.vba(api, db, authNumber).queryKey }),
-    )
+    queryClient.setQueryData(authKeys.detail(db, authNumber), auth)
+    pending.push(queryClient.invalidateQueries({ queryKey: authKeys.vba(db, authNumber) }))
   }
   return Promise.all(pending)
 }
 
 export function useCreateAuth() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (auth: Auth) => createAuth(api, auth, { database }),
-    onSuccess: (created, _auth, scope) => storeAuth(queryClient, api, scope.db, undefined, created),
+  return usePinnedMutation({
+    mutationFn: (auth: Auth, { api, db }) => createAuth(api, auth, { database: db }),
+    onSuccess: (created, _auth, scope) => storeAuth(scope, undefined, created),
   })
 }
 
@@ -83,28 +82,19 @@ export interface UpdateAuthVariables {
 }
 
 export function useUpdateAuth() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: ({ authNumber, auth }: UpdateAuthVariables) =>
-      updateAuth(api, authNumber, auth, { database }),
-    onSuccess: (updated, { authNumber }, scope) =>
-      storeAuth(queryClient, api, scope.db, authNumber, updated),
+  return usePinnedMutation({
+    mutationFn: ({ authNumber, auth }: UpdateAuthVariables, { api, db }) =>
+      updateAuth(api, authNumber, auth, { database: db }),
+    onSuccess: (updated, { authNumber }, scope) => storeAuth(scope, authNumber, updated),
   })
 }
 
 export function useDeleteAuth() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (authNumber: string) => deleteAuth(api, authNumber, { database }),
+  return usePinnedMutation({
+    mutationFn: (authNumber: string, { api, db }) => deleteAuth(api, authNumber, { database: db }),
     onSuccess: (_data, authNumber, scope) => {
-      queryClient.removeQueries({
-        queryKey: authQueries.detail(api, scope.db, authNumber).queryKey,
+      scope.queryClient.removeQueries({
+        queryKey: authKeys.detail(scope.db, authNumber),
       })
     },
   })
@@ -112,14 +102,10 @@ export function useDeleteAuth() {
 
 /** Creates or updates many Auths; any cached Auth may have changed, so all are refreshed. */
 export function useUpsertAuths() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (auths: Auth[]) => upsertAuths(api, auths, { database }),
+  return usePinnedMutation({
+    mutationFn: (auths: Auth[], { api, db }) => upsertAuths(api, auths, { database: db }),
     onSuccess: (_result, _auths, scope) =>
-      queryClient.invalidateQueries({ queryKey: authQueries.all(scope.db) }),
+      scope.queryClient.invalidateQueries({ queryKey: authKeys.all(scope.db) }),
   })
 }
 
@@ -129,15 +115,10 @@ export interface AdjustAuthVariables {
 }
 
 export function useAdjustAuth() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: ({ authNumber, adjustment }: AdjustAuthVariables) =>
-      adjustAuth(api, authNumber, adjustment, { database }),
-    onSuccess: (auth, { authNumber }, scope) =>
-      storeAuth(queryClient, api, scope.db, authNumber, auth),
+  return usePinnedMutation({
+    mutationFn: ({ authNumber, adjustment }: AdjustAuthVariables, { api, db }) =>
+      adjustAuth(api, authNumber, adjustment, { database: db }),
+    onSuccess: (auth, { authNumber }, scope) => storeAuth(scope, authNumber, auth),
   })
 }
 
@@ -147,14 +128,9 @@ export interface ProcessAuthStatusVariables {
 }
 
 export function useProcessAuthStatus() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: ({ authNumber, newAuthCode }: ProcessAuthStatusVariables) =>
-      processAuthStatus(api, authNumber, newAuthCode, { database }),
-    onSuccess: (auth, { authNumber }, scope) =>
-      storeAuth(queryClient, api, scope.db, authNumber, auth),
+  return usePinnedMutation({
+    mutationFn: ({ authNumber, newAuthCode }: ProcessAuthStatusVariables, { api, db }) =>
+      processAuthStatus(api, authNumber, newAuthCode, { database: db }),
+    onSuccess: (auth, { authNumber }, scope) => storeAuth(scope, authNumber, auth),
   })
 }

@@ -15,7 +15,7 @@ import { createEvent } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
 import { signIn } from '@/api/session'
 import { dueReminders } from './reminders/due-reminders'
-import { eventQueries, useOptimisticSnooze } from './queries'
+import { eventQueries, useOptimisticSnooze, eventKeys } from './queries'
 
 let sandbox: Sandbox
 let dataDir: string
@@ -61,8 +61,8 @@ async function setup() {
     },
     { database: 'demo' },
   )
-  const listKey = eventQueries.userEvents(api, 'demo', 'staff').queryKey
-  await queryClient.fetchQuery(eventQueries.userEvents(api, 'demo', 'staff'))
+  const listKey = eventKeys.userEvents('demo', 'staff')
+  await queryClient.fetchQuery(eventQueries(api).userEvents('demo', 'staff'))
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api} database="demo">

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiProvider } from '@/api/api-context'
 import { createApiClient, type ApiClient } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
-import { eventQueries, useDeleteEvent, useUpdateEvent } from './queries'
+import { eventQueries, useDeleteEvent, useUpdateEvent, eventKeys } from './queries'
 
 const event = (over: Partial<Event> = {}): Event => ({
   event_ID: 5,
@@ -56,7 +56,7 @@ function setup() {
 describe('eventQueries', () => {
   it('scopes keys by database first and sends that database', async () => {
     const { queryClient, api, control } = setup()
-    const options = eventQueries.list(api, 'TWO', { page: 1, pageSize: 20, sortBy: '' })
+    const options = eventQueries(api).list('TWO', { page: 1, pageSize: 20, sortBy: '' })
     expect(options.queryKey).toEqual([
       'db',
       'TWO',
@@ -74,11 +74,11 @@ describe('eventQueries', () => {
 
 describe('useUpdateEvent', () => {
   it('stores the answer as the detail and invalidates the listings before settling', async () => {
-    const { queryClient, api, control, wrapper } = setup()
-    const detailKey = eventQueries.detail(api, 'ONE', 5).queryKey
-    const listKey = eventQueries.list(api, 'ONE', { page: 1 }).queryKey
-    const userKey = eventQueries.userEvents(api, 'ONE', 'ana').queryKey
-    const otherDbList = eventQueries.list(api, 'TWO', { page: 1 }).queryKey
+    const { queryClient, control, wrapper } = setup()
+    const detailKey = eventKeys.detail('ONE', 5)
+    const listKey = eventKeys.list('ONE', { page: 1 })
+    const userKey = eventKeys.userEvents('ONE', 'ana')
+    const otherDbList = eventKeys.list('TWO', { page: 1 })
     queryClient.setQueryData(detailKey, event())
     queryClient.setQueryData(listKey, [event()])
     queryClient.setQueryData(userKey, [event()])
@@ -104,7 +104,7 @@ describe('useUpdateEvent', () => {
   })
 
   it('stores the answer under the database the mutation started in', async () => {
-    const { queryClient, api, control, wrapper, switchDatabase } = setup()
+    const { queryClient, control, wrapper, switchDatabase } = setup()
     const { result, rerender } = renderHook(() => useUpdateEvent(), { wrapper })
     let done: Promise<Event> | undefined
     act(() => {
@@ -116,20 +116,20 @@ describe('useUpdateEvent', () => {
     control.answer(event({ subject: 'New' }))
     await act(() => done!)
 
-    expect(queryClient.getQueryData(eventQueries.detail(api, 'ONE', 5).queryKey)).toMatchObject({
+    expect(queryClient.getQueryData(eventKeys.detail('ONE', 5))).toMatchObject({
       subject: 'New',
     })
-    expect(queryClient.getQueryData(eventQueries.detail(api, 'TWO', 5).queryKey)).toBeUndefined()
+    expect(queryClient.getQueryData(eventKeys.detail('TWO', 5))).toBeUndefined()
   })
 })
 
 describe('useDeleteEvent', () => {
   it('removes the detail and its schedules and invalidates the lists', async () => {
-    const { queryClient, api, control, wrapper } = setup()
-    const detailKey = eventQueries.detail(api, 'ONE', 5).queryKey
-    const schedulesKey = eventQueries.schedules(api, 'ONE', 5).queryKey
-    const otherDetail = eventQueries.detail(api, 'ONE', 6).queryKey
-    const listKey = eventQueries.list(api, 'ONE').queryKey
+    const { queryClient, control, wrapper } = setup()
+    const detailKey = eventKeys.detail('ONE', 5)
+    const schedulesKey = eventKeys.schedules('ONE', 5)
+    const otherDetail = eventKeys.detail('ONE', 6)
+    const listKey = eventKeys.list('ONE')
     queryClient.setQueryData(detailKey, event())
     queryClient.setQueryData(schedulesKey, [])
     queryClient.setQueryData(otherDetail, event({ event_ID: 6 }))

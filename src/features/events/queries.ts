@@ -1,4 +1,6 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { usePinnedMutation, type MutationScope } from '@/api/pinned-mutation'
 import { useApi, useDatabase } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import {
@@ -19,106 +21,108 @@ import { dbKey } from '@/api/query-keys'
 import type { Event, NewEvent } from '@/api/schemas/event'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 
+const listKey = ({ page, pageSize, sortBy }: ListEventsParams = {}) => ({
+  page,
+  pageSize,
+  sortBy: sortBy || undefined,
+})
+
 /** Keys go from general to specific, database first: `['db', db, 'events', ...]`. */
-export const eventQueries = {
+export const eventKeys = {
   all: (db: string) => [...dbKey(db), 'events'] as const,
-  lists: (db: string) => [...eventQueries.all(db), 'list'] as const,
-  list: (api: ApiClient, db: string, params: ListEventsParams = {}) => {
-    const { page, pageSize, sortBy } = params
-    const key = { page, pageSize, sortBy: sortBy || undefined }
-    return queryOptions({
-      queryKey: [...eventQueries.lists(db), key] as const,
-      queryFn: ({ signal }) => listEvents(api, key, { signal, database: db }),
-    })
-  },
-  details: (db: string) => [...eventQueries.all(db), 'detail'] as const,
-  detail: (api: ApiClient, db: string, eventId: number) =>
+  lists: (db: string) => [...eventKeys.all(db), 'list'] as const,
+  list: (db: string, params?: ListEventsParams) =>
+    [...eventKeys.lists(db), listKey(params)] as const,
+  details: (db: string) => [...eventKeys.all(db), 'detail'] as const,
+  detail: (db: string, eventId: number) => [...eventKeys.details(db), eventId] as const,
+  /** Below the event's detail key, so removing or invalidating the event covers its schedules. */
+  schedules: (db: string, eventId: number) =>
+    [...eventKeys.detail(db, eventId), 'schedules'] as const,
+  userEventLists: (db: string) => [...eventKeys.all(db), 'user'] as const,
+  userEvents: (db: string, userId: string) => [...eventKeys.userEventLists(db), userId] as const,
+}
+
+/** The event queries of a service client: the keys above with their fetchers. */
+export const eventQueries = (api: ApiClient) => ({
+  list: (db: string, params?: ListEventsParams) =>
     queryOptions({
-      queryKey: [...eventQueries.details(db), eventId] as const,
+      queryKey: eventKeys.list(db, params),
+      queryFn: ({ signal }) => listEvents(api, listKey(params), { signal, database: db }),
+    }),
+  detail: (db: string, eventId: number) =>
+    queryOptions({
+      queryKey: eventKeys.detail(db, eventId),
       queryFn: ({ signal }) => getEvent(api, eventId, { signal, database: db }),
     }),
-  /** Below the event's detail key, so removing or invalidating the event covers its schedules. */
-  schedules: (api: ApiClient, db: string, eventId: number) =>
+  schedules: (db: string, eventId: number) =>
     queryOptions({
-      queryKey: [...eventQueries.details(db), eventId, 'schedules'] as const,
+      queryKey: eventKeys.schedules(db, eventId),
       queryFn: ({ signal }) => listEventSchedules(api, eventId, { signal, database: db }),
     }),
-  userEventLists: (db: string) => [...eventQueries.all(db), 'user'] as const,
-  userEvents: (api: ApiClient, db: string, userId: string) =>
+  userEvents: (db: string, userId: string) =>
     queryOptions({
-      queryKey: [...eventQueries.userEventLists(db), userId] as const,
+      queryKey: eventKeys.userEvents(db, userId),
       queryFn: ({ signal }) => listUserEvents(api, userId, { signal, database: db }),
     }),
+})
+
+/** The event queries bound to the nearest `ApiProvider`'s client. */
+export function useEventQueries() {
+  const api = useApi()
+  return useMemo(() => eventQueries(api), [api])
 }
 
-/**
- * The database a mutation started in. Cache updates use it (not the one current when the answer
- * arrives), so an answer can never land under another database's keys.
+/*
+ * The cache updates after a write, all here: a write's answer is stored as the event's detail
+ * and the listings of its database are refreshed. (The calendar's pages follow stored details,
+ * see calendar/use-calendar-events.)
  */
-interface MutationScope {
-  db: string
-}
+type CacheScope = Pick<MutationScope, 'queryClient' | 'db'>
 
-function invalidateListings(queryClient: QueryClient, db: string) {
+function invalidateListings({ queryClient, db }: CacheScope) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: eventQueries.lists(db) }),
-    queryClient.invalidateQueries({ queryKey: eventQueries.userEventLists(db) }),
+    queryClient.invalidateQueries({ queryKey: eventKeys.lists(db) }),
+    queryClient.invalidateQueries({ queryKey: eventKeys.userEventLists(db) }),
   ])
 }
 
 /** Stores an event the service answered with as its detail, then refreshes the listings. */
-function storeEvent(queryClient: QueryClient, api: ApiClient, db: string, event: Event) {
-  queryClient.setQueryData(eventQueries.detail(api, db, event.event_ID).queryKey, event)
-  return invalidateListings(queryClient, db)
+function storeEvent(scope: CacheScope, event: Event) {
+  scope.queryClient.setQueryData(eventKeys.detail(scope.db, event.event_ID), event)
+  return invalidateListings(scope)
 }
 
 export function useCreateEvent() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (event: NewEvent) => createEvent(api, event, { database }),
-    onSuccess: (created, _event, scope) => storeEvent(queryClient, api, scope.db, created),
+  return usePinnedMutation({
+    mutationFn: (event: NewEvent, { api, db }) => createEvent(api, event, { database: db }),
+    onSuccess: (created, _event, scope) => storeEvent(scope, created),
   })
 }
 
 /** Saves the whole event; the answer becomes the cached detail. */
 export function useUpdateEvent() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (event: Event) => updateEvent(api, event, { database }),
-    onSuccess: (updated, _event, scope) => storeEvent(queryClient, api, scope.db, updated),
+  return usePinnedMutation({
+    mutationFn: (event: Event, { api, db }) => updateEvent(api, event, { database: db }),
+    onSuccess: (updated, _event, scope) => storeEvent(scope, updated),
   })
 }
 
 export function useDeleteEvent() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (eventId: number) => deleteEvent(api, eventId, { database }),
+  return usePinnedMutation({
+    mutationFn: (eventId: number, { api, db }) => deleteEvent(api, eventId, { database: db }),
     onSuccess: (_data, eventId, scope) => {
-      queryClient.removeQueries({ queryKey: eventQueries.detail(api, scope.db, eventId).queryKey })
-      return invalidateListings(queryClient, scope.db)
+      scope.queryClient.removeQueries({ queryKey: eventKeys.detail(scope.db, eventId) })
+      return invalidateListings(scope)
     },
   })
 }
 
 /** Creates or updates many events; any cached event may have changed, so all are refreshed. */
 export function useBatchEvents() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (events: NewEvent[]) => batchEvents(api, events, { database }),
+  return usePinnedMutation({
+    mutationFn: (events: NewEvent[], { api, db }) => batchEvents(api, events, { database: db }),
     onSuccess: (_result, _events, scope) =>
-      queryClient.invalidateQueries({ queryKey: eventQueries.all(scope.db) }),
+      scope.queryClient.invalidateQueries({ queryKey: eventKeys.all(scope.db) }),
   })
 }
 
@@ -129,17 +133,13 @@ export interface SnoozeEventVariables {
 }
 
 export function useRescheduleEvent() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: (eventId: number) => rescheduleEvent(api, eventId, { database }),
+  return usePinnedMutation({
+    mutationFn: (eventId: number, { api, db }) => rescheduleEvent(api, eventId, { database: db }),
     onSuccess: (event, eventId, scope) =>
       Promise.all([
-        storeEvent(queryClient, api, scope.db, event),
-        queryClient.invalidateQueries({
-          queryKey: eventQueries.schedules(api, scope.db, eventId).queryKey,
+        storeEvent(scope, event),
+        scope.queryClient.invalidateQueries({
+          queryKey: eventKeys.schedules(scope.db, eventId),
         }),
       ]),
   })
@@ -152,25 +152,21 @@ export interface NextScheduledDateVariables {
 
 /** Moves the event to the next date of a schedule; the answer replaces that cached schedule. */
 export function useNextScheduledDate() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    onMutate: (): MutationScope => ({ db: database }),
-    mutationFn: ({ eventId, scheduleId }: NextScheduledDateVariables) =>
-      nextScheduledDate(api, eventId, scheduleId, { database }),
+  return usePinnedMutation({
+    mutationFn: ({ eventId, scheduleId }: NextScheduledDateVariables, { api, db }) =>
+      nextScheduledDate(api, eventId, scheduleId, { database: db }),
     onSuccess: (schedule, { eventId }, scope) => {
-      queryClient.setQueryData(
-        eventQueries.schedules(api, scope.db, eventId).queryKey,
+      scope.queryClient.setQueryData(
+        eventKeys.schedules(scope.db, eventId),
         (old: EventSchedule[] | undefined) =>
           old?.map((s) => (s.schedule_ID === schedule.schedule_ID ? schedule : s)),
       )
       return Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: eventQueries.detail(api, scope.db, eventId).queryKey,
+        scope.queryClient.invalidateQueries({
+          queryKey: eventKeys.detail(scope.db, eventId),
           exact: true,
         }),
-        invalidateListings(queryClient, scope.db),
+        invalidateListings(scope),
       ])
     },
   })
@@ -194,10 +190,11 @@ export function useOptimisticSnooze() {
   const database = useDatabase()
   const queryClient = useQueryClient()
   return useMutation({
+    // Pinned like every write (usePinnedMutation), with the optimistic change as its snapshot.
     onMutate: async ({ eventId, expectedUntil }: OptimisticSnoozeVariables) => {
       const db = database
-      const lists = { queryKey: eventQueries.userEventLists(db) }
-      const detailKey = eventQueries.detail(api, db, eventId).queryKey
+      const lists = { queryKey: eventKeys.userEventLists(db) }
+      const detailKey = eventKeys.detail(db, eventId)
       await Promise.all([
         queryClient.cancelQueries(lists),
         queryClient.cancelQueries({ queryKey: detailKey, exact: true }),
@@ -208,8 +205,9 @@ export function useOptimisticSnooze() {
           : e
       const snapshot = {
         db,
+        queryClient,
         lists: queryClient.getQueriesData<Event[]>(lists),
-        detail: queryClient.getQueryData(detailKey),
+        detail: queryClient.getQueryData<Event>(detailKey),
       }
       queryClient.setQueriesData<Event[]>(lists, (old) => old?.map(snoozed))
       if (snapshot.detail) queryClient.setQueryData(detailKey, snoozed(snapshot.detail))
@@ -228,18 +226,15 @@ export function useOptimisticSnooze() {
           )
       }
       if (snapshot.detail)
-        queryClient.setQueryData(
-          eventQueries.detail(api, snapshot.db, eventId).queryKey,
-          snapshot.detail,
-        )
-      return invalidateListings(queryClient, snapshot.db)
+        queryClient.setQueryData(eventKeys.detail(snapshot.db, eventId), snapshot.detail)
+      return invalidateListings(snapshot)
     },
     onSuccess: (event, _vars, snapshot) => {
       queryClient.setQueriesData<Event[]>(
-        { queryKey: eventQueries.userEventLists(snapshot.db) },
+        { queryKey: eventKeys.userEventLists(snapshot.db) },
         (old) => old?.map((e) => (e.event_ID === event.event_ID ? event : e)),
       )
-      return storeEvent(queryClient, api, snapshot.db, event)
+      return storeEvent(snapshot, event)
     },
   })
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
-import { lookupLists, lookupQueries, type LookupName } from '@/api/lookups'
+import { useDatabase } from '@/api/api-context'
+import { lookupLists, type LookupName, useLookupQueries } from '@/api/lookups'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import styles from './reference-page.module.css'
@@ -11,10 +11,10 @@ const SKELETON_ROWS = 4
 
 /** One lookup list: its entries' key, display text and description; loads and fails on its own. */
 export function LookupSection({ name }: { name: LookupName }) {
-  const api = useApi()
+  const queries = useLookupQueries()
   const db = useDatabase()
   // One list failing is shown in its section, with a retry; the other lists stay usable.
-  const query = useQuery({ ...lookupQueries.list(api, db, name), throwOnError: false })
+  const query = useQuery({ ...queries.list(db, name), throwOnError: false })
   const info = lookupLists[name]
   const titleId = `${sectionId(name)}-title`
   const entries = query.data ?? []

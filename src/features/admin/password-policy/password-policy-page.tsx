@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
 import { AdminOnlyNotice } from '../admin-only-notice'
-import { adminQueries } from '../queries'
+import { useAdminQueries } from '../queries'
 import { PasswordPolicyForm } from './password-policy-form'
 import styles from './password-policy-page.module.css'
 
 /** Loads the policy; the form mounts only once it is here, with it as its default values. */
 export function PasswordPolicyPage() {
-  const api = useApi()
+  const queries = useAdminQueries()
   const db = useDatabase()
-  const query = useQuery(adminQueries.passwordPolicy(api, db))
+  const query = useQuery(queries.passwordPolicy(db))
 
   let body
   if (query.isPending) {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
 import { AUDIT_FIELDS, AUTH_GROUPS } from '../auth-groups'
 import { paths } from '@/lib/paths'
-import { authQueries } from '../queries'
+import { useAuthQueries } from '../queries'
 import { useRecentLookups } from '../recent-lookups'
 import { ChangeStatusDialog } from '../status/change-status-dialog'
 import { AuthDetailHeader, type DetailDialog } from './auth-detail-header'
@@ -23,10 +23,10 @@ import styles from './detail.module.css'
 
 /** One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions. */
 export function AuthDetailPage({ authNumber }: { authNumber: string }) {
-  const api = useApi()
+  const queries = useAuthQueries()
   const db = useDatabase()
-  const detail = useQuery(authQueries.detail(api, db, authNumber))
-  const vba = useQuery(authQueries.vba(api, db, authNumber))
+  const detail = useQuery(queries.detail(db, authNumber))
+  const vba = useQuery(queries.vba(db, authNumber))
   const [dialog, setDialog] = useState<DetailDialog | null>(null)
   const { rememberNumber, rememberCode } = useRecentLookups()
   const auth = detail.data

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { AuthDetailSkeleton } from '../detail/auth-detail-skeleton'
 import { AuthNotFound } from '../detail/auth-not-found'
-import { authQueries } from '../queries'
+import { useAuthQueries } from '../queries'
 import { AuthForm } from './auth-form'
 
 /** Loads the auth, then mounts the form with it (the form keeps the version it loaded). */
 export function AuthEditPage({ authNumber }: { authNumber: string }) {
-  const api = useApi()
+  const queries = useAuthQueries()
   const db = useDatabase()
-  const query = useQuery(authQueries.detail(api, db, authNumber))
+  const query = useQuery(queries.detail(db, authNumber))
   // Mount the form with the auth as it is now, not an older cached copy: saving compares against it.
   if (query.isPending || (query.isFetching && !query.isFetchedAfterMount))
     return <AuthDetailSkeleton authNumber={authNumber} />

@@ -2,14 +2,14 @@ import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { UseFormReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { compareServiceDates } from '@/api/dates'
 import { ApiError } from '@/api/errors'
 import type { Auth } from '@/api/schemas/auth'
 import { toast } from '@/components/ui/toast'
 import { paths } from '@/lib/paths'
 import { applyProblem, type FormProblem } from '../form-problem'
-import { authQueries, useCreateAuth, useUpdateAuth } from '../queries'
+import { useCreateAuth, useUpdateAuth, useAuthQueries } from '../queries'
 import { authFromForm } from './auth-form-schema'
 import { FORM_FIELDS, toFormValues, type AuthFormValues, type FormField } from './auth-form-values'
 import { overwriteWithMine, rebaseValues, staleChanges, type StaleChange } from './stale-diff'
@@ -31,7 +31,7 @@ export function useAuthFormSave(
   onRebase: (latest: Auth) => void,
   clearDraft: () => void,
 ) {
-  const api = useApi()
+  const queries = useAuthQueries()
   const db = useDatabase()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -70,7 +70,7 @@ export function useAuthFormSave(
     setChecking(true)
     try {
       const latest = await queryClient.fetchQuery({
-        ...authQueries.detail(api, db, authNumber),
+        ...queries.detail(db, authNumber),
         staleTime: 0,
       })
       if (compareServiceDates(latest.update_Date, base.update_Date) > 0) {

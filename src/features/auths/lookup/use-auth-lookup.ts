@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { describeError } from '@/components/errors/describe-error'
 import { AUTH_NUMBER_PATTERN } from '../auth-fields'
-import { authQueries } from '../queries'
+import { useAuthQueries } from '../queries'
 import { useRecentLookups } from '../recent-lookups'
 
 export type LookupOutcome =
@@ -19,7 +19,7 @@ export type LookupOutcome =
  * and remembers the number when it was found.
  */
 export function useAuthLookup(onFound: (authNumber: string) => void) {
-  const api = useApi()
+  const queries = useAuthQueries()
   const db = useDatabase()
   const queryClient = useQueryClient()
   const { rememberNumber } = useRecentLookups()
@@ -41,7 +41,7 @@ export function useAuthLookup(onFound: (authNumber: string) => void) {
     setOutcome({ kind: 'pending', authNumber })
     try {
       const auth = await queryClient.fetchQuery({
-        ...authQueries.detail(api, db, authNumber),
+        ...queries.detail(db, authNumber),
         staleTime: 0,
       })
       const found = auth.auth_Number ?? authNumber

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
 import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
 import { useRuntimeConfig } from '@/lib/app-context'
-import { eventQueries, useOptimisticSnooze, useUpdateEvent } from '../queries'
+import { useOptimisticSnooze, useUpdateEvent, useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { expectedSnoozeUntil, snoozeLabel } from './snooze-duration'
 
@@ -69,7 +69,7 @@ export function useSnoozeCommand() {
  * config, by `PUT` of the whole event as the service has it now. The toast offers Undo.
  */
 export function useCompleteCommand() {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const queryClient = useQueryClient()
   const update = useUpdateEvent()
@@ -79,7 +79,7 @@ export function useCompleteCommand() {
     try {
       // The whole event goes back, so start from the service's version, not a list's copy.
       const current = await queryClient.fetchQuery({
-        ...eventQueries.detail(api, db, event.event_ID),
+        ...queries.detail(db, event.event_ID),
         staleTime: 0,
       })
       const after = await update.mutateAsync({

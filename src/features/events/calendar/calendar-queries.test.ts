@@ -3,10 +3,10 @@ import type { Event } from '@/api/schemas/event'
 import {
   CALENDAR_LOOKAHEAD,
   CALENDAR_PAGE_SIZE,
-  calendarQueries,
   plannedPageCount,
   removeFromPage,
   replaceInPage,
+  calendarKeys,
 } from './calendar-queries'
 
 const event = (id: number, subject = 'x'): Event => ({
@@ -51,11 +51,6 @@ describe('page patches', () => {
   })
 
   it('keys pages by database first', () => {
-    expect(calendarQueries.all('demo').slice(0, 4)).toEqual([
-      'db',
-      'demo',
-      'events',
-      'calendar-pages',
-    ])
+    expect(calendarKeys.all('demo').slice(0, 4)).toEqual(['db', 'demo', 'events', 'calendar-pages'])
   })
 })

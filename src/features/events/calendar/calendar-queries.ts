@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '@/api/client'
 import { listEvents } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import { eventQueries } from '../queries'
+import { eventKeys } from '../queries'
 
 /** The largest page the service gives: the fewest round trips for every event. */
 export const CALENDAR_PAGE_SIZE = 1000
@@ -18,16 +18,21 @@ export const CALENDAR_LOOKAHEAD = 3
  * and outside the events `list` keys, so an edit elsewhere does not reload thousands of events:
  * the calendar patches the event it hears about instead (see `use-calendar-events`).
  */
-export const calendarQueries = {
+export const calendarKeys = {
   all: (db: string) =>
     [
-      ...eventQueries.all(db),
+      ...eventKeys.all(db),
       'calendar-pages',
       { pageSize: CALENDAR_PAGE_SIZE, sortBy: CALENDAR_SORT },
     ] as const,
-  page: (api: ApiClient, db: string, page: number) =>
+  page: (db: string, page: number) => [...calendarKeys.all(db), page] as const,
+}
+
+/** The calendar's page queries of a service client. */
+export const calendarQueries = (api: ApiClient) => ({
+  page: (db: string, page: number) =>
     queryOptions({
-      queryKey: [...calendarQueries.all(db), page] as const,
+      queryKey: calendarKeys.page(db, page),
       queryFn: ({ signal }) =>
         listEvents(
           api,
@@ -36,7 +41,7 @@ export const calendarQueries = {
         ),
       staleTime: CALENDAR_STALE_TIME,
     }),
-}
+})
 
 /**
  * How many pages to ask for, from what the cache holds: up to the first page that came back
@@ -77,14 +82,14 @@ export function patchCalendarEvent(
   heardAt = Infinity,
 ) {
   queryClient.setQueriesData<Event[]>(
-    { queryKey: calendarQueries.all(db), predicate: (q) => q.state.dataUpdatedAt < heardAt },
+    { queryKey: calendarKeys.all(db), predicate: (q) => q.state.dataUpdatedAt < heardAt },
     (old) => (old ? replaceInPage(old, event) : old),
   )
 }
 
 /** Takes one event out of a database's loaded calendar pages. */
 export function removeCalendarEvent(queryClient: QueryClient, db: string, eventId: number) {
-  queryClient.setQueriesData<Event[]>({ queryKey: calendarQueries.all(db) }, (old) =>
+  queryClient.setQueriesData<Event[]>({ queryKey: calendarKeys.all(db) }, (old) =>
     old ? removeFromPage(old, eventId) : old,
   )
 }
@@ -95,7 +100,7 @@ export function findCalendarEvent(
   db: string,
   eventId: number,
 ): Event | undefined {
-  for (const [, page] of queryClient.getQueriesData<Event[]>({ queryKey: calendarQueries.all(db) }))
+  for (const [, page] of queryClient.getQueriesData<Event[]>({ queryKey: calendarKeys.all(db) }))
     for (const e of page ?? []) if (e.event_ID === eventId) return e
   return undefined
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime } from '@/api/dates'
 import { ApiError } from '@/api/errors'
 import type { Event } from '@/api/schemas/event'
@@ -12,7 +12,7 @@ import { humanizeCode } from '../event-fields'
 import { paths } from '@/lib/paths'
 import { isCompleted } from '../event-status'
 import { PriorityBadge } from '../priority-badge'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import { describePlacement, eventTitle, type MoveDelta } from './move'
 import { MoveControls } from './move-controls'
 import { PanelSchedules } from './panel-schedules'
@@ -42,15 +42,15 @@ interface EventSidePanelProps {
  */
 export function EventSidePanel(props: EventSidePanelProps) {
   const { event, placed, priorities, onClose, onMove, onDeleted } = props
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const { completedStatus } = useRuntimeConfig()
   const titleId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const id = event.event_ID
   // The service's current version: when it differs, it is written into the calendar too.
-  const detail = useQuery({ ...eventQueries.detail(api, db, id), initialData: event })
-  const schedules = useQuery(eventQueries.schedules(api, db, id))
+  const detail = useQuery({ ...queries.detail(db, id), initialData: event })
+  const schedules = useQuery(queries.schedules(db, id))
   const done = isCompleted(event, completedStatus)
   const gone = detail.error instanceof ApiError && detail.error.status === 404
 

@@ -2,13 +2,18 @@ import { useEffect } from 'react'
 import { useQueries, useQueryClient, type Query, type UseQueryResult } from '@tanstack/react-query'
 import { useApi, useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
-import { eventQueries } from '../queries'
-import { calendarQueries, patchCalendarEvent, plannedPageCount } from './calendar-queries'
+import { eventKeys } from '../queries'
+import {
+  calendarQueries,
+  patchCalendarEvent,
+  plannedPageCount,
+  calendarKeys,
+} from './calendar-queries'
 
 /** An event detail query of this database (`['db', db, 'events', 'detail', id]`, not its schedules). */
 function isDetailOf(query: Query, db: string): boolean {
   const key = query.queryKey
-  const prefix = eventQueries.details(db)
+  const prefix = eventKeys.details(db)
   return key.length === prefix.length + 1 && prefix.every((part, i) => key[i] === part)
 }
 
@@ -37,18 +42,16 @@ export function useCalendarEvents() {
   const api = useApi()
   const db = useDatabase()
   const queryClient = useQueryClient()
-  const count = plannedPageCount((page) =>
-    queryClient.getQueryData(calendarQueries.page(api, db, page).queryKey),
-  )
+  const count = plannedPageCount((page) => queryClient.getQueryData(calendarKeys.page(db, page)))
   const result = useQueries({
-    queries: Array.from({ length: count }, (_, i) => calendarQueries.page(api, db, i + 1)),
+    queries: Array.from({ length: count }, (_, i) => calendarQueries(api).page(db, i + 1)),
     combine,
   })
 
   useEffect(() => {
     // Catch up with details stored while the calendar was not on screen (once per database:
     // later ones arrive through the subscription below).
-    for (const q of queryClient.getQueryCache().findAll({ queryKey: eventQueries.details(db) }))
+    for (const q of queryClient.getQueryCache().findAll({ queryKey: eventKeys.details(db) }))
       if (isDetailOf(q, db) && q.state.data)
         patchCalendarEvent(queryClient, db, q.state.data as Event, q.state.dataUpdatedAt)
   }, [db, queryClient])

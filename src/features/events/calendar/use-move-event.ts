@@ -3,12 +3,12 @@ import { useApi, useDatabase } from '@/api/api-context'
 import { getEvent, updateEvent } from '@/api/events'
 import { ApiError } from '@/api/errors'
 import type { Event } from '@/api/schemas/event'
-import { eventQueries } from '../queries'
+import { eventKeys } from '../queries'
 import {
-  calendarQueries,
   findCalendarEvent,
   patchCalendarEvent,
   removeCalendarEvent,
+  calendarKeys,
 } from './calendar-queries'
 
 export interface MoveEventVariables {
@@ -38,7 +38,7 @@ export function useMoveEvent() {
     scope: { id: 'calendar-move' },
     onMutate: async ({ eventId, fields }: MoveEventVariables): Promise<MoveContext> => {
       const db = database
-      const pages = { queryKey: calendarQueries.all(db) }
+      const pages = { queryKey: calendarKeys.all(db) }
       // A reload of loaded pages would bring back the dates from before the move.
       const reloading = queryClient
         .getQueryCache()
@@ -63,16 +63,16 @@ export function useMoveEvent() {
         removeCalendarEvent(queryClient, context.db, eventId)
       else if (context.previous) patchCalendarEvent(queryClient, context.db, context.previous)
       if (context.cancelledReload)
-        void queryClient.invalidateQueries({ queryKey: calendarQueries.all(context.db) })
+        void queryClient.invalidateQueries({ queryKey: calendarKeys.all(context.db) })
     },
     onSuccess: (saved, _vars, context) => {
       patchCalendarEvent(queryClient, context.db, saved)
-      queryClient.setQueryData(eventQueries.detail(api, context.db, saved.event_ID).queryKey, saved)
+      queryClient.setQueryData(eventKeys.detail(context.db, saved.event_ID), saved)
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventQueries.lists(context.db) }),
-        queryClient.invalidateQueries({ queryKey: eventQueries.userEventLists(context.db) }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.lists(context.db) }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.userEventLists(context.db) }),
         context.cancelledReload &&
-          queryClient.invalidateQueries({ queryKey: calendarQueries.all(context.db) }),
+          queryClient.invalidateQueries({ queryKey: calendarKeys.all(context.db) }),
       ])
     },
   })

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { parseEventId } from '../event-id'
 import { paths } from '@/lib/paths'
 import { EventNotFound } from '../event-not-found'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import { EventDetailView } from './event-detail-view'
 import styles from './event-detail.module.css'
 
@@ -18,10 +18,10 @@ export function EventDetailPage({ eventId: param }: { eventId: string | undefine
 }
 
 function EventDetailLoader({ eventId, param }: { eventId: number; param: string | undefined }) {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const navigate = useNavigate()
-  const query = useQuery(eventQueries.detail(api, db, eventId))
+  const query = useQuery(queries.detail(db, eventId))
   if (query.isPending)
     return (
       <div className={styles.page} aria-busy="true">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { useRuntimeConfig } from '@/lib/app-context'
@@ -9,7 +9,7 @@ import { fieldLabel, formatEventValue, humanizeCode, isDocumentedField } from '.
 import { paths } from '@/lib/paths'
 import { isCompleted } from '../event-status'
 import { PriorityBadge } from '../priority-badge'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import { formatRelative } from '@/lib/relative-date'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
@@ -24,13 +24,13 @@ interface EventDetailViewProps {
 
 /** Every field of an event, grouped (what, who, when, automation, audit), its schedule, actions. */
 export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const now = useNow()
   const { completedStatus } = useRuntimeConfig()
   const priorities = useLookup('priorities').data ?? []
   const schedules = useQuery({
-    ...eventQueries.schedules(api, db, event.event_ID),
+    ...queries.schedules(db, event.event_ID),
     throwOnError: false,
   })
   const done = isCompleted(event, completedStatus)

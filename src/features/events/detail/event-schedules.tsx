@@ -1,21 +1,21 @@
 import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime } from '@/api/dates'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { NextOccurrenceButton } from '../actions/next-occurrence-button'
 import { describeSchedule, type ScheduleLookups } from '../describe-schedule'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import { useScheduleLookups } from './use-schedule-lookups'
 import styles from './event-detail.module.css'
 
 /** The event's schedules in words, each with its next date and a Next occurrence action. */
 export function EventSchedules({ eventId }: { eventId: number }) {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   // Its own error panel, rather than the route's boundary: the event above stays readable.
-  const schedules = useQuery({ ...eventQueries.schedules(api, db, eventId), throwOnError: false })
+  const schedules = useQuery({ ...queries.schedules(db, eventId), throwOnError: false })
   const lookups = useScheduleLookups()
   const titleId = useId()
   return (

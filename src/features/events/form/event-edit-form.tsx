@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import { toast } from '@/components/ui/toast'
 import { paths } from '@/lib/paths'
-import { eventQueries, useUpdateEvent } from '../queries'
+import { useUpdateEvent, useEventQueries } from '../queries'
 import { EventFormShell } from './event-form-shell'
 import { fromFormValues, toFormValues, type EventFormValues } from './event-form-schema'
 import { isNewerOnService, staleChanges, type StaleChange } from './stale-diff'
@@ -32,7 +32,7 @@ interface Stale {
  * The whole event goes back, unknown fields included.
  */
 export function EventEditForm({ event, draftKey, priorities }: EventEditFormProps) {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -65,7 +65,7 @@ export function EventEditForm({ event, draftKey, priorities }: EventEditFormProp
     setChecking(true)
     try {
       const current = await queryClient.fetchQuery({
-        ...eventQueries.detail(api, db, base.event_ID),
+        ...queries.detail(db, base.event_ID),
         staleTime: 0,
       })
       const mine = fromFormValues(values, current)

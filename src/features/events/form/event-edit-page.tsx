@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { parseEventId } from '../event-id'
 import { EventNotFound } from '../event-not-found'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { EventEditForm } from './event-edit-form'
 
@@ -16,9 +16,9 @@ export function EventEditPage({ eventId: param }: { eventId: string | undefined 
 }
 
 function EventEditLoader({ eventId, param }: { eventId: number; param: string | undefined }) {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
-  const query = useQuery(eventQueries.detail(api, db, eventId))
+  const query = useQuery(queries.detail(db, eventId))
   const priorities = useLookup('priorities')
   if (query.isPending)
     return (

@@ -4,7 +4,7 @@ import { useDatabase } from '@/api/api-context'
 import { formatServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
-import { eventQueries } from '../queries'
+import { eventKeys } from '../queries'
 import type { BatchReport } from './batch-results'
 import { BatchResultsPanel } from './batch-results-panel'
 import { BulkBar, type BulkDialogKind } from './bulk-bar'
@@ -46,7 +46,7 @@ export default function BulkActions({
   const [dialog, setDialog] = useState<{ kind: BulkDialogKind; suggestions: BulkSuggestions }>()
 
   const open = (kind: BulkDialogKind) => {
-    const cached = queryClient.getQueriesData({ queryKey: eventQueries.all(db) }).map(([, d]) => d)
+    const cached = queryClient.getQueriesData({ queryKey: eventKeys.all(db) }).map(([, d]) => d)
     const loaded = [...rows, ...eventsIn(cached)]
     setDialog({ kind, suggestions: collectSuggestions(loaded, me.userId, completedStatus) })
   }

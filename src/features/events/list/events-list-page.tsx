@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import type { BatchReport } from './batch-results'
 import { describeSort } from './describe-sort'
 import { columnOf } from './events-columns'
@@ -31,14 +31,14 @@ const NO_ROWS: Event[] = []
 
 /** All events, a page at a time: sort, columns, selection with bulk actions, export, views. */
 export function EventsListPage() {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const { completedStatus } = useRuntimeConfig()
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
   const search = useMemo(() => parseEventListSearch(searchParams), [searchParams])
   const query = useQuery({
-    ...eventQueries.list(api, db, toListParams(search)),
+    ...queries.list(db, toListParams(search)),
     placeholderData: keepPreviousData,
   })
   const rows = query.data ?? NO_ROWS

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { useApi, useDatabase } from '@/api/api-context'
-import { lookupQueries } from '@/api/lookups'
+import { useDatabase } from '@/api/api-context'
+import { useLookupQueries } from '@/api/lookups'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/select-field'
@@ -17,10 +17,10 @@ interface PriorityFormProps {
 
 /** A priority from `GET /priorities`. */
 export function PriorityForm({ formId, onApply }: PriorityFormProps) {
-  const api = useApi()
+  const queries = useLookupQueries()
   const db = useDatabase()
   // A failure is shown in the dialog with a retry, never instead of the list behind it.
-  const priorities = useQuery({ ...lookupQueries.list(api, db, 'priorities'), throwOnError: false })
+  const priorities = useQuery({ ...queries.list(db, 'priorities'), throwOnError: false })
   const form = useForm<PriorityValues>({
     resolver: zodResolver(prioritySchema),
     defaultValues: { priority: '' },

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
 import { EventGroup } from './event-group'
@@ -19,13 +19,13 @@ import styles from './my-events.module.css'
  * active events grouped Overdue / Today / Upcoming, under the next 14 days' load.
  */
 export function MyEventsPage({ userId: param }: { userId?: string | undefined }) {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const user = useCurrentUser()
   const { completedStatus } = useRuntimeConfig()
   const userId = param?.trim() || user.userId
   const mine = userId === user.userId
-  const query = useQuery(eventQueries.userEvents(api, db, userId))
+  const query = useQuery(queries.userEvents(db, userId))
   const priorities = useLookup('priorities').data ?? []
   const now = useNow()
   const groups = groupEvents(query.data ?? [], now, completedStatus)

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useDatabase } from '@/api/api-context'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
-import { eventQueries } from '../queries'
+import { useEventQueries } from '../queries'
 import { useNow } from '../use-now'
 import { useDesktopNotificationsOn, useDesktopNotifier } from './desktop-notifications'
 import { dueReminders } from './due-reminders'
@@ -22,13 +22,13 @@ const REFRESH_MS = 60_000
  * title) and opens the reminders panel.
  */
 export function RemindersBell() {
-  const api = useApi()
+  const queries = useEventQueries()
   const db = useDatabase()
   const user = useCurrentUser()
   const { completedStatus } = useRuntimeConfig()
   const notify = useDesktopNotificationsOn()
   const query = useQuery({
-    ...eventQueries.userEvents(api, db, user.userId),
+    ...queries.userEvents(db, user.userId),
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: notify,
     refetchOnWindowFocus: true,
