@@ -106,6 +106,27 @@ describe('GET /api/openapi.json', () => {
     }
   })
 
+  it('documents exactly the routes the app serves: none undocumented, none missing', () => {
+    // Hono's ':param' is OpenAPI's '{param}'; the middleware ('ALL' and '*') is not a route.
+    const served = new Set(
+      sb.sandbox.app.routes
+        .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
+        .map((r) => `${r.method} ${r.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')}`),
+    )
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    )
+    expect([...served].filter((r) => !documented.has(r)).sort(), 'served, not documented').toEqual(
+      [],
+    )
+    expect([...documented].filter((r) => !served.has(r)).sort(), 'documented, not served').toEqual(
+      [],
+    )
+    expect(served.size).toBeGreaterThan(SERVICE_PATHS.length)
+  })
+
   it('declares the security schemes, required on every service operation', () => {
     expect(doc.components.securitySchemes.apiKeyAuth).toEqual({
       type: 'apiKey',

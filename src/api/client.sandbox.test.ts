@@ -1,36 +1,26 @@
 // The client against the real sandbox service through its fetch (no network, no mocks).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, type Sandbox } from '../../sandbox/app'
-import { configFromEnv } from '../../sandbox/config'
 import { createApiClient, type Connection } from './client'
 import { ApiError } from './errors'
 import { getEvent, listEvents, snoozeEvent, updateEvent } from './events'
 import { getLookup } from './lookups'
+import {
+  SANDBOX_BASE as base,
+  startInProcessSandbox,
+  type InProcessSandbox,
+} from '@/test/sandbox-client'
 import { logout, signIn } from './session'
 
-let sandbox: Sandbox
-let dataDir: string
-const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
-const sandboxFetch: typeof fetch = async (input, init) => sandbox.fetch(new Request(input, init))
+let service: InProcessSandbox
+const sandboxFetch: typeof fetch = (input, init) => service.fetch(input, init)
 let connection: Connection
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'client-sandbox-'))
-  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 120 })
-  const result = await signIn(
-    { ...base, username: 'staff', password: 'Sandbox!2026' },
-    { fetch: sandboxFetch },
-  )
-  connection = { ...base, token: result.authenticationResult?.idToken ?? '' }
+  service = startInProcessSandbox('client-sandbox', { events: 120 })
+  connection = await service.connectionFor('staff')
 })
 
-afterAll(() => {
-  sandbox.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => service.close())
 
 const client = () => createApiClient(() => connection, { fetch: sandboxFetch })
 

@@ -1,53 +1,38 @@
 // useOptimisticSnooze against the real sandbox service through its fetch (no network, no mocks);
 // a gate holds the snooze's answer so the test can look at the cache before it arrives.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, type Sandbox } from '../../../sandbox/app'
-import { configFromEnv } from '../../../sandbox/config'
 import { ApiProvider } from '@/api/api-context'
 import { createApiClient, type Connection } from '@/api/client'
 import { createEvent } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import { signIn } from '@/api/session'
+import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { dueReminders } from './reminders/due-reminders'
 import { eventQueries, useOptimisticSnooze, eventKeys } from './queries'
 
-let sandbox: Sandbox
-let dataDir: string
+let service: InProcessSandbox
 let connection: Connection
 /** Answers to snoozes wait for `gate`, to user lists for `listGate`; the rest goes through. */
 let gate: Promise<void> = Promise.resolve()
 let listGate: Promise<void> = Promise.resolve()
-const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
-const sandboxFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init)
-  if (request.url.includes('/snooze')) await gate
-  if (request.url.includes('/users/')) await listGate
-  return sandbox.fetch(request)
-}
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'snooze-sandbox-'))
-  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 20 })
-  const result = await signIn(
-    { ...base, username: 'staff', password: 'Sandbox!2026' },
-    { fetch: sandboxFetch },
-  )
-  connection = { ...base, token: result.authenticationResult?.idToken ?? '' }
+  service = startInProcessSandbox('snooze-sandbox', {
+    events: 20,
+    intercept: async (request) => {
+      if (request.url.includes('/snooze')) await gate
+      if (request.url.includes('/users/')) await listGate
+    },
+  })
+  connection = await service.connectionFor('staff')
 })
 
-afterAll(() => {
-  sandbox.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => service.close())
 
 async function setup() {
-  const api = createApiClient(() => connection, { fetch: sandboxFetch })
+  const api = createApiClient(() => connection, { fetch: service.fetch })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const due = await createEvent(
     api,

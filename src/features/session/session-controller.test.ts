@@ -1,35 +1,31 @@
 // The session lifecycle against the real sandbox service, through its fetch.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, type Sandbox } from '../../../sandbox/app'
-import { configFromEnv } from '../../../sandbox/config'
 import { createApiClient } from '@/api/client'
 import { getLookup } from '@/api/lookups'
 import { signIn } from '@/api/session'
+import {
+  SANDBOX_BASE as base,
+  startInProcessSandbox,
+  type InProcessSandbox,
+} from '@/test/sandbox-client'
 import { createSessionController } from './session-controller'
 import { createSessionStore } from './session-store'
 
-let sandbox: Sandbox
-let dataDir: string
+let service: InProcessSandbox
 let refreshCalls = 0
-const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
-const sandboxFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init)
-  if (new URL(request.url).pathname.endsWith('/user-refresh-tokens')) refreshCalls++
-  return sandbox.fetch(request)
-}
+const sandboxFetch: typeof fetch = (input, init) => service.fetch(input, init)
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'session-controller-'))
-  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 20, tokenTtl: 2 })
+  service = startInProcessSandbox('session-controller', {
+    events: 20,
+    tokenTtl: 2,
+    intercept: (request) => {
+      if (new URL(request.url).pathname.endsWith('/user-refresh-tokens')) refreshCalls++
+    },
+  })
 })
-afterAll(() => {
-  sandbox.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => service.close())
 
 async function signedInStore(channelName: string, options: { keepRefresh: boolean }) {
   const result = await signIn(

@@ -1,37 +1,16 @@
 // The policy page against the real sandbox service (its own fetch, no network, no mocks).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-// Component tests run the real sandbox service (conventions.md, Tests); the feature import rule
-// is about app code, not about a test reaching the service.
-import { createSandbox, type Sandbox } from '../../../../sandbox/app'
-import { configFromEnv } from '../../../../sandbox/config'
 import { ApiProvider } from '@/api/api-context'
-import { createApiClient, type ApiClient } from '@/api/client'
-import { getPasswordPolicy, signIn, updatePasswordPolicy } from '@/api/session'
+import type { ApiClient } from '@/api/client'
+import { getPasswordPolicy, updatePasswordPolicy } from '@/api/session'
+import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { PasswordPolicyPage } from './password-policy-page'
 
-let sandbox: Sandbox
-let dataDir: string
-const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
-// jsdom's AbortSignal is not the one Node's Request accepts; the sandbox needs no signal.
-const sandboxFetch: typeof fetch = async (input, init) => {
-  const { signal: _signal, ...rest } = init ?? {}
-  return sandbox.fetch(new Request(input, rest))
-}
-
-async function clientFor(username: 'admin' | 'staff'): Promise<ApiClient> {
-  const result = await signIn(
-    { ...base, username, password: 'Sandbox!2026' },
-    { fetch: sandboxFetch },
-  )
-  const token = result.authenticationResult?.idToken ?? ''
-  return createApiClient(() => ({ ...base, token }), { fetch: sandboxFetch })
-}
+let service: InProcessSandbox
+const clientFor = (username: 'admin' | 'staff'): Promise<ApiClient> => service.clientFor(username)
 
 const DEFAULT_POLICY = {
   minimumLength: 12,
@@ -44,14 +23,10 @@ const DEFAULT_POLICY = {
 }
 
 beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'policy-page-'))
-  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 5 })
+  service = startInProcessSandbox('policy-page', { events: 5 })
 })
 
-afterAll(() => {
-  sandbox.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => service.close())
 
 afterEach(cleanup)
 

@@ -1,41 +1,19 @@
 // The Sessions page against the real sandbox service (its own fetch, no network, no mocks).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-// Component tests run the real sandbox service (conventions.md, Tests); the feature import rule
-// is about app code, not about a test reaching the service.
-import { createSandbox, type Sandbox } from '../../../../sandbox/app'
-import { configFromEnv } from '../../../../sandbox/config'
 import { ApiProvider } from '@/api/api-context'
-import { createApiClient, type ApiClient } from '@/api/client'
+import type { ApiClient } from '@/api/client'
 import { ApiError } from '@/api/errors'
 import { getLookup } from '@/api/lookups'
-import { signIn } from '@/api/session'
 import { CurrentUserContext, type CurrentUser } from '@/lib/app-context'
+import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { clearSessionActions } from './action-log'
 import { SessionsPage } from './sessions-page'
 
-let sandbox: Sandbox
-let dataDir: string
-const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
-// jsdom's AbortSignal is not the one Node's Request accepts; the sandbox needs no signal.
-const sandboxFetch: typeof fetch = async (input, init) => {
-  const { signal: _signal, ...rest } = init ?? {}
-  return sandbox.fetch(new Request(input, rest))
-}
-
-async function clientFor(username: 'admin' | 'staff' | 'support'): Promise<ApiClient> {
-  const result = await signIn(
-    { ...base, username, password: 'Sandbox!2026' },
-    { fetch: sandboxFetch },
-  )
-  const token = result.authenticationResult?.idToken ?? ''
-  return createApiClient(() => ({ ...base, token }), { fetch: sandboxFetch })
-}
+let service: InProcessSandbox
+const clientFor = (username: 'admin' | 'staff' | 'support') => service.clientFor(username)
 
 const people: Record<string, CurrentUser> = {
   admin: { userId: 'admin', name: 'Alex Admin', roles: ['admin', 'staff'], expiresAt: null },
@@ -43,14 +21,10 @@ const people: Record<string, CurrentUser> = {
 }
 
 beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'sessions-page-'))
-  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 5 })
+  service = startInProcessSandbox('sessions-page', { events: 5 })
 })
 
-afterAll(() => {
-  sandbox.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => service.close())
 
 beforeEach(() => clearSessionActions())
 afterEach(cleanup)

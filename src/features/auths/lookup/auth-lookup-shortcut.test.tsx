@@ -1,41 +1,24 @@
 // The global auth lookup against the real sandbox service (its own fetch, no network, no mocks).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useParams } from 'react-router'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, type Sandbox } from '../../../../sandbox/app'
-import { configFromEnv } from '../../../../sandbox/config'
 import { ApiProvider } from '@/api/api-context'
-import { createApiClient, type ApiClient } from '@/api/client'
+import type { ApiClient } from '@/api/client'
 import { createAuth } from '@/api/auths'
-import { signIn } from '@/api/session'
 import { CurrentUserContext } from '@/lib/app-context'
+import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { recentKey } from '../recent-lookups'
 import { AuthLookupShortcut } from './auth-lookup-shortcut'
 
-let sandbox: Sandbox
-let dataDir: string
+let service: InProcessSandbox
 let api: ApiClient
 let existing: string
-const base = { baseUrl: 'http://sandbox.test/api', apiKey: 'sandbox-key', database: 'demo' }
-const sandboxFetch: typeof fetch = async (input, init) => {
-  const { signal: _signal, ...rest } = init ?? {}
-  return sandbox.fetch(new Request(input, rest))
-}
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'auth-lookup-'))
-  sandbox = createSandbox({ ...configFromEnv({}), dataDir, events: 5 })
-  const result = await signIn(
-    { ...base, username: 'support', password: 'Sandbox!2026' },
-    { fetch: sandboxFetch },
-  )
-  const token = result.authenticationResult?.idToken ?? ''
-  api = createApiClient(() => ({ ...base, token }), { fetch: sandboxFetch })
+  service = startInProcessSandbox('auth-lookup', { events: 5 })
+  api = await service.clientFor('support')
   const created = await createAuth(api, {
     closed: false,
     new_Or_Extended: false,
@@ -47,10 +30,7 @@ beforeAll(async () => {
   existing = created.auth_Number ?? ''
 })
 
-afterAll(() => {
-  sandbox.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => service.close())
 
 afterEach(() => {
   cleanup()
