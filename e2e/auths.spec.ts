@@ -1,25 +1,12 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { API_KEY, expect, sessionToken, signIn, test, type ServiceClock } from './fixtures'
+import { expect, service as serviceAs, signIn, test, type ServiceClock } from './fixtures'
 
 type Json = Record<string, unknown>
 
 /** Calls the service as another client would (with a JSON body when given). */
-async function service(page: Page, method: string, path: string, body?: unknown) {
-  const token = await sessionToken(page)
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-api-key': API_KEY,
-      'service-database': 'demo',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  })
-  const json = (await response.json()) as { data: unknown }
-  return { status: response.status(), data: json.data as Json }
-}
+const service = (page: Page, method: string, path: string, body?: unknown) =>
+  serviceAs<Json>(page, method, path, body)
 
 const REQUIRED = {
   closed: false,

@@ -1,33 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { callService, expect, sessionToken, signIn, signOut, test } from './fixtures'
-
-interface ServiceEvent {
-  event_ID: number
-  subject: string | null
-  user_ID: string | null
-  userGroup_Key: number | null
-  status: string | null
-  [field: string]: unknown
-}
+import { expect, service, signIn, signOut, test, type ServiceEvent } from './fixtures'
 
 /** `GET /events` straight from the service, as another client would see it. */
 async function serviceEvents(page: Page, query: string): Promise<ServiceEvent[]> {
-  const { status, body } = await callService(
-    page,
-    'GET',
-    `/events?${query}`,
-    await sessionToken(page),
-  )
+  const { status, data } = await service<ServiceEvent[]>(page, 'GET', `/events?${query}`)
   expect(status).toBe(200)
-  return body.data as ServiceEvent[]
+  return data
 }
 
 async function serviceEvent(page: Page, id: number): Promise<ServiceEvent> {
-  const { status, body } = await callService(page, 'GET', `/events/${id}`, await sessionToken(page))
+  const { status, data } = await service(page, 'GET', `/events/${id}`)
   expect(status).toBe(200)
-  return body.data as ServiceEvent
+  return data
 }
 
 /** The event IDs of the rendered rows, in order, read from their checkbox labels. */
