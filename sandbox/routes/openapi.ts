@@ -1,3 +1,4 @@
+import { lookupLists } from '../../src/api/schemas/lookup-lists'
 import { z } from 'zod'
 import { authSchema } from '../../src/api/schemas/auth'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
@@ -101,19 +102,14 @@ interface Operation {
 
 const NULL_DATA = { type: 'null' }
 
-const LOOKUPS: [string, string, 'StringOption' | 'IntegerOption'][] = [
-  ['/claim-invoice-statuses', 'claim invoice statuses', 'StringOption'],
-  ['/schedule-intervals', 'schedule intervals', 'IntegerOption'],
-  ['/schedule-interval-options', 'schedule interval options', 'IntegerOption'],
-  ['/schedule-interval-end-options', 'schedule interval end options', 'IntegerOption'],
-  ['/days-of-week', 'days of week', 'IntegerOption'],
-  ['/months-of-year', 'months of year', 'IntegerOption'],
-  ['/event-actions', 'event actions', 'IntegerOption'],
-  ['/schedule-actions', 'schedule actions', 'IntegerOption'],
-  ['/durations', 'durations', 'IntegerOption'],
-  ['/priorities', 'priorities', 'StringOption'],
-  ['/snoozes', 'snooze durations', 'StringOption'],
-]
+/** Every lookup list of the contract's table but report args (an operation of its own below). */
+const LOOKUPS = Object.values(lookupLists)
+  .filter((l) => l.path !== '/report-args')
+  .map((l): [string, string, 'StringOption' | 'IntegerOption'] => [
+    l.path,
+    l.title.toLowerCase(),
+    l.keyType === 'string' ? 'StringOption' : 'IntegerOption',
+  ])
 
 const camel = (text: string) => text.replace(/-+(\w)/g, (_, ch: string) => ch.toUpperCase())
 

@@ -9,49 +9,15 @@ import {
   type IntegerOption,
   type StringOption,
 } from './schemas/static-option'
+import { lookupLists, type LookupListInfo, type LookupName } from './schemas/lookup-lists'
 
-export type LookupKeyType = 'string' | 'integer'
-
-export interface LookupListInfo {
-  path: `/${string}`
-  title: string
-  keyType: LookupKeyType
-}
-
-/** The lookup lists of service.md 4.3 (and `GET /report-args`), by name. */
-export const lookupLists = {
-  snoozes: { path: '/snoozes', title: 'Snooze durations', keyType: 'string' },
-  priorities: { path: '/priorities', title: 'Priorities', keyType: 'string' },
-  'claim-invoice-statuses': {
-    path: '/claim-invoice-statuses',
-    title: 'Claim invoice statuses',
-    keyType: 'string',
-  },
-  'report-args': { path: '/report-args', title: 'Report args', keyType: 'string' },
-  'schedule-intervals': {
-    path: '/schedule-intervals',
-    title: 'Schedule intervals',
-    keyType: 'integer',
-  },
-  'schedule-interval-options': {
-    path: '/schedule-interval-options',
-    title: 'Schedule interval options',
-    keyType: 'integer',
-  },
-  'schedule-interval-end-options': {
-    path: '/schedule-interval-end-options',
-    title: 'Schedule interval end options',
-    keyType: 'integer',
-  },
-  'days-of-week': { path: '/days-of-week', title: 'Days of week', keyType: 'integer' },
-  'months-of-year': { path: '/months-of-year', title: 'Months of year', keyType: 'integer' },
-  'event-actions': { path: '/event-actions', title: 'Event actions', keyType: 'integer' },
-  'schedule-actions': { path: '/schedule-actions', title: 'Schedule actions', keyType: 'integer' },
-  durations: { path: '/durations', title: 'Durations', keyType: 'integer' },
-} as const satisfies Record<string, LookupListInfo>
-
-export type LookupName = keyof typeof lookupLists
-export const lookupNames = Object.keys(lookupLists) as LookupName[]
+export {
+  lookupLists,
+  lookupNames,
+  type LookupKeyType,
+  type LookupListInfo,
+  type LookupName,
+} from './schemas/lookup-lists'
 
 /** The entry type of a list: string-keyed or integer-keyed. */
 export type LookupOption<N extends LookupName> = (typeof lookupLists)[N]['keyType'] extends 'string'
