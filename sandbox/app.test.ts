@@ -54,7 +54,8 @@ let sb: TestSandbox
 let token: string
 
 beforeAll(async () => {
-  sb = await startTestSandbox()
+  // The common rules of every operation, over a real port (the other contract tests go in-process).
+  sb = await startTestSandbox({}, { over: 'http' })
   token = (await sb.signIn('admin')).idToken
 })
 afterAll(async () => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { envelopeSchema } from '../src/api/schemas/envelope'
 import { configFromEnv, type SandboxConfig } from './config'
 import { DEMO_PASSWORD } from './identity/users'
+import { createSandbox } from './app'
 import { startServer } from './server'
 
 export interface CallOptions {
@@ -17,13 +18,24 @@ export interface CallOptions {
 }
 
 /**
- * Starts the real sandbox server on a free port with a fresh data dir, for contract tests that
- * drive it over HTTP. Every answer is checked to be the envelope with a fresh activity ID.
+ * A fresh sandbox with a fresh data dir for contract tests. By default requests go through the
+ * app's own `fetch` in-process (the same Hono app, no port); `{ over: 'http' }` starts the real
+ * server on a free port instead, for what only a socket shows. Every answer is checked to be the
+ * envelope with a fresh activity ID.
  */
-export async function startTestSandbox(overrides: Partial<SandboxConfig> = {}) {
+export async function startTestSandbox(
+  overrides: Partial<SandboxConfig> = {},
+  options: { over?: 'fetch' | 'http' } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-test-'))
   const config = { ...configFromEnv({}), dataDir, events: 300, ...overrides }
-  const server = await startServer(config, { port: 0 })
+  const server =
+    options.over === 'http' ? await startServer(config, { port: 0 }) : inProcess(config)
+  /** `fetch` against the sandbox: in-process, or over its port. */
+  const fetch: typeof globalThis.fetch =
+    options.over === 'http'
+      ? globalThis.fetch
+      : async (input, init) => server.sandbox.fetch(new Request(input, init))
 
   async function call(method: string, pathname: string, options: CallOptions = {}) {
     const headers: Record<string, string> = { ...options.headers }
@@ -72,6 +84,7 @@ export async function startTestSandbox(overrides: Partial<SandboxConfig> = {}) {
     config,
     baseUrl: server.baseUrl,
     sandbox: server.sandbox,
+    fetch,
     call,
     signIn,
     async close() {
@@ -82,3 +95,15 @@ export async function startTestSandbox(overrides: Partial<SandboxConfig> = {}) {
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>
+
+/** The sandbox app without a port: requests go to its `fetch` under a made-up origin. */
+function inProcess(config: SandboxConfig) {
+  const sandbox = createSandbox(config)
+  return {
+    sandbox,
+    baseUrl: 'http://sandbox.test/api',
+    async close() {
+      sandbox.close()
+    },
+  }
+}

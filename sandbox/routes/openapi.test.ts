@@ -54,7 +54,7 @@ let response: Response
 beforeAll(async () => {
   sb = await startTestSandbox()
   // Public: no API key, no token, no database.
-  response = await fetch(`${sb.baseUrl}/openapi.json`)
+  response = await sb.fetch(`${sb.baseUrl}/openapi.json`)
   doc = (await response.json()) as Json
 })
 afterAll(async () => {
