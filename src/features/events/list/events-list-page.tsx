@@ -7,10 +7,10 @@ import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useEventQueries } from '../queries'
-import type { BatchReport } from './batch-results'
-import { describeSort } from './describe-sort'
-import { columnOf } from './events-columns'
-import { EventsTable } from './events-table'
+import type { BatchReport } from './bulk/batch-results'
+import { describeSort } from './sorting/describe-sort'
+import { columnOf } from './columns/events-columns'
+import { EventsTable } from './rows/events-table'
 import { ListToolbar } from './list-toolbar'
 import {
   eventListSearchParams,
@@ -21,11 +21,11 @@ import {
   toListParams,
   type EventListSearch,
 } from './list-search'
-import { useRowSelection } from './use-row-selection'
+import { useRowSelection } from './rows/use-row-selection'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
 
-const loadBulkActions = () => import('./bulk-actions')
+const loadBulkActions = () => import('./bulk/bulk-actions')
 const BulkActions = lazy(loadBulkActions)
 const NO_ROWS: Event[] = []
 

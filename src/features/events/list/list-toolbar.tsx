@@ -1,13 +1,13 @@
 import type { Event } from '@/api/schemas/event'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
-import { ColumnChooser } from './column-chooser'
-import type { EventColumn } from './events-columns'
+import { ColumnChooser } from './columns/column-chooser'
+import type { EventColumn } from './columns/events-columns'
 import { ListPager } from './list-pager'
 import type { EventListSearch } from './list-search'
-import { SavedViewsMenu } from './saved-views-menu'
-import { viewSearchParams } from './saved-views'
-import { SortMenu } from './sort-menu'
+import { SavedViewsMenu } from './views/saved-views-menu'
+import { viewSearchParams } from './views/saved-views'
+import { SortMenu } from './sorting/sort-menu'
 import styles from './events-list-page.module.css'
 
 interface ListToolbarProps {
@@ -29,7 +29,7 @@ export function ListToolbar({
   onOpenView,
 }: ListToolbarProps) {
   const exportCsv = async () => {
-    const { csvFileName, downloadText, eventsToCsv } = await import('./csv')
+    const { csvFileName, downloadText, eventsToCsv } = await import('./export/csv')
     const fileName = csvFileName(new Date(), search.page)
     downloadText(fileName, eventsToCsv(columns, rows))
     toast.success(`Exported ${rows.length} ${rows.length === 1 ? 'event' : 'events'}`, {

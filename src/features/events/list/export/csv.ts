@@ -1,5 +1,5 @@
 import type { Event } from '@/api/schemas/event'
-import type { EventColumn } from './events-columns'
+import type { EventColumn } from '../columns/events-columns'
 
 /** Spreadsheets run a cell that starts with one of these as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/

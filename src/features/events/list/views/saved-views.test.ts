@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEventListSearch } from './list-search'
+import { parseEventListSearch } from '../list-search'
 import {
   deleteView,
   isCurrentView,

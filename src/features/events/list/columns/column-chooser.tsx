@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import type { ColumnChooserProps } from './column-chooser-panel'
-import { PopoverPanel } from './popover-panel'
+import { PopoverPanel } from '../popover-panel'
 
 const ColumnChooserPanel = lazy(() => import('./column-chooser-panel'))
 

@@ -1,5 +1,5 @@
 import type { Event } from '@/api/schemas/event'
-import type { EventColumn } from './events-columns'
+import type { EventColumn } from '../columns/events-columns'
 import { EventsTableRow } from './events-table-row'
 
 /** Row height in px; the CSS fixes rows to it, so the virtualizer's sizes are exact. */

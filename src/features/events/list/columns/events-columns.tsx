@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { formatDisplayDateTime } from '@/api/dates'
 import type { Event, EventField } from '@/api/schemas/event'
-import styles from './events-cells.module.css'
+import styles from '../rows/events-cells.module.css'
 
 export type ColumnWidth = 'xs' | 's' | 'm' | 'l' | 'xl'
 

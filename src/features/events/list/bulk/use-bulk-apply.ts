@@ -1,7 +1,7 @@
 import type { Event } from '@/api/schemas/event'
 import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
-import { useBatchEvents } from '../queries'
+import { useBatchEvents } from '../../queries'
 import { summarizeBatch, type BatchReport } from './batch-results'
 import {
   actionFields,

@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import type { SortField } from '@/api/events'
 import { fieldLabel } from './describe-sort'
-import { PopoverPanel } from './popover-panel'
+import { PopoverPanel } from '../popover-panel'
 import type { SortEditorProps } from './sort-editor'
 
 const SortEditor = lazy(() => import('./sort-editor'))

@@ -1,6 +1,6 @@
 import type { SortField } from '@/api/events'
-import type { EventColumn } from './events-columns'
-import styles from './events-table.module.css'
+import type { EventColumn } from '../columns/events-columns'
+import styles from '../rows/events-table.module.css'
 
 interface SortHeaderProps {
   column: EventColumn

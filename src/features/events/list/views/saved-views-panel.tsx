@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toast'
-import type { EventListSearch } from './list-search'
+import type { EventListSearch } from '../list-search'
 import {
   deleteView,
   findViewByName,
@@ -12,7 +12,7 @@ import {
   type SavedView,
 } from './saved-views'
 import { useSavedViews } from './use-saved-views'
-import styles from './toolbar-panels.module.css'
+import styles from '../toolbar-panels.module.css'
 
 export interface SavedViewsPanelProps {
   search: EventListSearch

@@ -1,6 +1,6 @@
 import type { SortField } from '@/api/events'
-import { columnOf } from './events-columns'
-import { isEventField } from './list-search'
+import { columnOf } from '../columns/events-columns'
+import { isEventField } from '../list-search'
 
 export const fieldLabel = (field: string) => (isEventField(field) ? columnOf(field).label : field)
 

@@ -6,7 +6,7 @@ import {
   orderColumns,
   parseEventListSearch,
   type EventListSearch,
-} from './list-search'
+} from '../list-search'
 
 /**
  * Saved views of the events list: a name for a sort, page size and set of columns (and, for the

@@ -1,10 +1,10 @@
 import { useId } from 'react'
 import type { SortField } from '@/api/events'
 import { Button } from '@/components/ui/button'
-import { columnOf, eventColumns } from './events-columns'
+import { columnOf, eventColumns } from '../columns/events-columns'
 import { fieldLabel } from './describe-sort'
-import { orderColumns } from './list-search'
-import styles from './toolbar-panels.module.css'
+import { orderColumns } from '../list-search'
+import styles from '../toolbar-panels.module.css'
 
 export interface SortEditorProps {
   sort: readonly SortField[]

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, type CSSProperties } from 'react'
 import type { SortField } from '@/api/events'
-import { COLUMN_PX } from './events-columns'
-import { SortHeader } from './sort-header'
+import { COLUMN_PX } from '../columns/events-columns'
+import { SortHeader } from '../sorting/sort-header'
 import { TableRows, type RowsProps } from './table-rows'
 import styles from './events-table.module.css'
 

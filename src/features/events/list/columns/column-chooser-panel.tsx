@@ -1,8 +1,8 @@
 import type { EventField } from '@/api/schemas/event'
 import { Button } from '@/components/ui/button'
 import { columnOf, eventColumns } from './events-columns'
-import { DEFAULT_COLUMNS, orderColumns, REQUIRED_COLUMN } from './list-search'
-import styles from './toolbar-panels.module.css'
+import { DEFAULT_COLUMNS, orderColumns, REQUIRED_COLUMN } from '../list-search'
+import styles from '../toolbar-panels.module.css'
 
 export interface ColumnChooserProps {
   columns: readonly EventField[]

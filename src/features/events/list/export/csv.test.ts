@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
 import { csvField, csvFileName, eventsToCsv } from './csv'
-import { columnOf } from './events-columns'
+import { columnOf } from '../columns/events-columns'
 
 const event = (over: Partial<Event>): Event => ({
   event_ID: 7,

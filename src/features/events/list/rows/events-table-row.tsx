@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
-import { renderCell, type EventColumn } from './events-columns'
+import { renderCell, type EventColumn } from '../columns/events-columns'
 import styles from './events-table.module.css'
 import { paths } from '@/lib/paths'
 

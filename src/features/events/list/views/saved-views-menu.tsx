@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { PopoverPanel } from './popover-panel'
+import { PopoverPanel } from '../popover-panel'
 import { isCurrentView } from './saved-views'
 import type { SavedViewsPanelProps } from './saved-views-panel'
 import { useSavedViews } from './use-saved-views'
