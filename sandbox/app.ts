@@ -10,12 +10,12 @@ import type { Db } from './db/sqlite'
 import { Problem, problemResponse, type SandboxEnv } from './http'
 import { openIdentity } from './identity/store'
 import { verifyJwt } from './identity/tokens'
-import { registerSignInRoutes } from './routes/sign-in'
-import { registerSessionRoutes } from './routes/sessions'
-import { registerEventRoutes } from './routes/events'
-import { registerLookupRoutes } from './routes/lookups'
-import { registerAuthRoutes } from './routes/auths'
-import { registerOpenApiRoute } from './routes/openapi'
+import { signInRoutes } from './identity/sign-in-routes'
+import { sessionRoutes } from './identity/session-routes'
+import { eventRoutes } from './events/routes'
+import { lookupRoutes } from './lookups/routes'
+import { authRoutes } from './auths/routes'
+import { openApiRoutes } from './openapi/routes'
 
 export type { SandboxApp, SandboxContext } from './context'
 
@@ -92,8 +92,9 @@ export function createSandbox(config: SandboxConfig) {
     return problemResponse(c, new Problem(404, `There is no operation at ${pathname}.`))
   })
 
-  registerOpenApiRoute(app)
-  registerSignInRoutes(app, ctx)
+  // Each resource is a sub-router. Public first: the document and sign-in.
+  app.route('/', openApiRoutes())
+  app.route('/', signInRoutes(ctx))
 
   // Every operation below needs the API key, a live session's bearer token and a database.
   app.use('*', async (c, next) => {
@@ -116,10 +117,10 @@ export function createSandbox(config: SandboxConfig) {
     await next()
   })
 
-  registerSessionRoutes(app, ctx)
-  registerEventRoutes(app, ctx)
-  registerLookupRoutes(app, ctx)
-  registerAuthRoutes(app, ctx)
+  app.route('/', sessionRoutes(ctx))
+  app.route('/', eventRoutes(ctx))
+  app.route('/', lookupRoutes())
+  app.route('/', authRoutes(ctx))
 
   return {
     app,

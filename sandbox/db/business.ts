@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { hashSeed, createRandom } from './random'
 import { migrate, openDb, transaction, type Db } from './sqlite'
-import { eventsMigration, seedEvents } from './events-data'
-import { authsMigration, seedAuths } from './auths-data'
+import { eventsMigration, seedEvents } from '../events/seed'
+import { authsMigration, seedAuths } from '../auths/seed'
 
 /** Migrations of a business database, in order; append, never edit a shipped one. */
 const baseMigration = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`

@@ -2,7 +2,7 @@ import type { StatementSync } from 'node:sqlite'
 import { normalizeServiceDate, SERVICE_DATE_PATTERN } from '../../src/api/schemas/common'
 import { eventFields, newEventSchema, type Event } from '../../src/api/schemas/event'
 import type { EventSchedule } from '../../src/api/schemas/event-schedule'
-import { scheduleColumns } from '../db/events-data'
+import { scheduleColumns } from './seed'
 import type { Db, Row } from '../db/sqlite'
 import { fieldErrors, Problem } from '../http'
 

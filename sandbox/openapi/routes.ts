@@ -1,3 +1,5 @@
+import type { SandboxEnv } from '../http'
+import { Hono } from 'hono'
 import { lookupLists } from '../../src/api/schemas/lookup-lists'
 import { z } from 'zod'
 import { authSchema } from '../../src/api/schemas/auth'
@@ -539,9 +541,11 @@ export function buildOpenApiDocument(): Json {
 let cached: string | undefined
 
 /** `GET /api/openapi.json`: public, and the plain document (it is not an operation). */
-export function registerOpenApiRoute(app: SandboxApp) {
+export function openApiRoutes(): SandboxApp {
+  const app: SandboxApp = new Hono<SandboxEnv>()
   app.get('/openapi.json', (c) => {
     cached ??= JSON.stringify(buildOpenApiDocument())
     return c.body(cached, 200, { 'content-type': 'application/json; charset=utf-8' })
   })
+  return app
 }

@@ -8,7 +8,7 @@ import {
   type EventSchedule,
 } from '../../src/api/schemas/event-schedule'
 import { stringOptionListSchema } from '../../src/api/schemas/static-option'
-import { nextOccurrence, ruleFromSchedule } from '../events/recurrence'
+import { nextOccurrence, ruleFromSchedule } from './recurrence'
 import { startTestSandbox, type CallOptions, type TestSandbox } from '../testing'
 
 let sb: TestSandbox

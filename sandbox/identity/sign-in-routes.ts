@@ -1,7 +1,9 @@
+import type { SandboxEnv } from '../http'
+import { Hono } from 'hono'
 import { refreshRequestSchema } from '../../src/api/schemas/sign-in'
 import { requireApiKey, requireDatabase, type SandboxApp, type SandboxContext } from '../context'
 import { ok, Problem, readBody } from '../http'
-import { signJwt } from '../identity/tokens'
+import { signJwt } from './tokens'
 
 /** Issues the ID and access tokens of a session. */
 function issueTokens(ctx: SandboxContext, userId: string, sessionId: string, refreshToken: string) {
@@ -37,7 +39,8 @@ function basicCredentials(header: string | undefined) {
   return { username: text.slice(0, colon), password: text.slice(colon + 1) }
 }
 
-export function registerSignInRoutes(app: SandboxApp, ctx: SandboxContext) {
+export function signInRoutes(ctx: SandboxContext): SandboxApp {
+  const app: SandboxApp = new Hono<SandboxEnv>()
   /** Signs in with HTTP Basic credentials. */
   app.post('/user-authentication', (c) => {
     requireApiKey(ctx.config, c.req.header('x-api-key'))
@@ -69,4 +72,5 @@ export function registerSignInRoutes(app: SandboxApp, ctx: SandboxContext) {
       ),
     )
   })
+  return app
 }

@@ -1,9 +1,11 @@
+import type { SandboxEnv } from '../http'
+import { Hono } from 'hono'
 import { formatServiceDate, parseServiceDate } from '../../src/api/schemas/common'
 import type { SandboxApp, SandboxContext } from '../context'
 import type { EventSchedule } from '../../src/api/schemas/event-schedule'
 import { transaction, type Row } from '../db/sqlite'
-import { DEFAULT_SNOOZE, SNOOZES } from '../events/lookup-data'
-import { nextOccurrence, ruleFromSchedule } from '../events/recurrence'
+import { DEFAULT_SNOOZE, SNOOZES } from '../lookups/data'
+import { nextOccurrence, ruleFromSchedule } from './recurrence'
 import {
   checkEvent,
   eventExists,
@@ -18,7 +20,7 @@ import {
   rowToSchedule,
   statements,
   updateEvent,
-} from '../events/store'
+} from './store'
 import { intParam, ok, Problem, readJson, type Ctx } from '../http'
 
 /** Most items one `PUT /events-batch` takes. */
@@ -72,7 +74,8 @@ function moveToNext(c: Ctx, schedule: EventSchedule, after: Date, now: Date) {
  * Events (service.md 4.3 and 6): CRUD, the batch upsert, the paged and sorted list, a user's
  * active events, snooze, reschedule and the schedules of an event.
  */
-export function registerEventRoutes(app: SandboxApp, ctx: SandboxContext) {
+export function eventRoutes(ctx: SandboxContext): SandboxApp {
+  const app: SandboxApp = new Hono<SandboxEnv>()
   app.post('/events', async (c) => {
     const check = checkEvent(await readJson(c))
     if (!check.ok) throw invalidFields(check.errors)
@@ -244,4 +247,5 @@ export function registerEventRoutes(app: SandboxApp, ctx: SandboxContext) {
     })
     return ok(c, schedule)
   })
+  return app
 }

@@ -1,6 +1,8 @@
-import type { SandboxApp, SandboxContext } from '../context'
+import type { SandboxEnv } from '../http'
+import { Hono } from 'hono'
+import type { SandboxApp } from '../context'
 import type { Row } from '../db/sqlite'
-import { lookupLists } from '../events/lookup-data'
+import { lookupLists } from './data'
 import { statements } from '../events/store'
 import { ok } from '../http'
 
@@ -8,7 +10,8 @@ import { ok } from '../http'
  * The twelve lookup lists of the Events group, read from the `lookups` table of the request's
  * database as `{ option_Key, display, description }` in list order.
  */
-export function registerLookupRoutes(app: SandboxApp, _ctx: SandboxContext) {
+export function lookupRoutes(): SandboxApp {
+  const app: SandboxApp = new Hono<SandboxEnv>()
   for (const list of lookupLists)
     app.get(list.path, (c) => {
       const rows = statements(c.get('db')).lookup.all(list.path) as Row[]
@@ -21,4 +24,5 @@ export function registerLookupRoutes(app: SandboxApp, _ctx: SandboxContext) {
         })),
       )
     })
+  return app
 }

@@ -1,3 +1,5 @@
+import type { SandboxEnv } from '../http'
+import { Hono } from 'hono'
 import { passwordPolicyUpdateSchema } from '../../src/api/schemas/password-policy'
 import type { SandboxApp, SandboxContext } from '../context'
 import { ok, Problem, readJson, requireRole, validationProblem } from '../http'
@@ -5,7 +7,8 @@ import { ok, Problem, readJson, requireRole, validationProblem } from '../http'
 /** Fields the sandbox's identity provider knows beyond the six modelled ones. */
 const EXTRA_POLICY_FIELDS = { passwordHistorySize: { min: 0, max: 24 } } as const
 
-export function registerSessionRoutes(app: SandboxApp, ctx: SandboxContext) {
+export function sessionRoutes(ctx: SandboxContext): SandboxApp {
+  const app: SandboxApp = new Hono<SandboxEnv>()
   app.post('/logout', (c) => {
     const user = c.get('user')
     ctx.identity.endSession(user.sessionId, ctx.now().getTime(), 'logout')
@@ -64,4 +67,5 @@ export function registerSessionRoutes(app: SandboxApp, ctx: SandboxContext) {
     ctx.identity.setPasswordPolicy(next)
     return ok(c, next)
   })
+  return app
 }

@@ -13,12 +13,12 @@ import {
   SERVICES,
   type ProviderKind,
   type ServiceDef,
-} from '../auths/catalogue'
-import { AUTH_COLUMNS, type AuthKey, type StoredAuth } from '../auths/fields'
-import { authStore, type ServiceCode } from '../auths/store'
+} from './catalogue'
+import { AUTH_COLUMNS, type AuthKey, type StoredAuth } from './fields'
+import { authStore, type ServiceCode } from './store'
 import { sandboxUsers } from '../identity/users'
-import type { Random } from './random'
-import type { Db } from './sqlite'
+import type { Random } from '../db/random'
+import type { Db } from '../db/sqlite'
 
 /**
  * Tables of auths (one column per Auth field, named as the JSON field; dates are canonical

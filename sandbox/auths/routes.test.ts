@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authFields, authSchema, type Auth } from '../../src/api/schemas/auth'
 import { authVbaSchema } from '../../src/api/schemas/auth-vba'
 import { batchResultSchema } from '../../src/api/schemas/batch-result'
-import { unitRate } from '../auths/catalogue'
+import { unitRate } from './catalogue'
 import type { Db } from '../db/sqlite'
 import { startTestSandbox, type CallOptions, type TestSandbox } from '../testing'
 

@@ -1,12 +1,14 @@
+import type { SandboxEnv } from '../http'
+import { Hono } from 'hono'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
 import type { Auth } from '../../src/api/schemas/auth'
 import type { AuthVba } from '../../src/api/schemas/auth-vba'
 import { formatServiceDate, normalizeServiceDate } from '../../src/api/schemas/common'
 import type { SandboxApp, SandboxContext } from '../context'
-import { PROCEDURE_DESCRIPTIONS, unitRate } from '../auths/catalogue'
-import { checkAuth } from '../auths/check'
-import { authFromRow, storedFromRow, type StoredAuth } from '../auths/fields'
-import { authStore, type AuthStore, type ServiceCode } from '../auths/store'
+import { PROCEDURE_DESCRIPTIONS, unitRate } from './catalogue'
+import { checkAuth } from './check'
+import { authFromRow, storedFromRow, type StoredAuth } from './fields'
+import { authStore, type AuthStore, type ServiceCode } from './store'
 import { transaction, type Db, type Row } from '../db/sqlite'
 import { ok, Problem, readBody, readJson, type Ctx } from '../http'
 
@@ -110,7 +112,8 @@ function isolated<T>(db: Db, fn: () => T): T {
  * Auths (service.md 4.1; shapes in service-notes.md "Auth"): create, read, update, delete, the
  * batch upsert, the read with member and provider names, adjustments and status changes.
  */
-export function registerAuthRoutes(app: SandboxApp, ctx: SandboxContext) {
+export function authRoutes(ctx: SandboxContext): SandboxApp {
+  const app: SandboxApp = new Hono<SandboxEnv>()
   const param = (c: Ctx) => c.req.param('authNumber') ?? ''
 
   app.post('/auths', async (c) => {
@@ -334,4 +337,5 @@ export function registerAuthRoutes(app: SandboxApp, ctx: SandboxContext) {
     })
     return ok(c, auth)
   })
+  return app
 }

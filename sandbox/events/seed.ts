@@ -1,15 +1,15 @@
 import { formatServiceDate } from '../../src/api/schemas/common'
 import { eventFields } from '../../src/api/schemas/event'
-import { lookupLists, priorityKeys } from '../events/lookup-data'
+import { lookupLists, priorityKeys } from '../lookups/data'
 import {
   nextOccurrence,
   occurrences,
   ruleFromSchedule,
   type ScheduleRuleFields,
-} from '../events/recurrence'
+} from './recurrence'
 import { sandboxUsers, userGroups } from '../identity/users'
-import type { Random } from './random'
-import type { Db } from './sqlite'
+import type { Random } from '../db/random'
+import type { Db } from '../db/sqlite'
 
 /*
  * Tables of events, their schedules and the lookup lists. Column names are the contract's field

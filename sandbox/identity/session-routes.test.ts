@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordPolicySchema } from '../../src/api/schemas/password-policy'
 import { kickResultSchema } from '../../src/api/schemas/session'
 import { signInResultSchema, tokenClaimsSchema } from '../../src/api/schemas/sign-in'
-import { DEMO_PASSWORD } from '../identity/users'
+import { DEMO_PASSWORD } from './users'
 import { startTestSandbox, type CallOptions, type TestSandbox } from '../testing'
 
 let sb: TestSandbox
