@@ -4,6 +4,7 @@ import { lookupLists, type LookupName, useLookupQueries } from '@/api/lookups'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import styles from './reference-page.module.css'
+import { Skeleton } from '@/components/ui/skeleton'
 
 export const sectionId = (name: LookupName) => `list-${name}`
 
@@ -62,7 +63,7 @@ export function LookupSection({ name }: { name: LookupName }) {
                   <tr key={i} aria-hidden="true">
                     {[0, 1, 2].map((j) => (
                       <td key={j}>
-                        <div className={styles.skeleton} />
+                        <Skeleton className={styles.skeleton} />
                       </td>
                     ))}
                   </tr>

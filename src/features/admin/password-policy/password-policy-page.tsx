@@ -7,6 +7,7 @@ import { AdminOnlyNotice } from '../admin-only-notice'
 import { useAdminQueries } from '../queries'
 import { PasswordPolicyForm } from './password-policy-form'
 import styles from './password-policy-page.module.css'
+import { Skeleton } from '@/components/ui/skeleton'
 
 /** Loads the policy; the form mounts only once it is here, with it as its default values. */
 export function PasswordPolicyPage() {
@@ -19,9 +20,9 @@ export function PasswordPolicyPage() {
     body = (
       <div className={styles.loading} role="status">
         <span className="visually-hidden">Loading the password policy…</span>
-        <div className={styles.skeleton} />
-        <div className={styles.skeleton} />
-        <div className={styles.skeleton} />
+        <Skeleton className={styles.skeleton} />
+        <Skeleton className={styles.skeleton} />
+        <Skeleton className={styles.skeleton} />
       </div>
     )
   } else if (query.isError) {

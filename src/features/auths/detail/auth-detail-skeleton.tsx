@@ -1,3 +1,4 @@
+import { Skeleton } from '@/components/ui/skeleton'
 import styles from './detail.module.css'
 
 /** Placeholder shapes while the auth loads. */
@@ -11,12 +12,12 @@ export function AuthDetailSkeleton({ authNumber }: { authNumber: string }) {
       <div className={styles.glance}>
         {[1, 2, 3, 4].map((i) => (
           <div key={i} className={styles.fact}>
-            <span className={styles.skeletonText} />
-            <span className={styles.skeletonBlock} />
+            <Skeleton as="span" className={styles.skeletonText} />
+            <Skeleton className={styles.skeletonBlock} />
           </div>
         ))}
       </div>
-      <div className={styles.skeletonPanel} />
+      <Skeleton className={styles.skeletonPanel} />
     </div>
   )
 }

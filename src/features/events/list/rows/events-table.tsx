@@ -4,6 +4,7 @@ import { COLUMN_PX } from '../columns/events-columns'
 import { SortHeader } from '../sorting/sort-header'
 import { TableRows, type RowsProps } from './table-rows'
 import styles from './events-table.module.css'
+import { Skeleton } from '@/components/ui/skeleton'
 
 /** Pages longer than this render only the rows in view. */
 export const VIRTUALIZE_FROM = 60
@@ -90,7 +91,7 @@ export function EventsTable({
               <tr key={i} aria-hidden="true">
                 {Array.from({ length: span }, (_, j) => (
                   <td key={j}>
-                    <div className={styles.skeleton} />
+                    <Skeleton className={styles.skeleton} />
                   </td>
                 ))}
               </tr>
