@@ -33,7 +33,8 @@ const zone = process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone
 const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webServer'>> = {
   main: {
     projects: [{ name: 'main', use: { baseURL: `http://127.0.0.1:${port}` } }],
-    webServer: server(port, { SANDBOX_DATA_DIR: process.env.E2E_DATA_DIR ?? freshDir() }, true),
+    // The main suite runs on the real date, whatever SANDBOX_TODAY the shell has.
+    webServer: server(port, { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '' }, true),
   },
   dates: {
     projects: DATE_MATRIX.map((day, i) => ({

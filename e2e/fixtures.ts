@@ -86,6 +86,12 @@ export interface ServiceClock {
 
 async function readServiceClock(request: APIRequestContext): Promise<ServiceClock> {
   const response = await request.get('/api/')
+  // The sandbox's own answer (an envelope with an activity ID), not a proxy's or a 503 page,
+  // whose Date header would be the test machine's clock.
+  const body = (await response.json().catch(() => null)) as {
+    debug?: { activityID?: string }
+  } | null
+  if (!body?.debug?.activityID) throw new Error(`The service did not answer (${response.status()})`)
   const said = Date.parse(response.headers()['date'] ?? '')
   if (Number.isNaN(said)) throw new Error('The service sent no Date header')
   // The header has whole seconds: the service's time is up to a second past what it says.

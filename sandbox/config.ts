@@ -52,7 +52,16 @@ export function parseToday(value: string | undefined, now = new Date()): Date | 
       ? new Date(y, mo, d, now.getHours(), now.getMinutes(), now.getSeconds())
       : new Date(y, mo, d, Number(m[4]), Number(m[5]), Number(m[6] ?? 0))
     : null
-  if (!date || date.getFullYear() !== y || date.getMonth() !== mo || date.getDate() !== d)
+  const [h, min] =
+    m?.[4] === undefined ? [date?.getHours(), date?.getMinutes()] : [Number(m[4]), Number(m[5])]
+  if (
+    !date ||
+    date.getFullYear() !== y ||
+    date.getMonth() !== mo ||
+    date.getDate() !== d ||
+    date.getHours() !== h ||
+    date.getMinutes() !== min
+  )
     throw new Error(
       `SANDBOX_TODAY must be a day such as 2028-02-29 or 2028-02-29T10:30, got "${value}"`,
     )

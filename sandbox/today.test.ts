@@ -13,7 +13,14 @@ describe('SANDBOX_TODAY', () => {
     expect(parseToday('2027-03-14T10:30', at)).toEqual(new Date(2027, 2, 14, 10, 30, 0))
     expect(parseToday(undefined)).toBeNull()
     expect(parseToday('')).toBeNull()
-    for (const bad of ['2027-02-29', '2026-13-01', 'tomorrow', '2026-11-23T25:00', '26-11-23'])
+    for (const bad of [
+      '2027-02-29',
+      '2026-13-01',
+      'tomorrow',
+      '2026-11-23T25:00',
+      '26-11-23',
+      '2026-11-23T10:75',
+    ])
       expect(() => parseToday(bad), bad).toThrow(/SANDBOX_TODAY must be a day/)
     expect(configFromEnv({ SANDBOX_TODAY: '2030-12-31' }).today?.getDate()).toBe(31)
   })

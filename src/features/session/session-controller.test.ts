@@ -137,3 +137,39 @@ describe('session controller', () => {
     second.close()
   })
 })
+
+describe('session controller, with the service clock a day behind this machine', () => {
+  it('does not renew in a loop a token that looks expired as soon as it arrives', async () => {
+    let refreshes = 0
+    const behind = startInProcessSandbox('session-skew', {
+      events: 5,
+      today: new Date(Date.now() - 24 * 3_600_000),
+      intercept: (request) => {
+        if (new URL(request.url).pathname.endsWith('/user-refresh-tokens')) refreshes++
+      },
+    })
+    try {
+      const result = await signIn(
+        { ...base, username: 'staff', password: 'Sandbox!2026' },
+        { fetch: behind.fetch },
+      )
+      const tokens = result.authenticationResult
+      const store = createSessionStore()
+      store.signIn({
+        ...base,
+        token: tokens?.idToken ?? '',
+        refreshToken: tokens?.refreshToken ?? undefined,
+      })
+      const controller = createSessionController(store, {
+        fetch: behind.fetch,
+        channelName: 'test-skew',
+      })
+      await wait(1500)
+      expect(refreshes).toBe(0)
+      expect(store.get()?.token).toBe(tokens?.idToken)
+      controller.close()
+    } finally {
+      behind.close()
+    }
+  })
+})

@@ -91,7 +91,10 @@ export function createSessionController(
     // Never more than a quarter of the token's life ahead, so short-lived tokens don't loop.
     const lifetime = (exp - (session.claims?.iat ?? exp - 3600)) * 1000
     const ahead = Math.min(session.refreshToken ? REFRESH_AHEAD_MS : WARN_AHEAD_MS, lifetime / 4)
-    const delay = Math.max(0, exp * 1000 - ahead - Date.now())
+    // Not sooner than a quarter of its life (at most 30 s): when this machine's clock runs ahead
+    // of the service's, a fresh token already looks expired, and renewing it at once would loop.
+    const floor = Math.min(30_000, lifetime / 4)
+    const delay = Math.max(floor, exp * 1000 - ahead - Date.now())
     expiryTimer = setTimeout(() => {
       void refresh().then((ok) => {
         if (!ok && store.get()) store.askToReauthenticate('expiring')

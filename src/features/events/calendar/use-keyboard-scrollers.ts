@@ -12,8 +12,11 @@ export interface ScrollerLabels {
   other: string
 }
 
+/** Takes back what `mark` added: a row of FullCalendar's keeps its own role. */
 function unmark(element: Element) {
-  for (const attr of ['tabindex', 'role', 'aria-label', MARK]) element.removeAttribute(attr)
+  const ownRole = element.getAttribute(MARK) === 'row'
+  for (const attr of ['tabindex', 'aria-label', MARK]) element.removeAttribute(attr)
+  if (!ownRole) element.removeAttribute('role')
 }
 
 /**
@@ -46,7 +49,7 @@ export function useKeyboardScrollers(root: RefObject<HTMLElement | null>, labels
         if (scroller !== target && scroller.hasAttribute(MARK)) unmark(scroller)
         if (!target || !scrolls) continue
         target.tabIndex = 0
-        target.setAttribute(MARK, '')
+        target.setAttribute(MARK, inTable ? 'row' : 'group')
         if (!inTable) target.setAttribute('role', 'group')
         target.setAttribute('aria-label', inTable ? hours : other)
       }
@@ -56,7 +59,13 @@ export function useKeyboardScrollers(root: RefObject<HTMLElement | null>, labels
     }
     mark()
     const observer = new MutationObserver(schedule)
-    observer.observe(element, { childList: true, subtree: true })
+    // FullCalendar turns scrolling on and off through the scroller's style and class.
+    observer.observe(element, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style', 'class'],
+    })
     return () => {
       observer.disconnect()
       if (frame) cancelAnimationFrame(frame)
