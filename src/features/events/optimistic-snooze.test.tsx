@@ -10,7 +10,8 @@ import { createEvent } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
 import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { dueReminders } from './reminders/due-reminders'
-import { eventQueries, useOptimisticSnooze, eventKeys } from './queries'
+import { eventKeys } from './keys'
+import { eventQueries, useOptimisticSnooze } from './queries'
 
 let service: InProcessSandbox
 let connection: Connection

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiProvider } from '@/api/api-context'
 import { createApiClient, type ApiClient } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
-import { eventQueries, useDeleteEvent, useUpdateEvent, eventKeys } from './queries'
+import { eventKeys } from './keys'
+import { eventQueries, useDeleteEvent, useUpdateEvent } from './queries'
 
 const event = (over: Partial<Event> = {}): Event => ({
   event_ID: 5,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { usePinnedMutation, type MutationScope } from '@/api/pinned-mutation'
+import { usePinnedMutation } from '@/api/pinned-mutation'
 import { useApi, useDatabase } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import {
@@ -17,32 +17,12 @@ import {
   updateEvent,
   type ListEventsParams,
 } from '@/api/events'
-import { dbKey } from '@/api/query-keys'
 import type { Event, NewEvent } from '@/api/schemas/event'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
+import { forgetEvent, invalidateListings, storeEvent } from './cache'
+import { eventKeys, listKey } from './keys'
 
-const listKey = ({ page, pageSize, sortBy }: ListEventsParams = {}) => ({
-  page,
-  pageSize,
-  sortBy: sortBy || undefined,
-})
-
-/** Keys go from general to specific, database first: `['db', db, 'events', ...]`. */
-export const eventKeys = {
-  all: (db: string) => [...dbKey(db), 'events'] as const,
-  lists: (db: string) => [...eventKeys.all(db), 'list'] as const,
-  list: (db: string, params?: ListEventsParams) =>
-    [...eventKeys.lists(db), listKey(params)] as const,
-  details: (db: string) => [...eventKeys.all(db), 'detail'] as const,
-  detail: (db: string, eventId: number) => [...eventKeys.details(db), eventId] as const,
-  /** Below the event's detail key, so removing or invalidating the event covers its schedules. */
-  schedules: (db: string, eventId: number) =>
-    [...eventKeys.detail(db, eventId), 'schedules'] as const,
-  userEventLists: (db: string) => [...eventKeys.all(db), 'user'] as const,
-  userEvents: (db: string, userId: string) => [...eventKeys.userEventLists(db), userId] as const,
-}
-
-/** The event queries of a service client: the keys above with their fetchers. */
+/** The event queries of a service client: the keys (`keys.ts`) with their fetchers. */
 export const eventQueries = (api: ApiClient) => ({
   list: (db: string, params?: ListEventsParams) =>
     queryOptions({
@@ -72,26 +52,6 @@ export function useEventQueries() {
   return useMemo(() => eventQueries(api), [api])
 }
 
-/*
- * The cache updates after a write, all here: a write's answer is stored as the event's detail
- * and the listings of its database are refreshed. (The calendar's pages follow stored details,
- * see calendar/use-calendar-events.)
- */
-type CacheScope = Pick<MutationScope, 'queryClient' | 'db'>
-
-function invalidateListings({ queryClient, db }: CacheScope) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: eventKeys.lists(db) }),
-    queryClient.invalidateQueries({ queryKey: eventKeys.userEventLists(db) }),
-  ])
-}
-
-/** Stores an event the service answered with as its detail, then refreshes the listings. */
-function storeEvent(scope: CacheScope, event: Event) {
-  scope.queryClient.setQueryData(eventKeys.detail(scope.db, event.event_ID), event)
-  return invalidateListings(scope)
-}
-
 export function useCreateEvent() {
   return usePinnedMutation({
     mutationFn: (event: NewEvent, { api, db }) => createEvent(api, event, { database: db }),
@@ -110,10 +70,7 @@ export function useUpdateEvent() {
 export function useDeleteEvent() {
   return usePinnedMutation({
     mutationFn: (eventId: number, { api, db }) => deleteEvent(api, eventId, { database: db }),
-    onSuccess: (_data, eventId, scope) => {
-      scope.queryClient.removeQueries({ queryKey: eventKeys.detail(scope.db, eventId) })
-      return invalidateListings(scope)
-    },
+    onSuccess: (_data, eventId, scope) => forgetEvent(scope, eventId),
   })
 }
 
@@ -155,19 +112,14 @@ export function useNextScheduledDate() {
   return usePinnedMutation({
     mutationFn: ({ eventId, scheduleId }: NextScheduledDateVariables, { api, db }) =>
       nextScheduledDate(api, eventId, scheduleId, { database: db }),
-    onSuccess: (schedule, { eventId }, scope) => {
+    onSuccess: async (schedule, { eventId }, scope) => {
       scope.queryClient.setQueryData(
         eventKeys.schedules(scope.db, eventId),
         (old: EventSchedule[] | undefined) =>
           old?.map((s) => (s.schedule_ID === schedule.schedule_ID ? schedule : s)),
       )
-      return Promise.all([
-        scope.queryClient.invalidateQueries({
-          queryKey: eventKeys.detail(scope.db, eventId),
-          exact: true,
-        }),
-        invalidateListings(scope),
-      ])
+      // The answer is the schedule; the event's own dates moved too, so store it afresh.
+      return storeEvent(scope, await getEvent(scope.api, eventId, { database: scope.db }))
     },
   })
 }

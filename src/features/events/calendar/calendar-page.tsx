@@ -1,6 +1,4 @@
 import { lazy, Suspense, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { useDatabase } from '@/api/api-context'
 import type { StringOption } from '@/api/schemas/static-option'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
@@ -10,7 +8,6 @@ import { useLookup } from '../use-lookup'
 import { CalendarFilterBar } from './calendar-filter-bar'
 import { activeFilterCount } from './calendar-filters'
 import { parseDay } from './calendar-dates'
-import { removeCalendarEvent } from './calendar-queries'
 import { CalendarToolbar } from './calendar-toolbar'
 import { EventSidePanel } from './event-side-panel'
 import type { CalendarChange, FocusRequest } from './full-calendar-view'
@@ -38,8 +35,6 @@ const NO_PRIORITIES: StringOption[] = []
  * its details and actions; drag it, or focus it and press Alt+Arrow, to move it.
  */
 export function CalendarPage() {
-  const db = useDatabase()
-  const queryClient = useQueryClient()
   const { completedStatus } = useRuntimeConfig()
   const { search, update, defaults } = useCalendarSearch()
   const priorities = useLookup('priorities').data ?? NO_PRIORITIES
@@ -134,10 +129,7 @@ export function CalendarPage() {
             priorities={priorities}
             onClose={close}
             onMove={(delta) => moveEvent(selected.event_ID, delta)}
-            onDeleted={() => {
-              removeCalendarEvent(queryClient, db, selected.event_ID)
-              setSelectedId(null)
-            }}
+            onDeleted={() => setSelectedId(null)}
           />
         )}
       </div>

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import {
-  CALENDAR_LOOKAHEAD,
-  CALENDAR_PAGE_SIZE,
-  plannedPageCount,
-  removeFromPage,
-  replaceInPage,
-  calendarKeys,
-} from './calendar-queries'
+import { removeFromPage, replaceInPage } from '../cache'
+import { CALENDAR_PAGE_SIZE, calendarKeys } from '../keys'
+import { CALENDAR_LOOKAHEAD, plannedPageCount } from './calendar-queries'
 
 const event = (id: number, subject = 'x'): Event => ({
   event_ID: id,

@@ -3,13 +3,8 @@ import { useApi, useDatabase } from '@/api/api-context'
 import { getEvent, updateEvent } from '@/api/events'
 import { ApiError } from '@/api/errors'
 import type { Event } from '@/api/schemas/event'
-import { eventKeys } from '../queries'
-import {
-  findCalendarEvent,
-  patchCalendarEvent,
-  removeCalendarEvent,
-  calendarKeys,
-} from './calendar-queries'
+import { findCalendarEvent, patchCalendarEvent, removeCalendarEvent, storeEvent } from '../cache'
+import { calendarKeys } from '../keys'
 
 export interface MoveEventVariables {
   eventId: number
@@ -65,15 +60,11 @@ export function useMoveEvent() {
       if (context.cancelledReload)
         void queryClient.invalidateQueries({ queryKey: calendarKeys.all(context.db) })
     },
-    onSuccess: (saved, _vars, context) => {
-      patchCalendarEvent(queryClient, context.db, saved)
-      queryClient.setQueryData(eventKeys.detail(context.db, saved.event_ID), saved)
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventKeys.lists(context.db) }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.userEventLists(context.db) }),
+    onSuccess: (saved, _vars, context) =>
+      Promise.all([
+        storeEvent({ queryClient, db: context.db }, saved),
         context.cancelledReload &&
           queryClient.invalidateQueries({ queryKey: calendarKeys.all(context.db) }),
-      ])
-    },
+      ]),
   })
 }

@@ -1,0 +1,43 @@
+import type { ListEventsParams } from '@/api/events'
+import { dbKey } from '@/api/query-keys'
+
+/** The list parameters as keyed and sent: an empty sort is no sort. */
+export const listKey = ({ page, pageSize, sortBy }: ListEventsParams = {}) => ({
+  page,
+  pageSize,
+  sortBy: sortBy || undefined,
+})
+
+/** Keys go from general to specific, database first: `['db', db, 'events', ...]`. */
+export const eventKeys = {
+  all: (db: string) => [...dbKey(db), 'events'] as const,
+  lists: (db: string) => [...eventKeys.all(db), 'list'] as const,
+  list: (db: string, params?: ListEventsParams) =>
+    [...eventKeys.lists(db), listKey(params)] as const,
+  details: (db: string) => [...eventKeys.all(db), 'detail'] as const,
+  detail: (db: string, eventId: number) => [...eventKeys.details(db), eventId] as const,
+  /** Below the event's detail key, so removing or invalidating the event covers its schedules. */
+  schedules: (db: string, eventId: number) =>
+    [...eventKeys.detail(db, eventId), 'schedules'] as const,
+  userEventLists: (db: string) => [...eventKeys.all(db), 'user'] as const,
+  userEvents: (db: string, userId: string) => [...eventKeys.userEventLists(db), userId] as const,
+}
+
+/** The largest page the service gives: the fewest round trips for every event. */
+export const CALENDAR_PAGE_SIZE = 1000
+/** A stable order, so paging never skips or repeats an event while others are edited. */
+export const CALENDAR_SORT = 'event_ID:asc'
+/**
+ * Every event, one query per page (the service has no date-range query). Keyed by database first
+ * and outside the events `list` keys, so an edit elsewhere does not reload thousands of events:
+ * the cache updates after a write patch the event in the pages instead (see `cache.ts`).
+ */
+export const calendarKeys = {
+  all: (db: string) =>
+    [
+      ...eventKeys.all(db),
+      'calendar-pages',
+      { pageSize: CALENDAR_PAGE_SIZE, sortBy: CALENDAR_SORT },
+    ] as const,
+  page: (db: string, page: number) => [...calendarKeys.all(db), page] as const,
+}
