@@ -3,8 +3,9 @@ import { useDatabase } from '@/api/api-context'
 import { lookupLists, type LookupName, useLookupQueries } from '@/api/lookups'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
-import styles from './reference-page.module.css'
+import { Table } from '@/components/ui/table'
 import { Skeleton } from '@/components/ui/skeleton'
+import styles from './reference-page.module.css'
 
 export const sectionId = (name: LookupName) => `list-${name}`
 
@@ -45,7 +46,7 @@ export function LookupSection({ name }: { name: LookupName }) {
           </Button>
         </div>
       ) : (
-        <table className={styles.table} aria-labelledby={titleId} aria-busy={query.isPending}>
+        <Table frame={false} aria-labelledby={titleId} aria-busy={query.isPending}>
           <thead>
             <tr>
               <th scope="col" className={styles.keyCol}>
@@ -85,7 +86,7 @@ export function LookupSection({ name }: { name: LookupName }) {
               </tr>
             )}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   )

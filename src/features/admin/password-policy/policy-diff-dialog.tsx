@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Table } from '@/components/ui/table'
 import type { PolicyChange } from './policy-diff'
 import styles from './policy-diff-dialog.module.css'
 
@@ -26,8 +27,7 @@ export function PolicyDiffDialog({ changes, pending, onConfirm, onCancel }: Poli
         {count === 1 ? 'This change applies' : `These ${count} changes apply`} to every user the
         next time they set or change a password.
       </p>
-      <table className={styles.table}>
-        <caption className="visually-hidden">Changes to the password policy</caption>
+      <Table caption="Changes to the password policy" captionHidden>
         <thead>
           <tr>
             <th scope="col">Setting</th>
@@ -44,7 +44,7 @@ export function PolicyDiffDialog({ changes, pending, onConfirm, onCancel }: Poli
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </ConfirmDialog>
   )
 }

@@ -1,4 +1,5 @@
 import { DISPLAY_LOCALE } from '@/api/dates'
+import { Table } from '@/components/ui/table'
 import { outcomeTone, type KickOutcomeKind } from './kick-outcome'
 import type { SessionAction } from './action-log'
 import styles from './action-log-table.module.css'
@@ -29,47 +30,45 @@ export function ActionLogTable({ actions }: { actions: SessionAction[] }) {
       {actions.length === 0 ? (
         <p className={styles.empty}>No sessions have been ended from this tab yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Result</th>
-                <th scope="col">Activity ID</th>
+        <Table aria-labelledby="session-actions-title">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">Action</th>
+              <th scope="col">Result</th>
+              <th scope="col">Activity ID</th>
+            </tr>
+          </thead>
+          <tbody>
+            {actions.map((entry) => (
+              <tr key={entry.id}>
+                <td className={styles.nowrap}>
+                  <time dateTime={new Date(entry.at).toISOString()}>
+                    {timeFormat.format(entry.at)}
+                  </time>
+                </td>
+                <td className={styles.nowrap}>
+                  {entry.actorName}
+                  <span className={styles.muted}> ({entry.actorId})</span>
+                </td>
+                <td>{entry.action}</td>
+                <td>
+                  <span className={`${styles.result} ${toneClass(entry.outcome)}`}>
+                    {entry.result}
+                  </span>
+                </td>
+                <td>
+                  {entry.activityId ? (
+                    <code className={styles.code}>{entry.activityId}</code>
+                  ) : (
+                    <span className={styles.muted}>Not returned</span>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {actions.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={styles.nowrap}>
-                    <time dateTime={new Date(entry.at).toISOString()}>
-                      {timeFormat.format(entry.at)}
-                    </time>
-                  </td>
-                  <td className={styles.nowrap}>
-                    {entry.actorName}
-                    <span className={styles.muted}> ({entry.actorId})</span>
-                  </td>
-                  <td>{entry.action}</td>
-                  <td>
-                    <span className={`${styles.result} ${toneClass(entry.outcome)}`}>
-                      {entry.result}
-                    </span>
-                  </td>
-                  <td>
-                    {entry.activityId ? (
-                      <code className={styles.code}>{entry.activityId}</code>
-                    ) : (
-                      <span className={styles.muted}>Not returned</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       )}
     </section>
   )
