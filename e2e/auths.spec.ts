@@ -202,7 +202,9 @@ test.describe('auths', () => {
     ).toBe(200)
 
     await page.getByRole('button', { name: 'Save auth' }).click()
-    const dialog = page.getByRole('dialog', { name: 'This auth changed while you were editing' })
+    const dialog = page.getByRole('alertdialog', {
+      name: 'This auth changed while you were editing',
+    })
     await expect(dialog).toBeVisible()
     await expect(dialog.getByRole('row', { name: /Assigned to/ })).toContainText('iwhite')
     await dialog.getByRole('button', { name: 'Save mine over theirs' }).click()

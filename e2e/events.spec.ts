@@ -224,29 +224,38 @@ test.describe('events', () => {
     await expect(dialog).toBeVisible()
     const subjectRow = dialog.getByRole('row', { name: /^Subject/ })
     await expect(subjectRow.getByRole('cell').first()).toHaveText(theirs.subject)
-    await expect(subjectRow.getByRole('cell').last()).toHaveText(event.subject!)
+    // Saving mine on top of theirs keeps their subject: the user did not change it.
+    await expect(subjectRow.getByRole('cell').last()).toHaveText(theirs.subject)
     await expect(dialog.getByRole('row', { name: /^Priority/ })).toContainText('Urgent')
+    await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused()
     await expectNoSeriousA11yViolations(page)
 
-    // Reload shows their version; saving then goes through without a warning.
-    await dialog.getByRole('button', { name: 'Reload' }).click()
+    // Taking theirs shows their version and keeps mine as a draft to restore.
+    await dialog.getByRole('button', { name: 'Take theirs, keep mine as a draft' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(theirs.subject)
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Open')
-    await page.getByLabel('Status', { exact: true }).fill('Waiting')
+    await page.getByRole('button', { name: 'Restore changes' }).click()
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Waiting')
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(theirs.subject)
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(page.getByRole('heading', { name: theirs.subject, level: 1 })).toBeVisible()
 
-    // Again, this time overwriting their change.
+    // Again, this time saving mine over theirs: their other change stays.
     await page.goto(`/events/${event.event_ID}/edit`)
     await page.getByLabel('Subject', { exact: true }).fill(`${event.subject} (mine)`)
     await page.waitForTimeout(1100)
-    await service(page, 'PUT', `/events/${event.event_ID}`, { ...theirs, status: 'Open' })
+    await service(page, 'PUT', `/events/${event.event_ID}`, {
+      ...theirs,
+      subject: `${event.subject} (theirs again)`,
+      status: 'Open',
+    })
     await page.getByRole('button', { name: 'Save changes' }).click()
-    await page.getByRole('button', { name: 'Overwrite' }).click()
+    await expect(dialog.getByRole('row', { name: /^Subject/ })).toContainText('replaces theirs')
+    await dialog.getByRole('button', { name: 'Save mine over theirs' }).click()
     await expect(page.getByRole('heading', { name: `${event.subject} (mine)` })).toBeVisible()
     const { data } = await service(page, 'GET', `/events/${event.event_ID}`)
-    expect(data).toMatchObject({ subject: `${event.subject} (mine)`, status: 'Waiting' })
+    expect(data).toMatchObject({ subject: `${event.subject} (mine)`, status: 'Open' })
   })
 
   test('deletes an event after confirmation', async ({ page }) => {

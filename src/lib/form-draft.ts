@@ -64,10 +64,25 @@ export function useFormDraft<T extends FieldValues>(key: string, form: UseFormRe
     setOffered(null)
   }, [key])
 
+  /** Keeps `kept` as the draft on offer (e.g. the user's edits after taking someone else's). */
+  const keep = useCallback(
+    (kept: T) => {
+      clearTimeout(timer.current)
+      const stored: StoredDraft<T> = { savedAt: Date.now(), values: kept }
+      try {
+        sessionStorage.setItem(PREFIX + key, JSON.stringify(stored))
+      } catch {
+        // storage unavailable: the draft is still offered for as long as the page is open
+      }
+      setOffered(stored)
+    },
+    [key],
+  )
+
   const clear = useCallback(() => {
     clearTimeout(timer.current)
     clearDraft(key)
   }, [key])
 
-  return { offered, restore, discard, clear }
+  return { offered, restore, discard, keep, clear }
 }

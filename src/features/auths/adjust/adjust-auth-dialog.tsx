@@ -3,14 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { Auth } from '@/api/schemas/auth'
+import { FormProblemBox } from '@/components/form-save/form-problem-box'
+import { applyProblem, type FormProblem } from '@/components/form-save/form-problem'
 import { Button } from '@/components/ui/button'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { Dialog } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toast'
 import { paths } from '@/lib/paths'
-import { FormProblemBox } from '../form-problem-box'
-import { applyProblem, type FormProblem } from '../form-problem'
+import { labelOf } from '../auth-fields'
 import { periodOf } from '../glance'
 import { useAdjustAuth } from '../queries'
 import {
@@ -56,7 +57,7 @@ export function AdjustAuthDialog({ auth, open, onClose }: AdjustAuthDialogProps)
           if (next) navigate(paths.auths.detail(next))
         },
         onError: (error) => {
-          const found = applyProblem(error, setError, Object.keys(adjustDefaults(auth)))
+          const found = applyProblem(error, setError, Object.keys(adjustDefaults(auth)), labelOf)
           setProblem(found)
           toast.error(`Auth ${authNumber} was not adjusted`, { description: found.detail })
         },

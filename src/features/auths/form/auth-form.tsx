@@ -4,21 +4,23 @@ import { useForm } from 'react-hook-form'
 import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
+import { ConflictDialog } from '@/components/form-save/conflict-dialog'
+import { FormProblemBox } from '@/components/form-save/form-problem-box'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { DraftBanner } from '@/components/ui/draft-banner'
 import { PageHeader } from '@/components/ui/page-header'
 import { useFormDraft } from '@/lib/form-draft'
 import { useUnsavedChanges } from '@/lib/unsaved-changes'
+import { labelOf } from '../auth-fields'
 import { AUTH_GROUPS } from '../auth-groups'
+import { formatAuthValue } from '../format-value'
 import { paths } from '@/lib/paths'
-import { FormProblemBox } from '../form-problem-box'
 import { useRecentLookups } from '../recent-lookups'
 import { AuthFormRanges } from './auth-form-ranges'
 import { authFormSchema } from './auth-form-schema'
 import { AuthFormSection } from './auth-form-section'
 import { toFormValues, type AuthFormValues } from './auth-form-values'
-import { StaleEditDialog } from './stale-edit-dialog'
 import { useAuthFormSave } from './use-auth-form-save'
 import styles from './auth-form.module.css'
 
@@ -41,7 +43,7 @@ export function AuthForm({ auth }: { auth?: Auth }) {
   })
   const draft = useFormDraft(base ? `${db}.auth.${authNumber}` : `${db}.auth.new`, form)
   useUnsavedChanges(form.formState.isDirty)
-  const save = useAuthFormSave(form, base, setBase, draft.clear)
+  const save = useAuthFormSave(form, base, setBase, draft)
   const cancelTo = base ? paths.auths.detail(authNumber) : paths.auths.lookup()
 
   const statusFields = base ? statusGroup.fields : (['auth_Number', ...statusGroup.fields] as const)
@@ -101,14 +103,17 @@ export function AuthForm({ auth }: { auth?: Auth }) {
         </span>
       </div>
 
-      {save.stale && (
-        <StaleEditDialog
-          latest={save.stale.latest}
-          changes={save.stale.changes}
+      {save.conflict && (
+        <ConflictDialog
+          noun="auth"
+          latest={save.conflict.latest}
+          changes={save.conflict.changes}
+          labelOf={labelOf}
+          format={formatAuthValue}
           pending={save.pending}
-          onOverwrite={save.overwrite}
-          onReload={save.reload}
-          onCancel={save.dismissStale}
+          onKeepMine={() => void save.keepMine()}
+          onTakeTheirs={save.takeTheirs}
+          onReview={save.review}
         />
       )}
     </form>

@@ -1,16 +1,23 @@
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import type { NewEvent } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
+import { applyProblem, type FormProblem } from '@/components/form-save/form-problem'
 import { toast } from '@/components/ui/toast'
 import { useCurrentUser } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
+import { fieldLabel } from '../event-fields'
 import { useCreateEvent } from '../queries'
 import { useLookup } from '../use-lookup'
 import { EventFormShell } from './event-form-shell'
-import { fromFormValues, newEventValues, type EventFormValues } from './event-form-schema'
+import {
+  eventFormFields,
+  fromFormValues,
+  newEventValues,
+  type EventFormValues,
+} from './event-form-schema'
 import { useEventForm } from './use-event-form'
-import { useServerError } from './use-server-error'
 
 /** `/events/new`: a new event, assigned to the signed-in user unless changed. */
 export function EventCreatePage() {
@@ -42,11 +49,11 @@ interface EventCreateFormProps {
 function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProps) {
   const state = useEventForm(defaults, draftKey)
   const create = useCreateEvent()
-  const server = useServerError(state.form.setError)
+  const [problem, setProblem] = useState<FormProblem | null>(null)
   const navigate = useNavigate()
 
   const onValid = (values: EventFormValues) => {
-    server.clear()
+    setProblem(null)
     create.mutateAsync(fromFormValues(values, NEW_EVENT)).then(
       (created) => {
         state.draft.clear()
@@ -56,7 +63,7 @@ function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProp
         navigate(paths.events.detail(created.event_ID))
       },
       (error: unknown) => {
-        server.fail(error)
+        setProblem(applyProblem(error, state.form.setError, eventFormFields, fieldLabel))
         toast.error('The event was not created', { description: 'See the form for details.' })
       },
     )
@@ -69,8 +76,7 @@ function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProp
       description="A reminder or task for a user or a user group."
       submitLabel="Create event"
       pending={create.isPending}
-      serverError={server.error}
-      serverDetails={server.details}
+      problem={problem}
       cancelTo={paths.events.mine()}
       priorities={priorities}
       onValid={onValid}

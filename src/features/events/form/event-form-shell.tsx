@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { StringOption } from '@/api/schemas/static-option'
+import { FormProblemBox } from '@/components/form-save/form-problem-box'
+import type { FormProblem } from '@/components/form-save/form-problem'
 import { Button } from '@/components/ui/button'
 import { DraftBanner } from '@/components/ui/draft-banner'
 import { PageHeader } from '@/components/ui/page-header'
 import { EventFormFields } from './event-form-fields'
 import type { EventFormValues } from './event-form-schema'
-import { FormErrorSummary } from './form-error-summary'
 import type { EventFormState } from './use-event-form'
 import styles from './event-form.module.css'
 
@@ -17,8 +18,7 @@ interface EventFormShellProps {
   submitLabel: string
   pending: boolean
   /** The service's refusal of the last save, if any. */
-  serverError: unknown
-  serverDetails: string[]
+  problem: FormProblem | null
   cancelTo: string
   priorities: readonly StringOption[]
   onValid: (values: EventFormValues) => void
@@ -32,8 +32,7 @@ export function EventFormShell({
   description,
   submitLabel,
   pending,
-  serverError,
-  serverDetails,
+  problem,
   cancelTo,
   priorities,
   onValid,
@@ -51,7 +50,7 @@ export function EventFormShell({
         />
       )}
       <form className={styles.form} noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
-        {serverError != null && <FormErrorSummary error={serverError} details={serverDetails} />}
+        {problem && <FormProblemBox problem={problem} />}
         <EventFormFields form={form} priorities={priorities} />
         <div className={styles.footer}>
           <Button type="submit" variant="primary" disabled={pending}>
