@@ -245,8 +245,9 @@ test.describe('events', () => {
     await page.goto(`/events/${event.event_ID}/edit`)
     await page.getByLabel('Subject', { exact: true }).fill(`${event.subject} (mine)`)
     await page.waitForTimeout(1100)
+    const stored = (await service(page, 'GET', `/events/${event.event_ID}`)).data
     await service(page, 'PUT', `/events/${event.event_ID}`, {
-      ...theirs,
+      ...stored,
       subject: `${event.subject} (theirs again)`,
       status: 'Open',
     })
@@ -256,6 +257,39 @@ test.describe('events', () => {
     await expect(page.getByRole('heading', { name: `${event.subject} (mine)` })).toBeVisible()
     const { data } = await service(page, 'GET', `/events/${event.event_ID}`)
     expect(data).toMatchObject({ subject: `${event.subject} (mine)`, status: 'Open' })
+  })
+
+  test('a save the service refuses as stale (409) opens the same conflict dialog', async ({
+    page,
+  }) => {
+    const event = await createEvent(page)
+    await page.goto(`/events/${event.event_ID}/edit`)
+    await page.getByLabel('Subject', { exact: true }).fill(`${event.subject} (mine)`)
+    // Someone saves between the form's check and its write: the check still sees the old copy.
+    const stored = (await service(page, 'GET', `/events/${event.event_ID}`)).data
+    expect(
+      (await service(page, 'PUT', `/events/${event.event_ID}`, { ...stored, status: 'Waiting' }))
+        .status,
+    ).toBe(200)
+    let stale = true
+    await page.route(`**/api/events/${event.event_ID}`, async (route) => {
+      if (route.request().method() !== 'GET' || !stale) return route.fallback()
+      stale = false
+      await route.fulfill({ json: { data: stored, debug: { activityID: 'stale-copy' } } })
+    })
+    const put = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/events/${event.event_ID}`),
+    )
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    expect((await put).status()).toBe(409)
+    const dialog = page.getByRole('alertdialog', {
+      name: 'This event changed while you were editing',
+    })
+    await expect(dialog.getByRole('row', { name: /^Status/ })).toContainText('Waiting')
+    await dialog.getByRole('button', { name: 'Save mine over theirs' }).click()
+    await expect(page.getByRole('heading', { name: `${event.subject} (mine)` })).toBeVisible()
+    const { data } = await service(page, 'GET', `/events/${event.event_ID}`)
+    expect(data).toMatchObject({ subject: `${event.subject} (mine)`, status: 'Waiting' })
   })
 
   test('deletes an event after confirmation', async ({ page }) => {

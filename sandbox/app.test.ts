@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authSchema } from '../src/api/schemas/auth'
 import { signJwt } from './identity/tokens'
@@ -81,6 +82,11 @@ async function expectProblem(
 }
 
 describe.each(OPERATIONS)('%s %s', (method, pathname) => {
+  it('is never cached: a refusal says Cache-Control: no-store', async () => {
+    const res = await sb.call(method, pathname, { token: null })
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
   it('needs the API key: missing or wrong is 403', async () => {
     await expectProblem(method, pathname, 403, { token, apiKey: null })
     await expectProblem(method, pathname, 403, { token, apiKey: 'not-the-key' })
@@ -113,7 +119,70 @@ describe.each(OPERATIONS)('%s %s', (method, pathname) => {
   })
 })
 
+describe('request bodies', () => {
+  /**
+   * Streams up to `total` bytes in chunks to `pathname` without a Content-Length, stopping as
+   * soon as an answer comes; resolves to the status and how much was sent.
+   */
+  function streamChunked(pathname: string, total: number) {
+    const url = new URL(sb.baseUrl + pathname)
+    return new Promise<{ status: number; sent: number; body: string }>((resolve, reject) => {
+      let sent = 0
+      let answered = false
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          'x-api-key': sb.config.apiKey,
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+        },
+      })
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      const pump = () => {
+        while (!answered && sent < total) {
+          sent += chunk.length
+          if (!req.write(chunk)) return void req.once('drain', pump)
+        }
+        if (!answered) req.end()
+      }
+      req.on('response', (res) => {
+        answered = true
+        let body = ''
+        res.on('data', (d: Buffer) => (body += d.toString()))
+        res.on('end', () => {
+          req.destroy()
+          resolve({ status: res.statusCode ?? 0, sent, body })
+        })
+      })
+      req.on('error', (error) => (answered ? undefined : reject(error)))
+      pump()
+    })
+  }
+
+  it('refuses a 300 MB chunked upload with 413 after reading little of it, memory flat', async () => {
+    const before = process.memoryUsage().rss
+    const { status, sent, body } = await streamChunked('/user-refresh-tokens', 300 * 1024 * 1024)
+    expect(status).toBe(413)
+    expect(JSON.parse(body)).toMatchObject({ error: { status: 413 } })
+    expect(sent).toBeLessThan(64 * 1024 * 1024)
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024)
+  })
+})
+
 describe('routing', () => {
+  it('never lets an answer be cached: successes say Cache-Control: no-store too', async () => {
+    for (const path of ['/events/1', '/auths-vba/26-000001', '/priorities', '/openapi.json']) {
+      const res = await sb.fetch(sb.baseUrl + path, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-api-key': sb.config.apiKey,
+          'service-database': 'demo',
+        },
+      })
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+    }
+  })
+
   it('answers 404 for an unknown route', async () => {
     const res = await expectProblem('GET', '/no-such-thing', 404, { token })
     expect(res.error?.detail).toContain('/api/no-such-thing')
@@ -155,6 +224,23 @@ describe('token lifetime', () => {
 })
 
 describe('data dir', () => {
+  it('creates the databases, their WAL files and the secret readable by the owner only', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-modes-')), 'data')
+    const fresh = await startTestSandbox({ dataDir })
+    try {
+      const { idToken } = await fresh.signIn('staff')
+      expect((await fresh.call('GET', '/events/1', { token: idToken })).status).toBe(200)
+      const files = readdirSync(dataDir)
+      for (const name of ['identity.sqlite', 'demo.sqlite', 'token-secret', 'demo.sqlite-wal'])
+        expect(files).toContain(name)
+      for (const name of files)
+        expect((statSync(path.join(dataDir, name)).mode & 0o777).toString(8), name).toBe('600')
+      expect((statSync(dataDir).mode & 0o777).toString(8)).toBe('700')
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('keeps created rows, sessions and the signing secret when the sandbox is reopened', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-persist-'))
     try {

@@ -2,12 +2,13 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { sandboxClock, type SandboxConfig } from './config'
 import { requireApiKey, requireDatabase, type SandboxApp, type SandboxContext } from './context'
 import { openBusiness } from './db/business'
 import type { Db } from './db/sqlite'
-import { Problem, problemResponse, type SandboxEnv } from './http'
+import { MAX_BODY_BYTES, Problem, problemResponse, type SandboxEnv } from './http'
 import { openIdentity } from './identity/store'
 import { verifyJwt } from './identity/tokens'
 import { signInRoutes } from './identity/sign-in-routes'
@@ -27,8 +28,11 @@ function loadSecret(dataDir: string): Buffer {
 
 /** Builds the sandbox service: a Hono app under `/api`, usable with or without a port. */
 export function createSandbox(config: SandboxConfig) {
-  mkdirSync(config.dataDir, { recursive: true })
-  const identity = openIdentity(config.dataDir)
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
+  const identity = openIdentity(config.dataDir, {
+    idle: config.sessionIdle,
+    max: config.sessionMax,
+  })
   const open = new Map<string, Db>()
   const now = sandboxClock(config.today)
   const ctx: SandboxContext = {
@@ -57,7 +61,21 @@ export function createSandbox(config: SandboxConfig) {
     await next()
     // The sandbox's own clock (SANDBOX_TODAY may move it): clients and tests can agree with it.
     c.res.headers.set('date', now().toUTCString())
+    // Answers hold member data: no browser or proxy cache may keep them.
+    c.res.headers.set('cache-control', 'no-store')
   })
+  // Bodies are counted while they are read, chunked or not: the first byte over the limit ends
+  // the request with 413, so memory stays flat whatever a client sends.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        c.header('connection', 'close')
+        return problemResponse(c, new Problem(413, 'The request body is larger than 1 MB.'))
+      },
+    }),
+  )
   app.use(
     '*',
     cors({
@@ -106,8 +124,8 @@ export function createSandbox(config: SandboxConfig) {
     const now = ctx.now().getTime()
     const claims = verifyJwt(token, ctx.secret, Math.floor(now / 1000))
     if (!claims) throw new Problem(401, 'The token is not valid or has expired. Sign in again.')
-    const session = identity.session(claims.sid)
-    if (!session || session.ended_at !== null || session.user_id !== claims.sub)
+    const session = identity.liveSession(claims.sid, now)
+    if (!session || session.user_id !== claims.sub)
       throw new Problem(401, 'This session has ended. Sign in again.')
     identity.touch(session, now)
     c.set('user', { userId: claims.sub, sessionId: claims.sid, roles: claims.roles ?? [] })

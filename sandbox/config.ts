@@ -8,6 +8,10 @@ export interface SandboxConfig {
   apiKey: string
   /** ID token lifetime in seconds. */
   tokenTtl: number
+  /** A session without a request or refresh for this long (seconds) is over. */
+  sessionIdle: number
+  /** A session is over this long (seconds) after sign-in, however active. */
+  sessionMax: number
   /** Seed of the deterministic demo data. */
   seed: number
   /** How many demo events each database starts with. */
@@ -85,6 +89,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     databases: list(env.SANDBOX_DATABASES, ['demo', 'training']),
     apiKey: env.SANDBOX_API_KEY || 'sandbox-key',
     tokenTtl: int(env.SANDBOX_TOKEN_TTL, 3600, 'SANDBOX_TOKEN_TTL'),
+    sessionIdle: int(env.SANDBOX_SESSION_IDLE, 2 * 3600, 'SANDBOX_SESSION_IDLE'),
+    sessionMax: int(env.SANDBOX_SESSION_MAX, 12 * 3600, 'SANDBOX_SESSION_MAX'),
     seed: int(env.SANDBOX_SEED, 2026, 'SANDBOX_SEED'),
     events: int(env.SANDBOX_EVENTS, 5000, 'SANDBOX_EVENTS'),
     corsOrigins: list(env.SANDBOX_CORS_ORIGINS, [

@@ -32,6 +32,7 @@ const STATUS_TITLES: Record<number, string> = {
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 }
 
@@ -40,7 +41,13 @@ export class Problem extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly detail: string,
-    readonly extra: { title?: string; type?: string; errors?: Record<string, string> } = {},
+    readonly extra: {
+      title?: string
+      type?: string
+      errors?: Record<string, string>
+      /** Extension members of the problem details (RFC 9457), e.g. the current version. */
+      members?: Record<string, unknown>
+    } = {},
   ) {
     super(detail)
   }
@@ -70,6 +77,7 @@ export function problemResponse(c: Ctx, problem: Problem) {
       detail: problem.detail,
       instance: new URL(c.req.url).pathname,
       ...(problem.extra.errors ? { errors: problem.extra.errors } : {}),
+      ...problem.extra.members,
     },
     debug: { activityID: c.get('activityId') },
   }

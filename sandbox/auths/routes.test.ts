@@ -608,3 +608,69 @@ describe('POST /auths/{authNumber}/process-status/{newAuthCode}', () => {
     await problem('POST', '/auths/99-999990/process-status/A', 404)
   })
 })
+
+describe('writes from a stale copy (no lost updates)', () => {
+  it('refuses a PUT made from an older version with 409 naming the current one', async () => {
+    const copy = await create()
+    const first = await call('PUT', `/auths/${copy.auth_Number}`, {
+      body: { ...copy, notes: 'First' },
+    })
+    expect(first.status).toBe(200)
+    const stored = parseAuth(first.data)
+    expect(stored.update_Date).toMatch(/\.\d{3}$/)
+    const error = await problem('PUT', `/auths/${copy.auth_Number}`, 409, {
+      body: { ...copy, units_Requested: 20 },
+    })
+    expect(error.detail).toContain(stored.update_Date!)
+    const now = parseAuth((await call('GET', `/auths/${copy.auth_Number}`)).data)
+    expect(now).toMatchObject({ notes: 'First', units_Requested: 12 })
+  })
+
+  it('refuses a stale item of PUT /auths with 409 and stores the others', async () => {
+    const a = await create()
+    const b = await create()
+    await call('PUT', `/auths/${a.auth_Number}`, { body: { ...a, notes: 'Theirs' } })
+    const res = await call('PUT', '/auths', {
+      body: [
+        { ...a, notes: 'Mine' },
+        { ...b, notes: 'Mine' },
+      ],
+    })
+    expect(batchResultSchema.parse(res.data).map((r) => r.status)).toEqual([409, 200])
+    expect(parseAuth((await call('GET', `/auths/${a.auth_Number}`)).data).notes).toBe('Theirs')
+    expect(parseAuth((await call('GET', `/auths/${b.auth_Number}`)).data).notes).toBe('Mine')
+  })
+})
+
+describe('who approved', () => {
+  it('is recorded by the service from the caller, never taken from the body', async () => {
+    const forged = { approved_By: 'mallory', approved_Date: '2020-01-01T00:00:00' }
+    const pended = await create(forged)
+    expect(pended).toMatchObject({ approved_By: null, approved_Date: null })
+
+    const approved = parseAuth(
+      (
+        await call('PUT', `/auths/${pended.auth_Number}`, {
+          body: { ...pended, ...forged, auth_Code: 'A', status: 'Approved' },
+        })
+      ).data,
+    )
+    expect(approved.approved_By).toBe('staff')
+    expect(approved.approved_Date).not.toBe(forged.approved_Date)
+
+    // Edited while approved: the record stays; a forged one is ignored.
+    const edited = parseAuth(
+      (
+        await call('PUT', `/auths/${pended.auth_Number}`, {
+          body: { ...approved, ...forged, notes: 'Still approved' },
+        })
+      ).data,
+    )
+    expect(edited).toMatchObject({
+      approved_By: 'staff',
+      approved_Date: approved.approved_Date,
+    })
+    const created = await create({ ...forged, auth_Code: 'A', status: 'Approved' })
+    expect(created.approved_By).toBe('staff')
+  })
+})

@@ -3,13 +3,14 @@ import { Hono } from 'hono'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
 import type { Auth } from '../../src/api/schemas/auth'
 import type { AuthVba } from '../../src/api/schemas/auth-vba'
-import { formatServiceDate, normalizeServiceDate } from '../../src/api/schemas/common'
+import { normalizeServiceDate } from '../../src/api/schemas/common'
 import type { SandboxApp, SandboxContext } from '../context'
 import { PROCEDURE_DESCRIPTIONS, unitRate } from './catalogue'
 import { checkAuth } from './check'
-import { authFromRow, storedFromRow, type StoredAuth } from './fields'
+import { authFromRow, storedFromRow, type StoredAuth, type StoredValue } from './fields'
 import { authStore, type AuthStore, type ServiceCode } from './store'
 import { transaction, type Db, type Row } from '../db/sqlite'
+import { isStale, staleWrite, stampText } from '../db/stamp'
 import { ok, Problem, readBody, readJson, type Ctx } from '../http'
 
 /** Most items one `PUT /auths` takes. */
@@ -60,9 +61,10 @@ function createAuth(db: Db, stored: StoredAuth, user: string, now: Date): string
       title: 'Auth exists',
     })
   const authNumber = given ?? store.nextAuthNumber(now)
-  const stamp = formatServiceDate(now)
+  const stamp = stampText(now)
   store.insert({
     ...stored,
+    ...approval(null, stored, user, stamp),
     auth_Number: authNumber,
     entry_User: user,
     entry_Date: stamp,
@@ -73,17 +75,52 @@ function createAuth(db: Db, stored: StoredAuth, user: string, now: Date): string
   return authNumber
 }
 
-/** Replaces a stored auth with `stored`, keeping who entered it and when. */
-function updateAuth(db: Db, authNumber: string, stored: StoredAuth, user: string, now: Date) {
+/**
+ * Who approved and when, recorded by the service, never taken from a request body: the caller
+ * and the stamp when the auth becomes approved (code A), what was recorded while it stays
+ * approved, nothing otherwise.
+ */
+function approval(
+  current: Row | null,
+  next: StoredAuth,
+  user: string,
+  stamp: string,
+): Pick<StoredAuth, 'approved_By' | 'approved_Date'> {
+  if (next.auth_Code !== 'A') return { approved_By: null, approved_Date: null }
+  if (current?.auth_Code === 'A')
+    return {
+      approved_By: (current.approved_By ?? null) as StoredValue,
+      approved_Date: (current.approved_Date ?? null) as StoredValue,
+    }
+  // A business date, to the second like the others; the update stamp keeps the milliseconds.
+  return { approved_By: user, approved_Date: stamp.slice(0, 19) }
+}
+
+/**
+ * Replaces a stored auth with `stored`, keeping who entered it and when; 409 when `version` (the
+ * body's `update_Date`) is older than the stored one. Run inside the transaction.
+ */
+function updateAuth(
+  db: Db,
+  authNumber: string,
+  stored: StoredAuth,
+  user: string,
+  now: Date,
+  version: unknown,
+) {
   const store = authStore(db)
   const current = requireRow(store, authNumber)
+  if (isStale(version, current.update_Date))
+    throw staleWrite(`Auth ${authNumber}`, current, version)
+  const stamp = stampText(now, current.update_Date)
   store.update({
     ...stored,
+    ...approval(current, stored, user, stamp),
     auth_Number: authNumber,
     entry_User: current.entry_User as string | null,
     entry_Date: current.entry_Date as string,
     update_User: user,
-    update_Date: formatServiceDate(now),
+    update_Date: stamp,
   })
   syncPrincipalProcedure(store, authNumber, stored.service_Code)
 }
@@ -93,6 +130,12 @@ function validCodes(db: Db) {
     .authCodes()
     .map((c) => c.code)
 }
+
+/** The `update_Date` a body was made from (its version), as sent. */
+const versionOf = (body: unknown) =>
+  typeof body === 'object' && body !== null
+    ? (body as Record<string, unknown>).update_Date
+    : undefined
 
 /** Runs `fn` inside a savepoint so that a failing batch item rolls back alone. */
 function isolated<T>(db: Db, fn: () => T): T {
@@ -155,7 +198,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
           return isolated(db, () => {
             const existing = check.authNumber
             if (existing !== null && authStore(db).exists(existing)) {
-              updateAuth(db, existing, check.stored, user, now)
+              updateAuth(db, existing, check.stored, user, now, versionOf(item))
               return { id: id(existing), status: 200, body: `Auth ${existing} updated.` }
             }
             const created = createAuth(db, check.stored, user, now)
@@ -184,7 +227,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
       })
     const user = c.get('user').userId
     const auth = transaction(db, () => {
-      updateAuth(db, authNumber, check.stored, user, ctx.now())
+      updateAuth(db, authNumber, check.stored, user, ctx.now(), versionOf(raw))
       return readAuth(authStore(db), authNumber)
     })
     return ok(c, auth)
@@ -264,7 +307,8 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
       next.auth_Number = store.nextAuthNumber(now)
       next.previous_Auth = authNumber
       next.new_Or_Extended = 1
-      const stamp = formatServiceDate(now)
+      const stamp = stampText(now)
+      Object.assign(next, approval(null, next, user, stamp))
       next.entry_User = user
       next.entry_Date = stamp
       next.update_User = user
@@ -319,7 +363,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
           errors: { newAuthCode: `Expected one of ${codes.map((entry) => entry.code).join(', ')}` },
         })
       }
-      const stamp = formatServiceDate(ctx.now())
+      const stamp = stampText(ctx.now(), current.update_Date)
       const next: StoredAuth = {
         ...current,
         auth_Code: code.code,
@@ -328,10 +372,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
         update_User: user,
         update_Date: stamp,
       }
-      if (code.code === 'A') {
-        next.approved_By = user
-        next.approved_Date = stamp
-      }
+      Object.assign(next, approval(current as Row, next, user, stamp))
       store.update(next)
       return readAuth(store, authNumber)
     })

@@ -1,10 +1,17 @@
+import { closeSync, openSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 
 export type Db = DatabaseSync
 export type Row = Record<string, unknown>
 
-/** Opens a SQLite file in WAL mode, so a killed process loses nothing that was committed. */
+/**
+ * Opens a SQLite file in WAL mode, so a killed process loses nothing that was committed. A new
+ * file is created with mode 0600.
+ */
 export function openDb(file: string): Db {
+  // Created readable by the owner only (they hold member data); SQLite gives its -wal and -shm
+  // files the same permissions as the database file.
+  if (file !== ':memory:') closeSync(openSync(file, 'a', 0o600))
   const db = new DatabaseSync(file)
   db.exec(`
     PRAGMA journal_mode = WAL;

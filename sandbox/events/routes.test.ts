@@ -615,3 +615,103 @@ describe('PUT /events-batch', () => {
     expect(results.every((r) => r.status === 201)).toBe(true)
   })
 })
+
+describe('writes from a stale copy (no lost updates)', () => {
+  it('stamps every write to the millisecond, each later than the one before', async () => {
+    const created = await create()
+    expect(created.update_Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/)
+    let version = created
+    for (let i = 0; i < 5; i++) {
+      const res = await api('PUT', `/events/${created.event_ID}`, {
+        body: { ...version, subject: `Edit ${i}` },
+      })
+      expect(res.status).toBe(200)
+      const next = eventSchema.parse(res.data)
+      expect(parseServiceDate(next.update_Date)!.getTime()).toBeGreaterThan(
+        parseServiceDate(version.update_Date)!.getTime(),
+      )
+      version = next
+    }
+  })
+
+  it('refuses a PUT made from an older version with 409 naming the current one; nothing is lost', async () => {
+    const copy = await create({ subject: 'Loaded by two clients' })
+    const first = await api('PUT', `/events/${copy.event_ID}`, {
+      body: { ...copy, status: 'Waiting' },
+    })
+    expect(first.status).toBe(200)
+    const stored = eventSchema.parse(first.data)
+
+    const second = await api('PUT', `/events/${copy.event_ID}`, {
+      body: { ...copy, priority: 'LOW' },
+    })
+    expect(second.status).toBe(409)
+    expect(second.error?.detail).toContain(stored.update_Date!)
+    expect(second.envelope.error).toMatchObject({ currentUpdateDate: stored.update_Date })
+    const now = eventSchema.parse((await api('GET', `/events/${copy.event_ID}`)).data)
+    expect(now).toMatchObject({ status: 'Waiting', priority: 'HIGH' })
+
+    // Made from the current version, the same change goes through.
+    const third = await api('PUT', `/events/${copy.event_ID}`, {
+      body: { ...stored, priority: 'LOW' },
+    })
+    expect(third.status).toBe(200)
+    expect(eventSchema.parse(third.data)).toMatchObject({ status: 'Waiting', priority: 'LOW' })
+  })
+
+  it('of 100 pairs of edits from one copy, every second edit is refused', async () => {
+    const copies = await Promise.all(Array.from({ length: 100 }, () => create()))
+    const outcomes = await Promise.all(
+      copies.flatMap((copy) => [
+        api('PUT', `/events/${copy.event_ID}`, { body: { ...copy, status: 'Waiting' } }),
+        api('PUT', `/events/${copy.event_ID}`, { body: { ...copy, priority: 'LOW' } }),
+      ]),
+    )
+    const statuses = outcomes.map((o) => o.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(100)
+  })
+
+  it('refuses a stale batch item with 409 and stores the others', async () => {
+    const a = await create()
+    const b = await create()
+    expect(
+      (await api('PUT', `/events/${a.event_ID}`, { body: { ...a, status: 'Waiting' } })).status,
+    ).toBe(200)
+    const res = await api('PUT', '/events-batch', {
+      body: [
+        { ...a, priority: 'LOW' },
+        { ...b, priority: 'LOW' },
+      ],
+    })
+    const results = batchResultSchema.parse(res.data)
+    expect(results.map((r) => r.status)).toEqual([409, 200])
+    expect(results[0]?.body).toMatch(/saved at/)
+    const storedA = eventSchema.parse((await api('GET', `/events/${a.event_ID}`)).data)
+    expect(storedA).toMatchObject({ status: 'Waiting', priority: 'HIGH' })
+    const storedB = eventSchema.parse((await api('GET', `/events/${b.event_ID}`)).data)
+    expect(storedB.priority).toBe('LOW')
+  })
+})
+
+describe('event IDs and ranges', () => {
+  it('an event imported with the highest 32-bit ID does not stop later creates', async () => {
+    const top = await create({ event_ID: 2_147_483_647 })
+    expect(top.event_ID).toBe(2_147_483_647)
+    const after = await Promise.all([create(), create(), create()])
+    const ids = after.map((e) => e.event_ID)
+    expect(new Set(ids).size).toBe(3)
+    for (const id of ids) expect(id).toBeLessThan(2_147_483_647)
+    const batch = await api('PUT', '/events-batch', { body: [newEvent(), newEvent()] })
+    expect(batchResultSchema.parse(batch.data).map((r) => r.status)).toEqual([201, 201])
+  })
+
+  it('refuses a completion percentage outside 0 to 100', async () => {
+    for (const value of [-1, 101, -1e308, 1e308]) {
+      const res = await api('POST', '/events', { body: newEvent({ completion_Percent: value }) })
+      expect(res.status).toBe(400)
+      expect(res.error?.errors).toHaveProperty('completion_Percent')
+    }
+    expect((await create({ completion_Percent: 100 })).completion_Percent).toBe(100)
+  })
+})

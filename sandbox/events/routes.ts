@@ -19,8 +19,9 @@ import {
   rowToEvent,
   rowToSchedule,
   statements,
-  updateEvent,
+  updateIfCurrent,
 } from './store'
+import { stampText } from '../db/stamp'
 import { intParam, ok, Problem, readJson, type Ctx } from '../http'
 
 /** Most items one `PUT /events-batch` takes. */
@@ -39,8 +40,6 @@ function intQuery(c: Ctx, name: string, fallback: number, min: number, max: numb
     })
   return n
 }
-
-const nowText = (ctx: SandboxContext) => formatServiceDate(ctx.now())
 
 /**
  * Moves a schedule and its event to the schedule's first occurrence after `after` (both the
@@ -61,13 +60,10 @@ function moveToNext(c: Ctx, schedule: EventSchedule, after: Date, now: Date) {
       { title: 'Schedule has ended' },
     )
   const s = statements(c.get('db'))
-  const [nextText, stamp, user] = [
-    formatServiceDate(next),
-    formatServiceDate(now),
-    c.get('user').userId,
-  ]
-  s.setScheduleNext.run(nextText, nextText, user, stamp, id)
-  s.setNext.run(nextText, nextText, user, stamp, schedule.event_ID)
+  const event = eventRow(c.get('db'), schedule.event_ID)
+  const [nextText, user] = [formatServiceDate(next), c.get('user').userId]
+  s.setScheduleNext.run(nextText, nextText, user, stampText(now, schedule.update_Date), id)
+  s.setNext.run(nextText, nextText, user, stampText(now, event?.update_Date), schedule.event_ID)
 }
 
 /**
@@ -86,7 +82,7 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
         throw new Problem(409, `Event ${check.eventId} already exists; update it with PUT.`, {
           title: 'Event exists',
         })
-      return requireEvent(db, insertEvent(db, check.values, user, nowText(ctx)))
+      return requireEvent(db, insertEvent(db, check.values, user, ctx.now()))
     })
     return ok(c, event)
   })
@@ -115,7 +111,7 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
     const event = transaction(db, () => {
       const current = eventRow(db, eventId)
       if (!current) throw eventNotFound(eventId)
-      updateEvent(db, current, check.values, user, nowText(ctx))
+      updateIfCurrent(db, current, check, user, ctx.now())
       return requireEvent(db, eventId)
     })
     return ok(c, event)
@@ -142,29 +138,32 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
       throw new Problem(413, `A batch takes at most ${MAX_BATCH_ITEMS} events; got ${raw.length}.`)
     const db = c.get('db')
     const user = c.get('user').userId
-    const now = nowText(ctx)
+    const now = ctx.now()
     const checks = raw.map(checkEvent)
+    // One transaction for the batch, one outcome per item: a refused item never fails the others.
     const results = transaction(db, () =>
       checks.map((check) => {
+        const id = (value: number | null) => [{ key: 'event_ID', value }]
         if (!check.ok) {
           const fields = Object.entries(check.errors).map(([k, v]) => `${k} (${v})`)
           return {
-            id: [{ key: 'event_ID', value: check.eventId }],
+            id: id(check.eventId),
             status: 400,
             body: `Invalid fields: ${fields.join('; ')}`,
           }
         }
-        const current = check.eventId === null ? undefined : eventRow(db, check.eventId)
-        if (current) {
-          updateEvent(db, current, check.values, user, now)
-          return {
-            id: [{ key: 'event_ID', value: check.eventId }],
-            status: 200,
-            body: `Event ${check.eventId} updated.`,
+        try {
+          const current = check.eventId === null ? undefined : eventRow(db, check.eventId)
+          if (current) {
+            updateIfCurrent(db, current, check, user, now)
+            return { id: id(check.eventId), status: 200, body: `Event ${check.eventId} updated.` }
           }
+          const created = insertEvent(db, check.values, user, now)
+          return { id: id(created), status: 201, body: `Event ${created} created.` }
+        } catch (error) {
+          if (!(error instanceof Problem)) throw error
+          return { id: id(check.eventId), status: error.status, body: error.detail }
         }
-        const id = insertEvent(db, check.values, user, now)
-        return { id: [{ key: 'event_ID', value: id }], status: 201, body: `Event ${id} created.` }
       }),
     )
     return ok(c, results)
@@ -194,7 +193,8 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
       if (!eventExists(db, eventId)) throw eventNotFound(eventId)
       const now = ctx.now()
       const until = formatServiceDate(new Date(now.getTime() + minutes * 60_000))
-      s.setNext.run(until, until, c.get('user').userId, formatServiceDate(now), eventId)
+      const stamp = stampText(now, eventRow(db, eventId)?.update_Date)
+      s.setNext.run(until, until, c.get('user').userId, stamp, eventId)
       return requireEvent(db, eventId)
     })
     return ok(c, event)

@@ -5,6 +5,7 @@ import type { EventSchedule } from '../../src/api/schemas/event-schedule'
 import { scheduleColumns } from './seed'
 import type { Db, Row } from '../db/sqlite'
 import { fieldErrors, Problem } from '../http'
+import { isStale, staleWrite, stampText } from '../db/stamp'
 
 /** Storage of events and their schedules: validation, row mapping and cached statements. */
 
@@ -54,7 +55,13 @@ export function canonicalDate(text: string): string | null {
 }
 
 export type EventCheck =
-  | { ok: true; values: EventValues; eventId: number | null }
+  | {
+      ok: true
+      values: EventValues
+      eventId: number | null
+      /** The body's `update_Date` as sent: the version it was made from. */
+      version: unknown
+    }
   | { ok: false; errors: Record<string, string>; eventId: number | null }
 
 /**
@@ -80,6 +87,9 @@ export function checkEvent(raw: unknown): EventCheck {
   }
   if (typeof given === 'number' && Number.isInteger(given) && (given < 0 || given > INT32_MAX))
     errors.event_ID ??= 'Expected 0 (a new event) or a positive 32-bit integer'
+  const percent = body.completion_Percent
+  if (typeof percent === 'number' && !(percent >= 0 && percent <= 100))
+    errors.completion_Percent ??= 'Expected a percentage from 0 to 100'
   for (const field of INT_FIELDS) {
     const v = body[field]
     if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) > INT32_MAX)
@@ -96,7 +106,7 @@ export function checkEvent(raw: unknown): EventCheck {
     else values[field] = typeof v === 'number' || typeof v === 'string' ? v : null
   }
   values.event_ID = eventId
-  return { ok: true, values, eventId }
+  return { ok: true, values, eventId, version: body.update_Date }
 }
 
 /** The 400 problem for a failed check, naming each field. */
@@ -164,6 +174,14 @@ function prepareAll(db: Db) {
     exists: db.prepare('SELECT 1 AS found FROM events WHERE event_ID = ?'),
     insert: db.prepare(
       `INSERT INTO events (${COLUMNS}) VALUES (${eventFields.map(() => '?').join(', ')})`,
+    ),
+    highestId: db.prepare('SELECT MAX(event_ID) AS id FROM events'),
+    /** The lowest free ID: 1, or the first ID after a used one that is not used itself. */
+    lowestFreeId: db.prepare(
+      `SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM events WHERE event_ID = 1) THEN 1
+         ELSE (SELECT MIN(e.event_ID + 1) FROM events AS e
+               WHERE NOT EXISTS (SELECT 1 FROM events AS f WHERE f.event_ID = e.event_ID + 1))
+       END AS id`,
     ),
     remove: db.prepare('DELETE FROM events WHERE event_ID = ?'),
     removeSchedules: db.prepare('DELETE FROM event_schedules WHERE event_ID = ?'),
@@ -269,20 +287,33 @@ export const eventExists = (db: Db, eventId: number) =>
 export const eventRow = (db: Db, eventId: number) =>
   statements(db).get.get(eventId) as Row | undefined
 
+/**
+ * A new event ID: one above the highest in use, or, once that would leave 32 bits (an event
+ * imported with ID 2147483647), the lowest free one. No ID a client gives can exhaust them.
+ */
+function newEventId(db: Db): number {
+  const s = statements(db)
+  const highest = Number((s.highestId.get() as { id: number | null }).id ?? 0)
+  if (highest < INT32_MAX) return highest + 1
+  const free = Number((s.lowestFreeId.get() as { id: number | null }).id)
+  if (!(free > 0 && free <= INT32_MAX))
+    throw new Problem(409, 'Every 32-bit event ID is in use.', { title: 'Event IDs exhausted' })
+  return free
+}
+
 /** Inserts an event with the body's ID, or a new one; entry and update are `user` at `now`. */
-export function insertEvent(db: Db, values: EventValues, user: string, now: string): number {
+export function insertEvent(db: Db, values: EventValues, user: string, now: Date): number {
+  const stamp = stampText(now)
   const row: EventValues = {
     ...values,
+    event_ID: values.event_ID ?? newEventId(db),
     entry_User: user,
-    entry_Date: now,
+    entry_Date: stamp,
     update_User: user,
-    update_Date: now,
+    update_Date: stamp,
   }
-  const result = statements(db).insert.run(...eventFields.map((f) => row[f] ?? null))
-  const id = Number(result.lastInsertRowid)
-  if (id > INT32_MAX)
-    throw new Problem(409, 'No 32-bit event IDs are left above the highest one in use.')
-  return id
+  statements(db).insert.run(...eventFields.map((f) => row[f] ?? null))
+  return row.event_ID as number
 }
 
 /**
@@ -290,10 +321,31 @@ export function insertEvent(db: Db, values: EventValues, user: string, now: stri
  * changes are written, so an edit of the subject does not rewrite the other fifteen indexes.
  * `current` is the stored row (from `statements(db).get`).
  */
-export function updateEvent(db: Db, current: Row, values: EventValues, user: string, now: string) {
+export function updateEvent(db: Db, current: Row, values: EventValues, user: string, now: Date) {
   const eventId = current.event_ID as number
   const changed = CHANGEABLE.filter((f) => (values[f] ?? null) !== (current[f] ?? null))
   statements(db)
     .update(changed)
-    .run(...changed.map((f) => values[f] ?? null), user, now, eventId)
+    .run(
+      ...changed.map((f) => values[f] ?? null),
+      user,
+      stampText(now, current.update_Date),
+      eventId,
+    )
+}
+
+/**
+ * Updates a stored event from a checked body, refusing (409) a body made from an older version
+ * than the stored one. Run it inside the transaction that read `current`.
+ */
+export function updateIfCurrent(
+  db: Db,
+  current: Row,
+  check: EventCheck & { ok: true },
+  user: string,
+  now: Date,
+) {
+  if (isStale(check.version, current.update_Date))
+    throw staleWrite(`Event ${String(current.event_ID)}`, current, check.version)
+  updateEvent(db, current, check.values, user, now)
 }

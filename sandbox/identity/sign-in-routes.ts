@@ -2,7 +2,9 @@ import type { SandboxEnv } from '../http'
 import { Hono } from 'hono'
 import { refreshRequestSchema } from '../../src/api/schemas/sign-in'
 import { requireApiKey, requireDatabase, type SandboxApp, type SandboxContext } from '../context'
-import { ok, Problem, readBody } from '../http'
+import type { IncomingMessage } from 'node:http'
+import { ok, Problem, readBody, type Ctx } from '../http'
+import { createSignInThrottle } from './throttle'
 import { signJwt } from './tokens'
 
 /** Issues the ID and access tokens of a session. */
@@ -39,18 +41,39 @@ function basicCredentials(header: string | undefined) {
   return { username: text.slice(0, colon), password: text.slice(colon + 1) }
 }
 
+/** The client's address as the socket has it (no forwarded header is trusted); in-process, "local". */
+function clientAddress(c: Ctx): string {
+  const env = c.env as { incoming?: IncomingMessage } | undefined
+  return env?.incoming?.socket.remoteAddress ?? 'local'
+}
+
 export function signInRoutes(ctx: SandboxContext): SandboxApp {
   const app: SandboxApp = new Hono<SandboxEnv>()
+  const throttle = createSignInThrottle()
   /** Signs in with HTTP Basic credentials. */
-  app.post('/user-authentication', (c) => {
+  app.post('/user-authentication', async (c) => {
     requireApiKey(ctx.config, c.req.header('x-api-key'))
     requireDatabase(ctx.config, c.req.header('service-database'))
     const credentials = basicCredentials(c.req.header('authorization'))
     if (!credentials)
       throw new Problem(401, 'Send the username and password as HTTP Basic credentials.')
-    const user = ctx.identity.authenticate(credentials.username, credentials.password)
-    if (!user)
+    const address = clientAddress(c)
+    const now = () => ctx.now().getTime()
+    const wait = throttle.retryAfter(credentials.username, address, now())
+    if (wait > 0) {
+      c.header('retry-after', String(wait))
+      throw new Problem(
+        429,
+        `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
+        { title: 'Sign-in paused' },
+      )
+    }
+    const user = await ctx.identity.authenticate(credentials.username, credentials.password)
+    if (!user) {
+      throttle.failed(credentials.username, address, now())
       throw new Problem(401, 'Incorrect username or password.', { title: 'Sign-in failed' })
+    }
+    throttle.succeeded(credentials.username)
     const { sessionId, refreshToken } = ctx.identity.startSession(user.user_id, ctx.now().getTime())
     return ok(c, issueTokens(ctx, user.user_id, sessionId, refreshToken))
   })

@@ -24,6 +24,11 @@ const migrations = [
    CREATE INDEX sessions_user ON sessions(user_id);
    CREATE UNIQUE INDEX sessions_refresh ON sessions(refresh_hash);
    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Refresh tokens already swapped for new ones: presenting one again means it was stolen.
+  `CREATE TABLE retired_refresh (
+     refresh_hash TEXT PRIMARY KEY,
+     session_id TEXT NOT NULL REFERENCES sessions(session_id)
+   );`,
 ]
 
 /** The policy a fresh identity store starts with; `passwordHistorySize` is a field the console
@@ -46,6 +51,19 @@ export interface SessionRow {
   ended_at: number | null
 }
 
+/** How long a session lives: without activity (`idle`) and at most (`max`), in seconds. */
+export interface SessionLimits {
+  idle: number
+  max: number
+}
+
+/** Why a session that has not been ended is over by `now`, or null while it is live. */
+export function sessionExpiry(session: SessionRow, now: number, limits: SessionLimits) {
+  if (now - session.login_at > limits.max * 1000) return 'max-lifetime' as const
+  if (now - session.last_seen_at > limits.idle * 1000) return 'idle' as const
+  return null
+}
+
 export interface UserRow {
   user_id: string
   name: string
@@ -54,7 +72,7 @@ export interface UserRow {
 }
 
 /** Users, sessions and the password policy, shared by every database. */
-export function openIdentity(dataDir: string) {
+export function openIdentity(dataDir: string, limits: SessionLimits) {
   const db: Db = openDb(path.join(dataDir, 'identity.sqlite'))
   migrate(db, migrations)
   const count = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n
@@ -72,6 +90,7 @@ export function openIdentity(dataDir: string) {
     })
   }
 
+  const unknownUserHash = hashPassword(newOpaqueToken())
   const q = {
     user: db.prepare('SELECT * FROM users WHERE user_id = ?'),
     session: db.prepare('SELECT * FROM sessions WHERE session_id = ?'),
@@ -84,6 +103,10 @@ export function openIdentity(dataDir: string) {
     rotate: db.prepare(
       'UPDATE sessions SET refresh_hash = ?, last_seen_at = ? WHERE session_id = ?',
     ),
+    retire: db.prepare(
+      'INSERT OR IGNORE INTO retired_refresh (refresh_hash, session_id) VALUES (?, ?)',
+    ),
+    retired: db.prepare('SELECT session_id FROM retired_refresh WHERE refresh_hash = ?'),
     end: db.prepare(
       'UPDATE sessions SET ended_at = ?, ended_reason = ? WHERE session_id = ? AND ended_at IS NULL',
     ),
@@ -100,14 +123,14 @@ export function openIdentity(dataDir: string) {
 
   return {
     db,
-    /** The user when the password matches, else null. */
-    authenticate(userId: string, password: string): UserRow | null {
+    /**
+     * The user when the password matches, else null. Unknown users cost the same work as known
+     * ones (one derivation against a hash made at start), so the time to refuse says nothing.
+     */
+    async authenticate(userId: string, password: string): Promise<UserRow | null> {
       const user = q.user.get(userId) as UserRow | undefined
-      if (!user) {
-        verifyPassword(password, hashPassword('x')) // same work either way
-        return null
-      }
-      return verifyPassword(password, user.password_hash) ? user : null
+      const matches = await verifyPassword(password, user?.password_hash ?? unknownUserHash)
+      return user && matches ? user : null
     },
     user: (userId: string) => q.user.get(userId) as UserRow | undefined,
     /** Starts a session; returns its ID and a new refresh token. */
@@ -122,13 +145,39 @@ export function openIdentity(dataDir: string) {
     touch(session: SessionRow, now: number) {
       if (now - session.last_seen_at > 30_000) q.touch.run(now, session.session_id)
     },
-    /** Swaps a refresh token for a new one on the same active session. */
+    /**
+     * Swaps a refresh token for a new one on the same live session. A token that was already
+     * swapped (a copy someone kept) ends its whole session: the thief and the user both sign in
+     * again. An expired session ends too. Null when nothing is refreshed.
+     */
     refresh(refreshToken: string, now: number) {
-      const session = q.byRefresh.get(hashToken(refreshToken)) as SessionRow | undefined
-      if (!session) return null
+      const hash = hashToken(refreshToken)
+      const session = q.byRefresh.get(hash) as SessionRow | undefined
+      if (!session) {
+        const reused = q.retired.get(hash) as { session_id: string } | undefined
+        if (reused) q.end.run(now, 'refresh-token-reuse', reused.session_id)
+        return null
+      }
+      const expired = sessionExpiry(session, now, limits)
+      if (expired) {
+        q.end.run(now, expired, session.session_id)
+        return null
+      }
       const next = newOpaqueToken()
-      q.rotate.run(hashToken(next), now, session.session_id)
+      transaction(db, () => {
+        q.retire.run(hash, session.session_id)
+        q.rotate.run(hashToken(next), now, session.session_id)
+      })
       return { session, refreshToken: next }
+    },
+    /** The live session of an ID, ending it when it has expired; undefined when over. */
+    liveSession(sessionId: string, now: number) {
+      const session = q.session.get(sessionId) as SessionRow | undefined
+      if (!session || session.ended_at !== null) return undefined
+      const expired = sessionExpiry(session, now, limits)
+      if (!expired) return session
+      q.end.run(now, expired, session.session_id)
+      return undefined
     },
     endSession: (sessionId: string, now: number, reason: string) =>
       Number(q.end.run(now, reason, sessionId).changes),

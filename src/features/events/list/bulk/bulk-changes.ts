@@ -49,8 +49,8 @@ export function applyAction(event: Event, action: BulkAction): Event {
 }
 
 /**
- * The events that undo a change: each as it was sent, with the action's fields put back to
- * what they were before. Events missing from `before` are left out.
+ * The events that undo a change: each as the service has it now, with the action's fields put
+ * back to what they were before. Events missing from `before` are left out.
  */
 export function undoEvents(
   sent: readonly Event[],

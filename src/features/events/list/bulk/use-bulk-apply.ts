@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
-import { useBatchEvents } from '../../queries'
+import { useBatchEvents, useEventQueries } from '../../queries'
 import { summarizeBatch, type BatchReport } from './batch-results'
 import {
   actionFields,
@@ -16,13 +18,30 @@ const plural = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`
 /**
  * Runs bulk actions as one `PUT /events-batch` of whole events. The failed events stay selected
  * (`onFailed`), every result is toasted, and a change that went through can be undone for a few
- * seconds by a second batch that puts the previous values back. Nothing waits for the undo window.
+ * seconds by a second batch that puts the previous values back on the events as the service has
+ * them by then, so changes others made meanwhile to other fields stay. Nothing waits for the undo
+ * window.
  */
 export function useBulkApply(
   onFailed: (eventIds: number[]) => void,
   onReport: (report: BatchReport) => void,
 ) {
   const batch = useBatchEvents()
+  const queries = useEventQueries()
+  const queryClient = useQueryClient()
+  const db = useDatabase()
+
+  /** The events as the service has them now (a write is refused when made from an old copy). */
+  const latest = async (sent: Event[]) => {
+    const found = await Promise.all(
+      sent.map((e) =>
+        queryClient
+          .fetchQuery({ ...queries.detail(db, e.event_ID), staleTime: 0 })
+          .catch(() => null),
+      ),
+    )
+    return found.filter((e): e is Event => e !== null)
+  }
 
   async function send(sent: Event[], title: string) {
     try {
@@ -38,7 +57,7 @@ export function useBulkApply(
   }
 
   async function undo(sent: Event[], before: Event[], action: BulkAction, title: string) {
-    const undone = undoEvents(sent, before, actionFields(action))
+    const undone = undoEvents(await latest(sent), before, actionFields(action))
     const summary = await send(undone, `Undo of “${title}”`)
     if (!summary) return
     if (summary.failed.length === 0) toast.success(`Undone: ${plural(summary.succeeded.length)}`)

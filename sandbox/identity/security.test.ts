@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { signInResultSchema } from '../../src/api/schemas/sign-in'
+import { startTestSandbox, type TestSandbox } from '../testing'
+import { hashingWork, hashPassword, verifyPassword } from './passwords'
+import { createSignInThrottle, SIGN_IN_WINDOW_MS } from './throttle'
+import { DEMO_PASSWORD } from './users'
+
+/*
+ * Sessions that end and sign-in that holds under attack, over a real port (the client address
+ * is the socket's).
+ */
+
+const open: TestSandbox[] = []
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((sb) => sb.close()))
+})
+
+async function sandbox(overrides: Parameters<typeof startTestSandbox>[0] = {}) {
+  const sb = await startTestSandbox(overrides, { over: 'http' })
+  open.push(sb)
+  return sb
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function signInRaw(sb: TestSandbox, username: string, password: string) {
+  const credentials = Buffer.from(`${username}:${password}`).toString('base64')
+  return sb.call('POST', '/user-authentication', {
+    headers: { authorization: `Basic ${credentials}` },
+  })
+}
+
+const endedReason = (sb: TestSandbox, userId: string) =>
+  (
+    sb.sandbox.context.identity.db
+      .prepare('SELECT ended_reason FROM sessions WHERE user_id = ? ORDER BY login_at DESC')
+      .get(userId) as { ended_reason: string | null }
+  ).ended_reason
+
+const refresh = (sb: TestSandbox, refreshToken: string) =>
+  sb.call('POST', '/user-refresh-tokens', { body: { refreshToken } })
+
+describe('sessions end', () => {
+  it('after the idle time without a request or a refresh', async () => {
+    const sb = await sandbox({ sessionIdle: 1, sessionMax: 3600 })
+    const { idToken, refreshToken } = await sb.signIn('staff')
+    expect((await sb.call('GET', '/priorities', { token: idToken })).status).toBe(200)
+    await pause(1300)
+    expect((await sb.call('GET', '/priorities', { token: idToken })).status).toBe(401)
+    expect((await refresh(sb, refreshToken)).status).toBe(401)
+    expect(endedReason(sb, 'staff')).toBe('idle')
+  })
+
+  it('at the absolute lifetime, however active, and the refresh token with it', async () => {
+    const sb = await sandbox({ sessionIdle: 3600, sessionMax: 2 })
+    const first = await sb.signIn('staff')
+    let refreshToken = first.refreshToken
+    for (let i = 0; i < 3; i++) {
+      await pause(400)
+      const res = await refresh(sb, refreshToken)
+      expect(res.status).toBe(200)
+      refreshToken = signInResultSchema.parse(res.data).authenticationResult!.refreshToken!
+    }
+    await pause(1200)
+    expect((await refresh(sb, refreshToken)).status).toBe(401)
+    expect((await sb.call('GET', '/priorities', { token: first.idToken })).status).toBe(401)
+    expect(endedReason(sb, 'staff')).toBe('max-lifetime')
+  })
+
+  it('when a refresh token that was already swapped is used again (theft)', async () => {
+    const sb = await sandbox()
+    const stolen = await sb.signIn('staff')
+    const rotated = signInResultSchema.parse(
+      (await refresh(sb, stolen.refreshToken)).data,
+    ).authenticationResult!
+    // The thief replays the old refresh token: refused, and the whole session ends.
+    expect((await refresh(sb, stolen.refreshToken)).status).toBe(401)
+    expect((await refresh(sb, rotated.refreshToken!)).status).toBe(401)
+    expect((await sb.call('GET', '/priorities', { token: rotated.idToken })).status).toBe(401)
+    expect(endedReason(sb, 'staff')).toBe('refresh-token-reuse')
+  })
+
+  it('has documented defaults: 2 hours idle, 12 hours in all', async () => {
+    const sb = await sandbox()
+    expect(sb.config.sessionIdle).toBe(7200)
+    expect(sb.config.sessionMax).toBe(43200)
+  })
+})
+
+describe('sign-in throttling', () => {
+  it('after 5 failed passwords for a user, answers 429 with Retry-After, even for the right one', async () => {
+    const sb = await sandbox()
+    for (let i = 0; i < 5; i++) expect((await signInRaw(sb, 'staff', 'wrong')).status).toBe(401)
+    const paused = await signInRaw(sb, 'staff', DEMO_PASSWORD)
+    expect(paused.status).toBe(429)
+    expect(paused.error?.status).toBe(429)
+    const retryAfter = Number(paused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(14 * 60)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    // Other users are not affected by one user's failures.
+    expect((await signInRaw(sb, 'support', DEMO_PASSWORD)).status).toBe(200)
+  })
+
+  it('after 20 failures from one client address, whatever the usernames', async () => {
+    const sb = await sandbox()
+    for (let i = 0; i < 20; i++)
+      expect((await signInRaw(sb, `nobody${i}`, 'wrong')).status).toBe(401)
+    const paused = await signInRaw(sb, 'admin', DEMO_PASSWORD)
+    expect(paused.status).toBe(429)
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('lets sign-in through again once the window has passed', () => {
+    const throttle = createSignInThrottle()
+    const t0 = 1_000_000
+    for (let i = 0; i < 5; i++) throttle.failed('staff', '10.0.0.1', t0 + i * 1000)
+    expect(throttle.retryAfter('staff', '10.0.0.1', t0 + 5000)).toBe(
+      (SIGN_IN_WINDOW_MS - 5000) / 1000,
+    )
+    expect(throttle.retryAfter('STAFF', '10.0.0.2', t0 + 5000)).toBeGreaterThan(0)
+    expect(throttle.retryAfter('staff', '10.0.0.1', t0 + SIGN_IN_WINDOW_MS)).toBe(0)
+  })
+
+  it('costs the same hashing work to refuse an unknown user as a known one', async () => {
+    const sb = await sandbox()
+    const work = async (user: string) => {
+      const before = hashingWork.derivations
+      expect((await signInRaw(sb, user, 'wrong')).status).toBe(401)
+      return hashingWork.derivations - before
+    }
+    const known = await work('staff')
+    const unknown = await work('no-such-user')
+    expect(known).toBe(1)
+    expect(unknown).toBe(known)
+  })
+
+  it('hashes off the event loop: the loop turns while a password is checked', async () => {
+    const stored = hashPassword('correct horse')
+    let turned = false
+    setImmediate(() => (turned = true))
+    // A synchronous derivation would finish (and resolve) before the loop could turn once.
+    expect(await verifyPassword('correct horse', stored)).toBe(true)
+    expect(turned).toBe(true)
+  })
+})
