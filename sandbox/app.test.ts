@@ -223,6 +223,74 @@ describe('token lifetime', () => {
   }, 10_000)
 })
 
+describe('role rules', () => {
+  const as = async (user: string) => (await sb.signIn(user)).idToken
+  const newAuth = {
+    closed: false,
+    new_Or_Extended: false,
+    previous_Treatment: false,
+    tPlan_DownLoaded: false,
+    tPlan_Printed: 'N',
+    urgent: false,
+  }
+
+  it('auths: everyone signed in reads; only support and admins change them (403 otherwise)', async () => {
+    const staff = await as('staff')
+    const support = await as('support')
+    expect((await sb.call('GET', '/auths/26-000001', { token: staff })).status).toBe(200)
+    const refused = await sb.call('POST', '/auths', { token: staff, body: newAuth })
+    expect(refused.status).toBe(403)
+    expect(refused.error?.detail).toMatch(/support or admin/)
+    for (const [method, path] of [
+      ['PUT', '/auths/26-000001'],
+      ['DELETE', '/auths/26-000001'],
+      ['POST', '/auths/26-000001/process-status/A'],
+      ['POST', '/auths/26-000001/adjust'],
+      ['PUT', '/auths'],
+    ] as const)
+      expect((await sb.call(method, path, { token: staff, body: [] })).status, path).toBe(403)
+    expect((await sb.call('POST', '/auths', { token: support, body: newAuth })).status).toBe(200)
+  })
+
+  it('events: deleted by the assigned user, whoever entered it, or an admin', async () => {
+    const [staff, support, admin] = await Promise.all([as('staff'), as('support'), as('admin')])
+    const event = (user_ID: string, token: string) =>
+      sb
+        .call('POST', '/events', {
+          token,
+          body: {
+            claim_Audit_Event: false,
+            process_Automation_Event: false,
+            reminder: false,
+            user_ID,
+          },
+        })
+        .then((r) => (r.data as { event_ID: number }).event_ID)
+    const supportsOwn = await event('support', support)
+    const refused = await sb.call('DELETE', `/events/${supportsOwn}`, { token: staff })
+    expect(refused.status).toBe(403)
+    expect((await sb.call('GET', `/events/${supportsOwn}`, { token: staff })).status).toBe(200)
+    expect((await sb.call('DELETE', `/events/${supportsOwn}`, { token: support })).status).toBe(200)
+
+    const enteredByStaff = await event('dchen', staff)
+    expect((await sb.call('DELETE', `/events/${enteredByStaff}`, { token: staff })).status).toBe(
+      200,
+    )
+    const anyones = await event('dchen', support)
+    expect((await sb.call('DELETE', `/events/${anyones}`, { token: admin })).status).toBe(200)
+  })
+
+  it('sessions and the password policy: admins only', async () => {
+    const staff = await as('staff')
+    for (const [method, path] of [
+      ['POST', '/kick/support'],
+      ['POST', '/kick'],
+      ['PUT', '/password-policy'],
+    ] as const)
+      expect((await sb.call(method, path, { token: staff, body: {} })).status, path).toBe(403)
+  })
+})
+
 describe('data dir', () => {
   it('creates the databases, their WAL files and the secret readable by the owner only', async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-modes-')), 'data')
@@ -245,7 +313,7 @@ describe('data dir', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-persist-'))
     try {
       const first = await startTestSandbox({ dataDir })
-      const { idToken } = await first.signIn('staff')
+      const { idToken } = await first.signIn('support')
       const created = await first.call('POST', '/auths', {
         token: idToken,
         body: {

@@ -139,7 +139,15 @@ export function intParam(c: Ctx, name: string): number {
   return n
 }
 
-export function requireRole(c: Ctx, role: string) {
-  if (!c.get('user').roles.includes(role))
-    throw new Problem(403, `This operation needs the ${role} role.`, { title: 'Forbidden' })
+export function requireRole(c: Ctx, role: string, ...alternatives: string[]) {
+  const roles = [role, ...alternatives]
+  if (!roles.some((r) => c.get('user').roles.includes(r)))
+    throw new Problem(
+      403,
+      `This operation needs the ${roles.join(' or ')} role; you are signed in as ${c.get('user').userId}.`,
+      { title: 'Forbidden' },
+    )
 }
+
+/** Auths are changed by support staff and admins; everyone signed in may read them. */
+export const requireAuthWriter = (c: Ctx) => requireRole(c, 'support', 'admin')

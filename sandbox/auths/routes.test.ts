@@ -12,7 +12,7 @@ let db: Db
 
 beforeAll(async () => {
   sb = await startTestSandbox()
-  token = (await sb.signIn('staff')).idToken
+  token = (await sb.signIn('support')).idToken
   db = sb.sandbox.context.business('demo')
 })
 afterAll(async () => {
@@ -207,8 +207,8 @@ describe('POST /auths', () => {
     })
     const yy = String(new Date().getFullYear() % 100).padStart(2, '0')
     expect(auth.auth_Number).toMatch(new RegExp(`^${yy}-\\d{6}$`))
-    expect(auth.entry_User).toBe('staff')
-    expect(auth.update_User).toBe('staff')
+    expect(auth.entry_User).toBe('support')
+    expect(auth.update_User).toBe('support')
     expect(auth.requested_From).toBe('2026-03-02T00:00:00')
     expect(auth.requested_Thru).toBe('2026-04-30T09:30:00')
     expect(auth.approved_From).toBe('2026-03-02T08:00:00')
@@ -312,7 +312,7 @@ describe('POST /auths', () => {
 describe('PUT /auths/{authNumber}', () => {
   it('round-trips a GET: the whole auth back, unknown fields ignored, entry kept', async () => {
     const { auth_Number } = one<{ auth_Number: string }>(
-      "SELECT auth_Number FROM auths WHERE entry_User <> 'staff' ORDER BY auth_Number LIMIT 1 OFFSET 5",
+      "SELECT auth_Number FROM auths WHERE entry_User <> 'support' ORDER BY auth_Number LIMIT 1 OFFSET 5",
     )
     const before = (await call('GET', `/auths/${auth_Number}`)).data as Record<string, unknown>
     const res = await call('PUT', `/auths/${auth_Number}`, {
@@ -324,7 +324,7 @@ describe('PUT /auths/{authNumber}', () => {
     expect(after).not.toHaveProperty('not_A_Field')
     expect(after.entry_User).toBe(before.entry_User)
     expect(after.entry_Date).toBe(before.entry_Date)
-    expect(after.update_User).toBe('staff')
+    expect(after.update_User).toBe('support')
     const { notes: _n, update_Date: _d, update_User: _u, ...rest } = after
     const { notes: _bn, update_Date: _bd, update_User: _bu, ...restBefore } = before
     expect(rest).toEqual(restBefore)
@@ -463,7 +463,7 @@ describe('POST /auths/{authNumber}/adjust', () => {
     expect(adjusted.amount_Approved).toBe(original.amount_Approved)
     expect(adjusted.subscriber_ID).toBe(original.subscriber_ID)
     expect(adjusted.provider_ID).toBe(original.provider_ID)
-    expect(adjusted.entry_User).toBe('staff')
+    expect(adjusted.entry_User).toBe('support')
     expect(codesOf(adjusted.auth_Number!, 'PROC')).toEqual(codesOf(number, 'PROC'))
     expect(codesOf(adjusted.auth_Number!, 'DIAG')).toEqual(codesOf(number, 'DIAG'))
 
@@ -584,7 +584,7 @@ describe('POST /auths/{authNumber}/process-status/{newAuthCode}', () => {
 
     const approved = parseAuth((await call('POST', path('A'))).data)
     expect([approved.auth_Code, approved.status, approved.closed]).toEqual(['A', 'Approved', false])
-    expect(approved.approved_By).toBe('staff')
+    expect(approved.approved_By).toBe('support')
     expect(approved.approved_Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/)
 
     const denied = parseAuth((await call('POST', path('D'))).data)
@@ -592,7 +592,7 @@ describe('POST /auths/{authNumber}/process-status/{newAuthCode}', () => {
 
     const closed = parseAuth((await call('POST', path('C'))).data)
     expect([closed.auth_Code, closed.status, closed.closed]).toEqual(['C', 'Closed', true])
-    expect(closed.update_User).toBe('staff')
+    expect(closed.update_User).toBe('support')
     expect(parseAuth((await call('GET', `/auths/${auth.auth_Number}`)).data)).toEqual(closed)
   })
 
@@ -655,7 +655,7 @@ describe('who approved', () => {
         })
       ).data,
     )
-    expect(approved.approved_By).toBe('staff')
+    expect(approved.approved_By).toBe('support')
     expect(approved.approved_Date).not.toBe(forged.approved_Date)
 
     // Edited while approved: the record stays; a forged one is ignored.
@@ -667,10 +667,10 @@ describe('who approved', () => {
       ).data,
     )
     expect(edited).toMatchObject({
-      approved_By: 'staff',
+      approved_By: 'support',
       approved_Date: approved.approved_Date,
     })
     const created = await create({ ...forged, auth_Code: 'A', status: 'Approved' })
-    expect(created.approved_By).toBe('staff')
+    expect(created.approved_By).toBe('support')
   })
 })

@@ -11,7 +11,7 @@ import { authFromRow, storedFromRow, type StoredAuth, type StoredValue } from '.
 import { authStore, type AuthStore, type ServiceCode } from './store'
 import { transaction, type Db, type Row } from '../db/sqlite'
 import { isStale, staleWrite, stampText } from '../db/stamp'
-import { ok, Problem, readBody, readJson, type Ctx } from '../http'
+import { ok, Problem, readBody, readJson, requireAuthWriter, type Ctx } from '../http'
 
 /** Most items one `PUT /auths` takes. */
 export const MAX_AUTH_BATCH = 1000
@@ -77,8 +77,8 @@ function createAuth(db: Db, stored: StoredAuth, user: string, now: Date): string
 
 /**
  * Who approved and when, recorded by the service, never taken from a request body: the caller
- * and the stamp when the auth becomes approved (code A), what was recorded while it stays
- * approved, nothing otherwise.
+ * and the moment when the auth becomes approved (code A); otherwise what was recorded before
+ * (an approval stays on record after the auth is closed), nothing for a new auth.
  */
 function approval(
   current: Row | null,
@@ -86,14 +86,13 @@ function approval(
   user: string,
   stamp: string,
 ): Pick<StoredAuth, 'approved_By' | 'approved_Date'> {
-  if (next.auth_Code !== 'A') return { approved_By: null, approved_Date: null }
-  if (current?.auth_Code === 'A')
-    return {
-      approved_By: (current.approved_By ?? null) as StoredValue,
-      approved_Date: (current.approved_Date ?? null) as StoredValue,
-    }
-  // A business date, to the second like the others; the update stamp keeps the milliseconds.
-  return { approved_By: user, approved_Date: stamp.slice(0, 19) }
+  if (next.auth_Code === 'A' && current?.auth_Code !== 'A')
+    // A business date, to the second like the others; the update stamp keeps the milliseconds.
+    return { approved_By: user, approved_Date: stamp.slice(0, 19) }
+  return {
+    approved_By: (current?.approved_By ?? null) as StoredValue,
+    approved_Date: (current?.approved_Date ?? null) as StoredValue,
+  }
 }
 
 /**
@@ -160,6 +159,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
   const param = (c: Ctx) => c.req.param('authNumber') ?? ''
 
   app.post('/auths', async (c) => {
+    requireAuthWriter(c)
     const raw = await readJson(c)
     const db = c.get('db')
     const check = checkAuth(raw, validCodes(db))
@@ -173,6 +173,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
   })
 
   app.put('/auths', async (c) => {
+    requireAuthWriter(c)
     const raw = await readJson(c)
     if (!Array.isArray(raw))
       throw new Problem(400, 'The body must be a JSON array of auths.', {
@@ -216,6 +217,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
   app.get('/auths/:authNumber', (c) => ok(c, readAuth(authStore(c.get('db')), param(c))))
 
   app.put('/auths/:authNumber', async (c) => {
+    requireAuthWriter(c)
     const authNumber = param(c)
     const raw = await readJson(c)
     const db = c.get('db')
@@ -234,6 +236,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
   })
 
   app.delete('/auths/:authNumber', (c) => {
+    requireAuthWriter(c)
     const authNumber = param(c)
     const db = c.get('db')
     transaction(db, () => {
@@ -278,6 +281,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
   })
 
   app.post('/auths/:authNumber/adjust', async (c) => {
+    requireAuthWriter(c)
     const authNumber = param(c)
     const body = await readBody(c, authAdjustmentSchema)
     const errors: Record<string, string> = {}
@@ -347,6 +351,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
   })
 
   app.post('/auths/:authNumber/process-status/:newAuthCode', (c) => {
+    requireAuthWriter(c)
     const authNumber = param(c)
     const given = c.req.param('newAuthCode') ?? ''
     const db = c.get('db')

@@ -120,10 +120,24 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
   app.delete('/events/:eventID', (c) => {
     const eventId = intParam(c, 'eventID')
     const db = c.get('db')
+    const user = c.get('user')
     transaction(db, () => {
+      const current = eventRow(db, eventId)
+      if (!current) throw eventNotFound(eventId)
+      // An event is deleted by whoever it is assigned to or who entered it, or by an admin.
+      if (
+        !user.roles.includes('admin') &&
+        current.user_ID !== user.userId &&
+        current.entry_User !== user.userId
+      )
+        throw new Problem(
+          403,
+          `Event ${eventId} is assigned to ${String(current.user_ID ?? 'nobody')}: only they, whoever entered it, or an admin may delete it.`,
+          { title: 'Forbidden' },
+        )
       const s = statements(db)
       s.removeSchedules.run(eventId)
-      if (Number(s.remove.run(eventId).changes) === 0) throw eventNotFound(eventId)
+      s.remove.run(eventId)
     })
     return ok(c, null)
   })
