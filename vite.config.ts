@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { sandboxPlugin } from './sandbox/vite-plugin.ts'
+import { securityHeaders } from './security-headers.ts'
 
 export default defineConfig({
   plugins: [react(), sandboxPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { manifest: true, target: 'es2022' },
+  server: { headers: securityHeaders('dev') },
+  preview: { headers: securityHeaders('preview') },
   test: {
     projects: [
       {
