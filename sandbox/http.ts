@@ -142,11 +142,9 @@ export function intParam(c: Ctx, name: string): number {
 export function requireRole(c: Ctx, role: string, ...alternatives: string[]) {
   const roles = [role, ...alternatives]
   if (!roles.some((r) => c.get('user').roles.includes(r)))
-    throw new Problem(
-      403,
-      `This operation needs the ${roles.join(' or ')} role; you are signed in as ${c.get('user').userId}.`,
-      { title: 'Forbidden' },
-    )
+    throw new Problem(403, `This operation needs the ${roles.join(' or ')} role.`, {
+      title: 'Forbidden',
+    })
 }
 
 /** Auths are changed by support staff and admins; everyone signed in may read them. */

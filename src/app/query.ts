@@ -1,6 +1,6 @@
 import { ApiError } from '@/api/errors'
 import { createQueryClient } from '@/api/query-client'
-import { toast } from '@/components/ui/toast'
+import { toast, toastQueue } from '@/components/ui/toast'
 import { sessionStore } from './app-state'
 
 /**
@@ -18,9 +18,12 @@ export const queryClient = createQueryClient({
   },
 })
 
-// Signed out (here or in another tab): nothing of the session stays in memory.
+// Signed out or locked (here or in another tab): no member data stays in memory, not even in a
+// toast.
 sessionStore.subscribe(() => {
-  if (!sessionStore.get()) queryClient.clear()
+  if (sessionStore.get() && !sessionStore.status().locked) return
+  queryClient.clear()
+  toastQueue.clear()
 })
 
 /** The database requests go to now, or '' when signed out. */

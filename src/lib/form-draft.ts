@@ -2,6 +2,30 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
 
 const PREFIX = 'bac.draft.'
+const OWNER_KEY = 'bac.drafts-owner'
+
+/** What each mounted form would store now; run by `flushDrafts` (the idle lock). */
+const flushers = new Set<() => void>()
+
+/** Stores every mounted form's unsaved input at once, before the lock unmounts the forms. */
+export function flushDrafts() {
+  for (const flush of flushers) flush()
+}
+
+/**
+ * Drafts belong to the user who typed them: when `userId` signs in and the drafts in this tab
+ * are someone else's, they are removed unseen.
+ */
+export function claimDrafts(userId: string) {
+  try {
+    if (sessionStorage.getItem(OWNER_KEY) !== userId)
+      for (const key of Object.keys(sessionStorage))
+        if (key.startsWith(PREFIX)) sessionStorage.removeItem(key)
+    sessionStorage.setItem(OWNER_KEY, userId)
+  } catch {
+    // storage unavailable: there are no drafts either
+  }
+}
 
 export interface StoredDraft<T> {
   savedAt: number
@@ -52,6 +76,31 @@ export function useFormDraft<T extends FieldValues>(key: string, form: UseFormRe
     }, 400)
     return () => clearTimeout(timer.current)
   }, [key, values, isDirty, offered])
+
+  // Flushed at once (not after the pause) when the console locks.
+  const latest = useRef({ values, isDirty, offered })
+  useEffect(() => {
+    latest.current = { values, isDirty, offered }
+  })
+  useEffect(() => {
+    const flush = () => {
+      const now = latest.current
+      if (!now.isDirty || now.offered) return
+      clearTimeout(timer.current)
+      try {
+        sessionStorage.setItem(
+          PREFIX + key,
+          JSON.stringify({ savedAt: Date.now(), values: now.values }),
+        )
+      } catch {
+        // as above
+      }
+    }
+    flushers.add(flush)
+    return () => {
+      flushers.delete(flush)
+    }
+  }, [key])
 
   const restore = useCallback(() => {
     if (!offered) return

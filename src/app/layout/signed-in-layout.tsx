@@ -35,7 +35,7 @@ export function SignedInLayout({ api }: { api: ApiClient }) {
       expiresAt: claims?.exp ? claims.exp * 1000 : null,
     }
   }, [session])
-  const lock = useCallback(() => store.lock(), [store])
+  const lock = useCallback(() => controller.lock(), [controller])
   useIdleTimer(config.idleLockMinutes, lock, Boolean(session) && !status.locked)
 
   if (!session || !user) {
@@ -53,16 +53,16 @@ export function SignedInLayout({ api }: { api: ApiClient }) {
   return (
     <ApiProvider api={api} database={session.database}>
       <CurrentUserContext value={user}>
-        {/* While locked, the console is inert and hidden behind the lock screen. */}
-        <div
-          className={styles.frame}
-          inert={status.locked}
-          aria-hidden={status.locked || undefined}
-        >
-          <AppLayout onSignOut={() => void signOut()} />
-        </div>
-        <ReauthDialog />
-        <IdleLock onSignOut={() => void signOut()} />
+        {/* Locked, the signed-in UI is unmounted (every dialog, menu and page with it): only the
+            lock screen is left, and nothing of what was on screen. */}
+        {status.locked ? (
+          <IdleLock onSignOut={() => void signOut()} />
+        ) : (
+          <div className={styles.frame}>
+            <AppLayout onSignOut={() => void signOut()} />
+            <ReauthDialog />
+          </div>
+        )}
       </CurrentUserContext>
     </ApiProvider>
   )

@@ -6,8 +6,9 @@ import { useSecretPrompt } from './use-secret-prompt'
 import styles from './session-overlays.module.css'
 
 /**
- * The idle lock: covers the whole console (the page behind is inert and hidden) until the
- * password is given again. Unlocking restores the page exactly as it was.
+ * The idle lock screen: all that is left of the signed-in console while locked (the pages,
+ * dialogs and cached data are gone, the tokens discarded). Unlocking signs the same user in
+ * again and brings back the page they were on; what they had typed is offered as drafts.
  */
 export function IdleLock({ onSignOut }: { onSignOut: () => void }) {
   const { locked } = useSessionStatus()
@@ -25,6 +26,7 @@ export function IdleLock({ onSignOut }: { onSignOut: () => void }) {
         </h2>
         <p className={styles.lead}>
           The console locked itself after a period without activity, to keep member data private.
+          Anything you had typed is kept for you.
           {username ? ` Enter the password of ${username} to unlock.` : ' Paste a token to unlock.'}
         </p>
         {username ? (

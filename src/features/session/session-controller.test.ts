@@ -173,3 +173,52 @@ describe('session controller, with the service clock a day behind this machine',
     }
   })
 })
+
+describe('the idle lock', () => {
+  it('drops the tokens, ends the session on the service, and unlocks only for the same user', async () => {
+    const { store, controller } = await signedInStore('test-lock', { keepRefresh: true })
+    const other = createSessionStore()
+    const otherController = createSessionController(other, {
+      fetch: sandboxFetch,
+      channelName: 'test-lock',
+      renewAhead: false,
+    })
+    other.signIn({ ...base, token: store.get()!.token, refreshToken: store.get()!.refreshToken })
+    const old = store.get()!.token
+
+    controller.lock()
+    expect(store.status().locked).toBe(true)
+    expect(store.get()).toMatchObject({ token: '', refreshToken: undefined })
+    expect(store.get()?.claims?.sub).toBe('staff')
+    expect(store.connection().token).toBe('')
+    await wait(50)
+    // The other tab locked with it.
+    expect(other.status().locked).toBe(true)
+    expect(other.get()?.token).toBe('')
+    // The dropped token no longer works: the session ended on the service.
+    const oldApi = createApiClient(() => ({ ...base, token: old }), { fetch: sandboxFetch })
+    await expect(getLookup(oldApi, 'priorities', { database: 'demo' })).rejects.toMatchObject({
+      status: 401,
+    })
+
+    // Someone else's token does not unlock it.
+    const support = await signIn(
+      { ...base, username: 'support', password: 'Sandbox!2026' },
+      { fetch: sandboxFetch },
+    )
+    await expect(
+      controller.unlock({ token: support.authenticationResult!.idToken }),
+    ).rejects.toThrow(/not staff's/)
+    expect(store.status().locked).toBe(true)
+
+    await controller.unlock({ password: 'Sandbox!2026' })
+    expect(store.status().locked).toBe(false)
+    await wait(50)
+    expect(other.status().locked).toBe(false)
+    expect(other.get()?.token).toBe(store.get()?.token)
+    const api = createApiClient(() => store.connection(), { fetch: sandboxFetch })
+    expect((await getLookup(api, 'priorities', { database: 'demo' })).length).toBeGreaterThan(0)
+    controller.close()
+    otherController.close()
+  })
+})

@@ -1,13 +1,17 @@
 import { createApiClient } from '@/api/client'
 import { stringOptionListSchema } from '@/api/schemas/static-option'
 import { logout, refreshTokens, signIn } from '@/api/session'
+import { flushDrafts } from '@/lib/form-draft'
 import type { Session, SessionStore } from './session-store'
+import { readTokenClaims } from './token-claims'
 
 type Message =
   | { type: 'tokens'; token: string; refreshToken?: string | undefined }
   | { type: 'signed-out' }
   | { type: 'request-session' }
   | { type: 'session'; session: Session }
+  | { type: 'lock' }
+  | { type: 'unlock'; token: string; refreshToken?: string | undefined }
 
 export type Reauthentication = { password: string } | { token: string }
 
@@ -87,7 +91,7 @@ export function createSessionController(
     scheduledFor = key
     clearTimeout(expiryTimer)
     const exp = session?.claims?.exp
-    if (!session || !exp || options.renewAhead === false) return
+    if (!session?.token || !exp || options.renewAhead === false) return
     // Never more than a quarter of the token's life ahead, so short-lived tokens don't loop.
     const lifetime = (exp - (session.claims?.iat ?? exp - 3600)) * 1000
     const ahead = Math.min(session.refreshToken ? REFRESH_AHEAD_MS : WARN_AHEAD_MS, lifetime / 4)
@@ -107,6 +111,10 @@ export function createSessionController(
     if (!session) throw new Error('Not signed in')
     if ('token' in credentials) {
       const token = credentials.token.replace(/^Bearer\s+/i, '')
+      const signedIn = session.claims?.sub
+      const pasted = readTokenClaims(token)?.sub
+      if (signedIn && pasted !== signedIn)
+        throw new Error(`This token is not ${signedIn}'s. Sign out to sign in as someone else.`)
       const api = createApiClient(() => ({ ...session, token }), fetchOption)
       // Any cheap read proves the token; the lookup list is the cheapest.
       await api.request({
@@ -138,7 +146,11 @@ export function createSessionController(
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
     const message = event.data
     const session = store.get()
-    if (message.type === 'tokens' && session) adopt(message, false)
+    if (message.type === 'lock') lockHere()
+    else if (message.type === 'unlock' && session && store.status().locked) {
+      store.unlock(message)
+      settle(true)
+    } else if (message.type === 'tokens' && session && !store.status().locked) adopt(message, false)
     else if (message.type === 'signed-out' && session) {
       store.signOut('signed-out')
       settle(false)
@@ -146,6 +158,20 @@ export function createSessionController(
       post({ type: 'session', session })
     else if (message.type === 'session' && !session) store.signIn(message.session)
   })
+  /**
+   * Locks this tab: what the user typed is kept as drafts first, then the tokens are dropped (the
+   * signed-in UI unmounts and the cache empties on the store's change). Returns the session that
+   * was locked, or null when there was none or it was locked already.
+   */
+  function lockHere() {
+    if (!store.get() || store.status().locked) return null
+    flushDrafts()
+    clearTimeout(expiryTimer)
+    const dropped = store.lock()
+    settle(false)
+    return dropped
+  }
+
   store.subscribe(scheduleExpiry)
   scheduleExpiry()
   if (!store.get()) post({ type: 'request-session' })
@@ -167,16 +193,26 @@ export function createSessionController(
     async reauthenticate(credentials: Reauthentication) {
       adopt(await tokensFor(credentials), true)
     },
-    /** Unlocks the idle lock with the password: a new session, and the old one ends. */
+    /**
+     * The idle lock, in this tab and every other: drafts kept, tokens dropped, and the session
+     * ended on the service, so a copy of the token is worth nothing either.
+     */
+    lock() {
+      const dropped = lockHere()
+      if (!dropped) return
+      post({ type: 'lock' })
+      const api = createApiClient(() => dropped, fetchOption)
+      void logout(api).catch(() => undefined)
+    },
+    /**
+     * Unlocks with a real sign-in of the same user (password, or a pasted token of theirs): a new
+     * session for this tab and every other.
+     */
     async unlock(credentials: Reauthentication) {
-      const old = store.get()
       const tokens = await tokensFor(credentials)
-      adopt(tokens, true)
-      store.unlock()
-      if (old && old.token !== tokens.token) {
-        const oldApi = createApiClient(() => old, fetchOption)
-        void logout(oldApi).catch(() => undefined)
-      }
+      store.unlock(tokens)
+      settle(true)
+      post({ type: 'unlock', ...tokens })
     },
     /** Signs out here and in every other tab; the service ends the session. */
     async signOut(api: ReturnType<typeof createApiClient>) {

@@ -1,5 +1,6 @@
 import type { Connection } from '@/api/client'
 import type { TokenClaims } from '@/api/schemas/sign-in'
+import { claimDrafts } from '@/lib/form-draft'
 import { readTokenClaims } from './token-claims'
 
 /** A signed-in session. The token lives in memory and sessionStorage only. */
@@ -21,12 +22,14 @@ export type SessionEndReason = 'signed-out' | 'expired'
 export interface SessionStatus {
   /** The service answered 401 (or the token is about to expire): ask for the password. */
   reauth: null | { reason: 'expired' | 'expiring' }
-  /** Idle lock: data hidden until the password is given again. */
+  /**
+   * Idle lock: the signed-in UI is gone and the tokens are discarded; only who was signed in and
+   * where remain, until the same user signs in again.
+   */
   locked: boolean
 }
 
 const SESSION_KEY = 'bac.session'
-const LOCK_KEY = 'bac.locked'
 const DEVICE_KEY = 'bac.device'
 
 type Listener = () => void
@@ -47,7 +50,8 @@ const deviceStorage = () => (typeof localStorage === 'undefined' ? undefined : l
 export function createSessionStore() {
   let current: Session | null = readJson<Session>(tabStorage(), SESSION_KEY)
   if (current && typeof current.token !== 'string') current = null
-  let status: SessionStatus = { reauth: null, locked: tabStorage()?.getItem(LOCK_KEY) === '1' }
+  // A session without a token is a locked one: the lock is what is missing, not a flag to remove.
+  let status: SessionStatus = { reauth: null, locked: current !== null && current.token === '' }
   let endReason: SessionEndReason | null = null
   const listeners = new Set<Listener>()
   const emit = () => listeners.forEach((l) => l())
@@ -57,8 +61,6 @@ export function createSessionStore() {
   }
   const setStatus = (next: Partial<SessionStatus>) => {
     status = { ...status, ...next }
-    if (status.locked) tabStorage()?.setItem(LOCK_KEY, '1')
-    else tabStorage()?.removeItem(LOCK_KEY)
     emit()
   }
 
@@ -84,7 +86,7 @@ export function createSessionStore() {
       endReason = null
       current = { ...session, claims: readTokenClaims(session.token) }
       status = { reauth: null, locked: false }
-      tabStorage()?.removeItem(LOCK_KEY)
+      claimDrafts(current.claims?.sub ?? '')
       persist()
       emit()
     },
@@ -112,14 +114,37 @@ export function createSessionStore() {
       endReason = reason
       current = null
       status = { reauth: null, locked: false }
-      tabStorage()?.removeItem(LOCK_KEY)
       persist()
       emit()
     },
     askToReauthenticate: (reason: 'expired' | 'expiring') => setStatus({ reauth: { reason } }),
     reauthenticated: () => setStatus({ reauth: null }),
-    lock: () => setStatus({ locked: true }),
-    unlock: () => setStatus({ locked: false }),
+    /**
+     * Locks: the tokens are dropped from memory and storage (returned, so the caller can end the
+     * session on the service); who was signed in and where stay for the lock screen.
+     */
+    lock(): Session | null {
+      if (!current || status.locked) return null
+      const dropped = current
+      current = { ...current, token: '', refreshToken: undefined }
+      status = { reauth: null, locked: true }
+      persist()
+      emit()
+      return dropped
+    },
+    /** Unlocks with new tokens of the same user (see the controller's `unlock`). */
+    unlock(tokens: { token: string; refreshToken?: string | undefined }) {
+      if (!current) return
+      current = {
+        ...current,
+        token: tokens.token,
+        refreshToken: tokens.refreshToken,
+        claims: readTokenClaims(tokens.token),
+      }
+      status = { reauth: null, locked: false }
+      persist()
+      emit()
+    },
     /** Why the last session ended, or null while none has. */
     endReason: () => endReason,
     devicePreferences: () => readJson<DevicePreferences>(deviceStorage(), DEVICE_KEY),

@@ -3,13 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { Auth } from '@/api/schemas/auth'
+import { useDatabase } from '@/api/api-context'
 import { FormProblemBox } from '@/components/form-save/form-problem-box'
 import { applyProblem, type FormProblem } from '@/components/form-save/form-problem'
 import { Button } from '@/components/ui/button'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { Dialog } from '@/components/ui/dialog'
+import { DraftBanner } from '@/components/ui/draft-banner'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toast'
+import { useFormDraft } from '@/lib/form-draft'
 import { paths } from '@/lib/paths'
 import { labelOf } from '../auth-fields'
 import { periodOf } from '../glance'
@@ -44,6 +47,13 @@ export function AdjustAuthDialog({ auth, open, onClose }: AdjustAuthDialogProps)
   })
   const { register, handleSubmit, formState, setError } = form
   const errors = formState.errors
+  // Kept if the console locks while the dialog is open; offered when it is opened again.
+  const draft = useFormDraft(`${useDatabase()}.auth-adjust.${authNumber}`, form)
+  const close = () => {
+    draft.clear()
+    form.reset(adjustDefaults(auth))
+    onClose()
+  }
 
   const submit = handleSubmit((values) => {
     setProblem(null)
@@ -53,7 +63,7 @@ export function AdjustAuthDialog({ auth, open, onClose }: AdjustAuthDialogProps)
         onSuccess: (created) => {
           const next = created.auth_Number ?? ''
           toast.success(`Adjustment ${next} created`, { description: `Adjusts auth ${authNumber}` })
-          onClose()
+          close()
           if (next) navigate(paths.auths.detail(next))
         },
         onError: (error) => {
@@ -69,11 +79,11 @@ export function AdjustAuthDialog({ auth, open, onClose }: AdjustAuthDialogProps)
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={`Adjust auth ${authNumber}`}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={close}>Cancel</Button>
           <Button type="submit" form={formId} variant="primary" disabled={adjust.isPending}>
             {adjust.isPending ? 'Adjusting…' : 'Create adjustment'}
           </Button>
@@ -85,6 +95,13 @@ export function AdjustAuthDialog({ auth, open, onClose }: AdjustAuthDialogProps)
           Creates a new auth from this one with the approved range below. This auth stays as it is.
           Approved now: <strong>{current ?? 'no range'}</strong>.
         </p>
+        {draft.offered && (
+          <DraftBanner
+            savedAt={draft.offered.savedAt}
+            onRestore={draft.restore}
+            onDiscard={draft.discard}
+          />
+        )}
         {problem && <FormProblemBox problem={problem} />}
         <div className={styles.dates}>
           <TextField
