@@ -12,12 +12,16 @@ import {
 } from './fixtures'
 
 /** Signs `user` in over HTTP (another device), for acting on the service directly. */
-async function serviceToken(page: import('@playwright/test').Page, user: string) {
+async function serviceToken(
+  page: import('@playwright/test').Page,
+  user: string,
+  database = 'demo',
+) {
   const response = await page.request.post('/api/user-authentication', {
     headers: {
       authorization: `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`,
       'x-api-key': API_KEY,
-      'service-database': 'demo',
+      'service-database': database,
     },
   })
   const body = (await response.json()) as { data: { authenticationResult: { idToken: string } } }
@@ -165,9 +169,11 @@ test.describe('session lifecycle', () => {
       data: { ...first, subject: marker },
     })
     expect(put.status()).toBe(200)
-    const training = (await callService(page, 'GET', '/events/1', token, 'training')).body.data as {
-      subject: string
-    }
+    // Tokens are bound to their database: training takes a sign-in of its own.
+    expect((await callService(page, 'GET', '/events/1', token, 'training')).status).toBe(401)
+    const trainingToken = await serviceToken(page, 'staff', 'training')
+    const training = (await callService(page, 'GET', '/events/1', trainingToken, 'training')).body
+      .data as { subject: string }
 
     await page.goto('/events?sort=event_ID:asc')
     await expect(page.getByRole('cell', { name: marker, exact: true })).toBeVisible()

@@ -130,6 +130,11 @@ export function createSandbox(config: SandboxConfig) {
     identity.touch(session, now)
     c.set('user', { userId: claims.sub, sessionId: claims.sid, roles: claims.roles ?? [] })
     const database = requireDatabase(config, c.req.header('service-database'))
+    if (claims.db !== database)
+      throw new Problem(
+        401,
+        `This token was issued for the ${claims.db ? `"${claims.db}"` : 'another'} database, not "${database}". Refresh it or sign in for "${database}".`,
+      )
     c.set('database', database)
     c.set('db', ctx.business(database))
     await next()

@@ -87,6 +87,32 @@ describe('sessions end', () => {
   })
 })
 
+describe('tokens are bound to their database', () => {
+  it('a training token on demo gets 401; a refresh for demo issues a demo token', async () => {
+    const sb = await sandbox()
+    const training = await sb.signIn('staff', DEMO_PASSWORD, 'training')
+    const onTraining = await sb.call('GET', '/events/1', {
+      token: training.idToken,
+      database: 'training',
+    })
+    expect(onTraining.status).toBe(200)
+    const onDemo = await sb.call('GET', '/events/1', { token: training.idToken, database: 'demo' })
+    expect(onDemo.status).toBe(401)
+    expect(onDemo.error?.detail).toMatch(/issued for the "training" database/)
+
+    // Switching database is a refresh for the other database.
+    const res = await sb.call('POST', '/user-refresh-tokens', {
+      body: { refreshToken: training.refreshToken },
+      database: 'demo',
+    })
+    const demo = signInResultSchema.parse(res.data).authenticationResult!
+    expect((await sb.call('GET', '/events/1', { token: demo.idToken })).status).toBe(200)
+    expect(
+      (await sb.call('GET', '/events/1', { token: demo.idToken, database: 'training' })).status,
+    ).toBe(401)
+  })
+})
+
 describe('sign-in throttling', () => {
   it('after 5 failed passwords for a user, answers 429 with Retry-After, even for the right one', async () => {
     const sb = await sandbox()

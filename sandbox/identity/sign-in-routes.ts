@@ -8,7 +8,13 @@ import { createSignInThrottle } from './throttle'
 import { signJwt } from './tokens'
 
 /** Issues the ID and access tokens of a session. */
-function issueTokens(ctx: SandboxContext, userId: string, sessionId: string, refreshToken: string) {
+function issueTokens(
+  ctx: SandboxContext,
+  userId: string,
+  sessionId: string,
+  refreshToken: string,
+  database: string,
+) {
   const user = ctx.identity.user(userId)
   if (!user) throw new Problem(401, 'The user no longer exists.')
   const iat = Math.floor(ctx.now().getTime() / 1000)
@@ -17,6 +23,8 @@ function issueTokens(ctx: SandboxContext, userId: string, sessionId: string, ref
     sid: sessionId,
     roles: JSON.parse(user.roles) as string[],
     name: user.name,
+    // Bound to one database: a token issued for training is refused on demo.
+    db: database,
     iat,
     exp: iat + ctx.config.tokenTtl,
   }
@@ -53,7 +61,7 @@ export function signInRoutes(ctx: SandboxContext): SandboxApp {
   /** Signs in with HTTP Basic credentials. */
   app.post('/user-authentication', async (c) => {
     requireApiKey(ctx.config, c.req.header('x-api-key'))
-    requireDatabase(ctx.config, c.req.header('service-database'))
+    const database = requireDatabase(ctx.config, c.req.header('service-database'))
     const credentials = basicCredentials(c.req.header('authorization'))
     if (!credentials)
       throw new Problem(401, 'Send the username and password as HTTP Basic credentials.')
@@ -74,15 +82,22 @@ export function signInRoutes(ctx: SandboxContext): SandboxApp {
       throw new Problem(401, 'Incorrect username or password.', { title: 'Sign-in failed' })
     }
     throttle.succeeded(credentials.username)
-    const { sessionId, refreshToken } = ctx.identity.startSession(user.user_id, ctx.now().getTime())
-    return ok(c, issueTokens(ctx, user.user_id, sessionId, refreshToken))
+    const { sessionId, refreshToken } = ctx.identity.startSession(
+      user.user_id,
+      ctx.now().getTime(),
+      database,
+    )
+    return ok(c, issueTokens(ctx, user.user_id, sessionId, refreshToken, database))
   })
 
   /** New tokens for the same session, in exchange for its refresh token. */
   app.post('/user-refresh-tokens', async (c) => {
     requireApiKey(ctx.config, c.req.header('x-api-key'))
     const { refreshToken } = await readBody(c, refreshRequestSchema)
-    const refreshed = ctx.identity.refresh(refreshToken, ctx.now().getTime())
+    // The database to issue the new tokens for: the one asked for, else the session's.
+    const header = c.req.header('service-database')
+    const requested = header === undefined ? null : requireDatabase(ctx.config, header)
+    const refreshed = ctx.identity.refresh(refreshToken, ctx.now().getTime(), requested)
     if (!refreshed)
       throw new Problem(401, 'The refresh token is not valid or its session has ended.')
     return ok(
@@ -92,6 +107,7 @@ export function signInRoutes(ctx: SandboxContext): SandboxApp {
         refreshed.session.user_id,
         refreshed.session.session_id,
         refreshed.refreshToken,
+        refreshed.session.database ?? '',
       ),
     )
   })

@@ -29,6 +29,8 @@ const migrations = [
      refresh_hash TEXT PRIMARY KEY,
      session_id TEXT NOT NULL REFERENCES sessions(session_id)
    );`,
+  // The database the session's tokens are issued for.
+  `ALTER TABLE sessions ADD COLUMN database TEXT;`,
 ]
 
 /** The policy a fresh identity store starts with; `passwordHistorySize` is a field the console
@@ -49,6 +51,7 @@ export interface SessionRow {
   login_at: number
   last_seen_at: number
   ended_at: number | null
+  database: string | null
 }
 
 /** How long a session lives: without activity (`idle`) and at most (`max`), in seconds. */
@@ -96,9 +99,10 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
     session: db.prepare('SELECT * FROM sessions WHERE session_id = ?'),
     byRefresh: db.prepare('SELECT * FROM sessions WHERE refresh_hash = ? AND ended_at IS NULL'),
     insert: db.prepare(
-      `INSERT INTO sessions (session_id, user_id, login_at, last_seen_at, refresh_hash)
-       VALUES (?, ?, ?, ?, ?)`,
+      `INSERT INTO sessions (session_id, user_id, login_at, last_seen_at, refresh_hash, database)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     ),
+    moveTo: db.prepare('UPDATE sessions SET database = ? WHERE session_id = ?'),
     touch: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE session_id = ?'),
     rotate: db.prepare(
       'UPDATE sessions SET refresh_hash = ?, last_seen_at = ? WHERE session_id = ?',
@@ -134,10 +138,10 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
     },
     user: (userId: string) => q.user.get(userId) as UserRow | undefined,
     /** Starts a session; returns its ID and a new refresh token. */
-    startSession(userId: string, now: number) {
+    startSession(userId: string, now: number, database: string) {
       const sessionId = crypto.randomUUID()
       const refreshToken = newOpaqueToken()
-      q.insert.run(sessionId, userId, now, now, hashToken(refreshToken))
+      q.insert.run(sessionId, userId, now, now, hashToken(refreshToken), database)
       return { sessionId, refreshToken }
     },
     session: (sessionId: string) => q.session.get(sessionId) as SessionRow | undefined,
@@ -146,11 +150,12 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
       if (now - session.last_seen_at > 30_000) q.touch.run(now, session.session_id)
     },
     /**
-     * Swaps a refresh token for a new one on the same live session. A token that was already
+     * Swaps a refresh token for a new one on the same live session, whose tokens are issued for
+     * `database` from then on (switching database is a refresh). A token that was already
      * swapped (a copy someone kept) ends its whole session: the thief and the user both sign in
      * again. An expired session ends too. Null when nothing is refreshed.
      */
-    refresh(refreshToken: string, now: number) {
+    refresh(refreshToken: string, now: number, requested: string | null) {
       const hash = hashToken(refreshToken)
       const session = q.byRefresh.get(hash) as SessionRow | undefined
       if (!session) {
@@ -164,11 +169,13 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
         return null
       }
       const next = newOpaqueToken()
+      const database = requested ?? session.database ?? ''
       transaction(db, () => {
         q.retire.run(hash, session.session_id)
         q.rotate.run(hashToken(next), now, session.session_id)
+        q.moveTo.run(database, session.session_id)
       })
-      return { session, refreshToken: next }
+      return { session: { ...session, database }, refreshToken: next }
     },
     /** The live session of an ID, ending it when it has expired; undefined when over. */
     liveSession(sessionId: string, now: number) {

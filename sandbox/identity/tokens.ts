@@ -7,6 +7,8 @@ export interface IdClaims {
   sid: string
   roles: string[]
   name: string
+  /** The database the token is for; optional so tokens forged without it can be tested. */
+  db?: string
   iat: number
   exp: number
   token_use: 'id' | 'access'

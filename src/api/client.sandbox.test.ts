@@ -33,10 +33,14 @@ describe('client against the sandbox', () => {
   })
 
   it('sends the database of the request: each database has its own rows', async () => {
-    const api = client()
-    const demo = await listEvents(api, { pageSize: 5, sortBy: 'event_ID' })
+    const demo = await listEvents(client(), { pageSize: 5, sortBy: 'event_ID' })
+    // A token is bound to its database: the demo one is refused on training.
+    await expect(
+      listEvents(client(), { pageSize: 5 }, { database: 'training' }),
+    ).rejects.toMatchObject({ status: 401 })
+    const trainingConnection = await service.connectionFor('staff', 'training')
     const training = await listEvents(
-      api,
+      createApiClient(() => trainingConnection, { fetch: sandboxFetch }),
       { pageSize: 5, sortBy: 'event_ID' },
       { database: 'training' },
     )

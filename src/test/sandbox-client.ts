@@ -36,9 +36,14 @@ export function startInProcessSandbox(name: string, options: InProcessOptions = 
     await intercept?.(request)
     return sandbox.fetch(request)
   }
-  async function connectionFor(username: SandboxUser): Promise<Connection> {
-    const result = await signIn({ ...SANDBOX_BASE, username, password: 'Sandbox!2026' }, { fetch })
-    return { ...SANDBOX_BASE, token: result.authenticationResult?.idToken ?? '' }
+  /** Tokens are bound to the database they are issued for: sign in for each one used. */
+  async function connectionFor(
+    username: SandboxUser,
+    database: string = SANDBOX_BASE.database,
+  ): Promise<Connection> {
+    const base = { ...SANDBOX_BASE, database }
+    const result = await signIn({ ...base, username, password: 'Sandbox!2026' }, { fetch })
+    return { ...base, token: result.authenticationResult?.idToken ?? '' }
   }
   return {
     sandbox,

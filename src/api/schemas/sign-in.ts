@@ -29,5 +29,7 @@ export const tokenClaimsSchema = z.looseObject({
   name: z.string().optional().catch(undefined),
   iat: z.number().optional(),
   exp: z.number().optional(),
+  /** The database the token was issued for (the sandbox binds tokens to one). */
+  db: z.string().optional().catch(undefined),
 })
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>

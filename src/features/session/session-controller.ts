@@ -150,8 +150,14 @@ export function createSessionController(
     else if (message.type === 'unlock' && session && store.status().locked) {
       store.unlock(message)
       settle(true)
-    } else if (message.type === 'tokens' && session && !store.status().locked) adopt(message, false)
-    else if (message.type === 'signed-out' && session) {
+    } else if (message.type === 'tokens' && session && !store.status().locked) {
+      // Tokens are bound to a database: a tab working in another one keeps its own token and
+      // takes only the session's newest refresh token.
+      const db = readTokenClaims(message.token)?.db
+      if (db && db !== session.database)
+        store.replaceTokens({ token: session.token, refreshToken: message.refreshToken })
+      else adopt(message, false)
+    } else if (message.type === 'signed-out' && session) {
       store.signOut('signed-out')
       settle(false)
     } else if (message.type === 'request-session' && session && !store.status().locked)
