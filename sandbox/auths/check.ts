@@ -11,6 +11,9 @@ import {
 /** Auth numbers a client may choose: short, and safe in a URL path segment. */
 export const AUTH_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$/
 
+/** Largest amount, count or unit number an auth may hold (beyond it is a typing error). */
+export const MAX_AMOUNT = 1_000_000_000_000
+
 export type AuthCheck =
   | { ok: true; stored: StoredAuth; authNumber: string | null }
   | { ok: false; errors: Record<string, string>; authNumber: string | null }
@@ -18,7 +21,7 @@ export type AuthCheck =
 /**
  * Validates an Auth body against the contract and the service's rules: documented types, the
  * required fields, real dates (stored canonically), ranges whose end is not before their start,
- * amounts and counts that are not negative, and a known `auth_Code`. Unknown fields are ignored.
+ * amounts and counts from 0 to `MAX_AMOUNT`, 32-bit integers, and a known `auth_Code`. Unknown fields are ignored.
  */
 export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthCheck {
   const given = (raw as { auth_Number?: unknown } | null)?.auth_Number
@@ -42,8 +45,13 @@ export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthChec
   }
   for (const field of AUTH_COLUMNS) {
     const value = stored[field]
-    if (AUTH_FIELD_KINDS[field] === 'number' && typeof value === 'number' && value < 0)
-      errors[field] = 'Must not be negative'
+    if (typeof value !== 'number') continue
+    const kind = AUTH_FIELD_KINDS[field]
+    if (kind === 'number' && value < 0) errors[field] = 'Must not be negative'
+    else if (kind === 'number' && value > MAX_AMOUNT)
+      errors[field] = `Must be at most ${MAX_AMOUNT.toLocaleString('en-US')}`
+    else if (kind === 'integer' && Math.abs(value) > 2_147_483_647)
+      errors[field] = 'Expected a 32-bit integer'
   }
   if (stored.auth_Code !== null && !validCodes.includes(stored.auth_Code as string))
     errors.auth_Code = `Expected one of ${validCodes.join(', ')}`

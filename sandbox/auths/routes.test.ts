@@ -289,6 +289,18 @@ describe('POST /auths', () => {
     expect(error.errors).toHaveProperty('auth_Number')
   })
 
+  it('range-checks numbers: amounts up to a trillion, 32-bit integers', async () => {
+    const error = await problem('POST', '/auths', 400, {
+      body: newAuth({ amount_Requested: 1e308, units_Approved: 1e13, careManager_Key: 2 ** 40 }),
+    })
+    expect(error.errors).toMatchObject({
+      amount_Requested: 'Must be at most 1,000,000,000,000',
+      units_Approved: 'Must be at most 1,000,000,000,000',
+      careManager_Key: 'Expected a 32-bit integer',
+    })
+    expect((await create({ amount_Requested: 1_000_000_000_000 })).amount_Requested).toBe(1e12)
+  })
+
   it('answers 400 for malformed JSON, an empty body and a body that is not an object', async () => {
     const malformed = await problem('POST', '/auths', 400, {
       rawBody: '{"closed": tru',
