@@ -1,31 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
 
-const PREFIX = 'bac.draft.'
-const OWNER_KEY = 'bac.drafts-owner'
-
-/** What each mounted form would store now; run by `flushDrafts` (the idle lock). */
-const flushers = new Set<() => void>()
-
-/** Stores every mounted form's unsaved input at once, before the lock unmounts the forms. */
-export function flushDrafts() {
-  for (const flush of flushers) flush()
-}
-
-/**
- * Drafts belong to the user who typed them: when `userId` signs in and the drafts in this tab
- * are someone else's, they are removed unseen.
- */
-export function claimDrafts(userId: string) {
-  try {
-    if (sessionStorage.getItem(OWNER_KEY) !== userId)
-      for (const key of Object.keys(sessionStorage))
-        if (key.startsWith(PREFIX)) sessionStorage.removeItem(key)
-    sessionStorage.setItem(OWNER_KEY, userId)
-  } catch {
-    // storage unavailable: there are no drafts either
-  }
-}
+import { DRAFT_PREFIX as PREFIX, flushers } from './draft-store'
 
 export interface StoredDraft<T> {
   savedAt: number

@@ -1,7 +1,7 @@
 import { createApiClient } from '@/api/client'
 import { stringOptionListSchema } from '@/api/schemas/static-option'
 import { logout, refreshTokens, signIn } from '@/api/session'
-import { flushDrafts } from '@/lib/form-draft'
+import { flushDrafts } from '@/lib/draft-store'
 import type { Session, SessionStore } from './session-store'
 import { readTokenClaims } from './token-claims'
 

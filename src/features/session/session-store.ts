@@ -1,6 +1,6 @@
 import type { Connection } from '@/api/client'
 import type { TokenClaims } from '@/api/schemas/sign-in'
-import { claimDrafts } from '@/lib/form-draft'
+import { claimDrafts } from '@/lib/draft-store'
 import { readTokenClaims } from './token-claims'
 
 /** A signed-in session. The token lives in memory and sessionStorage only. */
