@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { Event } from '@/api/schemas/event'
+import { createEventIndex } from './event-index'
+
+const event = (id: number, over: Partial<Event> = {}): Event => ({
+  event_ID: id,
+  claim_Audit_Event: false,
+  process_Automation_Event: false,
+  reminder: true,
+  subject: `Event ${id}`,
+  ...over,
+})
+
+// Monday 23 November 2026, 10:00 local time.
+const now = new Date(2026, 10, 23, 10, 0)
+const index = createEventIndex({
+  priorityOrder: ['URGENT', 'HIGH', 'NORMAL', 'LOW'],
+  completedStatus: 'Completed',
+})
+index.upsert([
+  event(1, { priority: 'LOW', status: 'Open', user_ID: 'staff', due_Date: '2026-11-20T09:00:00' }),
+  event(2, {
+    priority: 'URGENT',
+    status: 'Open',
+    user_ID: 'staff',
+    due_Date: '2026-11-23T15:00:00',
+  }),
+  event(3, {
+    priority: 'HIGH',
+    status: 'Completed',
+    user_ID: 'staff',
+    due_Date: '2026-11-10T09:00:00',
+  }),
+  event(4, {
+    priority: 'NORMAL',
+    status: 'Waiting',
+    user_ID: 'dchen',
+    userGroup_Key: 5,
+    due_Date: '2026-11-29T23:00:00',
+  }),
+  event(5, {
+    priority: null,
+    subject: 'Call about claim 261022214',
+    due_Date: null,
+    next_Scheduled_Date: '2026-11-23T09:59:00',
+  }),
+  event(6, {
+    priority: 'URGENT',
+    status: 'Open',
+    user_ID: 'staff',
+    due_Date: '2026-11-30T08:00:00',
+    completion_Date: '2026-11-21T08:00:00',
+  }),
+])
+const ids = (result: { rows: Event[] }) => result.rows.map((e) => e.event_ID)
+
+describe('event index', () => {
+  it('sorts priority by importance, not by code, with empty values last in both directions', () => {
+    const asc = index.query({}, [{ field: 'priority', dir: 'asc' }], now)
+    expect(ids(asc)).toEqual([2, 6, 3, 4, 1, 5])
+    const desc = index.query({}, [{ field: 'priority', dir: 'desc' }], now)
+    expect(ids(desc)).toEqual([1, 4, 3, 2, 6, 5])
+  })
+
+  it('answers "my urgent items that are overdue" and counts', () => {
+    const overdue = index.query({ user: ['staff'], due: 'overdue' }, [], now)
+    expect(ids(overdue)).toEqual([1])
+    const urgentOpen = index.query({ priority: ['URGENT'], completed: false }, [], now)
+    expect(ids(urgentOpen)).toEqual([2])
+    expect(index.query({ completed: true }, [], now).total).toBe(2)
+  })
+
+  it('filters by due today, this week (Monday to Sunday) and a range', () => {
+    expect(ids(index.query({ due: 'today' }, [], now))).toEqual([2])
+    expect(ids(index.query({ due: 'week' }, [], now))).toEqual([2, 4])
+    const range = index.query({ due: { from: '2026-11-20', to: '2026-11-23T23:59:59' } }, [], now)
+    expect(ids(range)).toEqual([1, 2])
+  })
+
+  it('finds by words of the subject or by ID, and by group', () => {
+    expect(ids(index.query({ text: 'claim 261022214' }, [], now))).toEqual([5])
+    expect(ids(index.query({ text: 'CALL about' }, [], now))).toEqual([5])
+    // A number finds the event with that ID, and subjects holding it.
+    expect(ids(index.query({ text: '4' }, [], now))).toEqual([4, 5])
+    expect(ids(index.query({ text: '6' }, [], now))).toEqual([5, 6])
+    expect(ids(index.query({ group: [5] }, [], now))).toEqual([4])
+  })
+
+  it('knows which reminders are due and pages the result', () => {
+    expect(ids(index.query({ reminderDue: true }, [], now))).toEqual([5])
+    const page = index.query({}, [{ field: 'event_ID', dir: 'desc' }], now, { offset: 2, limit: 2 })
+    expect(page.total).toBe(6)
+    expect(ids(page)).toEqual([4, 3])
+  })
+
+  it('offers the values in use with their counts', () => {
+    const { statuses, users, groups } = index.facets()
+    expect(statuses.get('Open')).toBe(3)
+    expect(users.get('staff')).toBe(4)
+    expect(groups.get(5)).toBe(1)
+  })
+})

@@ -1,0 +1,216 @@
+import { parseServiceDate } from '@/api/dates'
+import type { Event } from '@/api/schemas/event'
+
+/*
+ * The in-browser index of a database's events (issue 13): every event, with the keys filters
+ * and sorts need precomputed, answering "which events match, in what order, how many" without
+ * the service (which can only page and sort). Pure and synchronous, so it runs in a Web Worker
+ * as well as in tests. Memory only: it holds member data.
+ */
+
+/** Which events to show: every given condition must hold; an empty list means "any". */
+export interface EventFilter {
+  status?: readonly string[]
+  priority?: readonly string[]
+  type?: readonly string[]
+  user?: readonly string[]
+  group?: readonly number[]
+  /** By due date: before now and not completed, today, this week (Monday to Sunday), or a range. */
+  due?: 'overdue' | 'today' | 'week' | { from?: string; to?: string }
+  /** Whose next reminder is due by now (and that is not completed). */
+  reminderDue?: boolean
+  /** Completed (a completion date, or the completed status) or not. */
+  completed?: boolean
+  /** Words that must all appear in the subject, or an event ID. */
+  text?: string
+}
+
+export type SortField =
+  | 'event_ID'
+  | 'subject'
+  | 'priority'
+  | 'status'
+  | 'event_Type'
+  | 'user_ID'
+  | 'userGroup_Key'
+  | 'due_Date'
+  | 'next_Scheduled_Date'
+  | 'update_Date'
+export interface SortKey {
+  field: SortField
+  dir: 'asc' | 'desc'
+}
+
+export interface IndexOptions {
+  /** Priority codes from most to least important (the order of `GET /priorities`). */
+  priorityOrder: readonly string[]
+  /** The status that means done (runtime config). */
+  completedStatus: string
+}
+
+interface Entry {
+  event: Event
+  due: string | null
+  next: string | null
+  updated: string | null
+  completed: boolean
+  /** Lower-case subject, for word search. */
+  words: string
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** Local wall-clock text of a date, comparable as text with the keys below. */
+const format = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+
+/** Canonical, sortable text of a service date (milliseconds kept), or null. */
+export const versionKey = (text: string | null | undefined) => sortable(text)
+
+function sortable(text: string | null | undefined): string | null {
+  const date = parseServiceDate(text)
+  if (!date) return null
+  return `${format(date)}.${String(date.getMilliseconds()).padStart(3, '0')}`
+}
+
+/** The Monday that starts the week of `d`, and the Monday after. */
+function weekOf(d: Date): [string, string] {
+  const monday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7))
+  const next = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 7)
+  return [format(monday), format(next)]
+}
+
+export function createEventIndex(options: IndexOptions) {
+  const entries = new Map<number, Entry>()
+  const rank = new Map(options.priorityOrder.map((code, i) => [code, i]))
+
+  const entryOf = (event: Event): Entry => ({
+    event,
+    due: sortable(event.due_Date),
+    next: sortable(event.next_Scheduled_Date),
+    updated: sortable(event.update_Date),
+    completed: Boolean(event.completion_Date) || event.status === options.completedStatus,
+    words: (event.subject ?? '').toLowerCase(),
+  })
+
+  function matcher(filter: EventFilter, now: Date) {
+    const nowKey = format(now)
+    const today = nowKey.slice(0, 10)
+    const [weekStart, weekEnd] = weekOf(now)
+    const sets = {
+      status: filter.status?.length ? new Set(filter.status) : null,
+      priority: filter.priority?.length ? new Set(filter.priority) : null,
+      type: filter.type?.length ? new Set(filter.type) : null,
+      user: filter.user?.length ? new Set(filter.user) : null,
+      group: filter.group?.length ? new Set(filter.group) : null,
+    }
+    const text = filter.text?.trim().toLowerCase() ?? ''
+    const id = /^\d+$/.test(text) ? Number(text) : null
+    const words = text.split(/\s+/).filter(Boolean)
+    const range =
+      typeof filter.due === 'object'
+        ? {
+            from: filter.due.from ? sortable(filter.due.from) : null,
+            to: filter.due.to ? sortable(filter.due.to) : null,
+          }
+        : null
+    return (e: Entry): boolean => {
+      const ev = e.event
+      if (sets.status && !sets.status.has(ev.status ?? '')) return false
+      if (sets.priority && !sets.priority.has(ev.priority ?? '')) return false
+      if (sets.type && !sets.type.has(ev.event_Type ?? '')) return false
+      if (sets.user && !sets.user.has(ev.user_ID ?? '')) return false
+      if (sets.group && !sets.group.has(ev.userGroup_Key ?? NaN)) return false
+      if (filter.completed !== undefined && e.completed !== filter.completed) return false
+      if (filter.reminderDue && (e.completed || !e.next || e.next > nowKey)) return false
+      if (filter.due === 'overdue' && (e.completed || !e.due || e.due >= nowKey)) return false
+      if (filter.due === 'today' && e.due?.slice(0, 10) !== today) return false
+      if (filter.due === 'week' && (!e.due || e.due < weekStart || e.due >= weekEnd)) return false
+      if (range && (!e.due || (range.from && e.due < range.from) || (range.to && e.due > range.to)))
+        return false
+      if (text) {
+        if (id !== null && ev.event_ID === id) return true
+        for (const word of words) if (!e.words.includes(word)) return false
+      }
+      return true
+    }
+  }
+
+  function comparator(sort: readonly SortKey[]) {
+    const keys = [...sort, { field: 'event_ID', dir: 'asc' } as const]
+    const value = (e: Entry, field: SortField): string | number | null => {
+      if (field === 'priority')
+        return e.event.priority ? (rank.get(e.event.priority) ?? rank.size) : null
+      if (field === 'due_Date') return e.due
+      if (field === 'next_Scheduled_Date') return e.next
+      if (field === 'update_Date') return e.updated
+      const v = e.event[field]
+      return typeof v === 'string' ? v.toLowerCase() : typeof v === 'number' ? v : null
+    }
+    return (a: Entry, b: Entry) => {
+      for (const { field, dir } of keys) {
+        const [va, vb] = [value(a, field), value(b, field)]
+        if (va === vb) continue
+        // Empty values last, whichever the direction.
+        if (va === null) return 1
+        if (vb === null) return -1
+        const order = va < vb ? -1 : 1
+        return dir === 'asc' ? order : -order
+      }
+      return 0
+    }
+  }
+
+  return {
+    get size() {
+      return entries.size
+    },
+    get: (eventId: number) => entries.get(eventId)?.event,
+    /** Adds or replaces events (a page loaded, a write's answer, a change picked up). */
+    upsert(events: readonly Event[]) {
+      for (const event of events) entries.set(event.event_ID, entryOf(event))
+    },
+    remove(eventIds: Iterable<number>) {
+      for (const id of eventIds) entries.delete(id)
+    },
+    /** Every event ID with the version (`update_Date`) the index holds. */
+    versions(): Map<number, string | null> {
+      return new Map([...entries].map(([id, e]) => [id, e.updated]))
+    },
+    /** The matching events in order: `total` of them, `rows` from `offset`. */
+    query(
+      filter: EventFilter,
+      sort: readonly SortKey[],
+      now: Date,
+      page: { offset: number; limit: number } = { offset: 0, limit: Infinity },
+    ) {
+      const matches = matcher(filter, now)
+      const found: Entry[] = []
+      for (const e of entries.values()) if (matches(e)) found.push(e)
+      found.sort(comparator(sort))
+      return {
+        total: found.length,
+        rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.event),
+      }
+    },
+    /** The values in use, with how many events hold each: what pickers and filters offer. */
+    facets() {
+      const count = <K>(map: Map<K, number>, key: K | null | undefined) => {
+        if (key === null || key === undefined || key === '') return
+        map.set(key, (map.get(key) ?? 0) + 1)
+      }
+      const types = new Map<string, number>()
+      const statuses = new Map<string, number>()
+      const users = new Map<string, number>()
+      const groups = new Map<number, number>()
+      for (const { event } of entries.values()) {
+        count(types, event.event_Type)
+        count(statuses, event.status)
+        count(users, event.user_ID)
+        count(groups, event.userGroup_Key)
+      }
+      return { types, statuses, users, groups }
+    },
+  }
+}
+
+export type EventIndex = ReturnType<typeof createEventIndex>
