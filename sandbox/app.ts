@@ -32,6 +32,7 @@ export function createSandbox(config: SandboxConfig) {
   const identity = openIdentity(config.dataDir, {
     idle: config.sessionIdle,
     max: config.sessionMax,
+    reuseGrace: config.refreshReuseGrace,
   })
   const open = new Map<string, Db>()
   const now = sandboxClock(config.today)

@@ -12,6 +12,8 @@ export interface SandboxConfig {
   sessionIdle: number
   /** A session is over this long (seconds) after sign-in, however active. */
   sessionMax: number
+  /** Seconds after a refresh during which the old refresh token's reuse does not end the session. */
+  refreshReuseGrace: number
   /** Seed of the deterministic demo data. */
   seed: number
   /** How many demo events each database starts with. */
@@ -91,6 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     tokenTtl: int(env.SANDBOX_TOKEN_TTL, 3600, 'SANDBOX_TOKEN_TTL'),
     sessionIdle: int(env.SANDBOX_SESSION_IDLE, 2 * 3600, 'SANDBOX_SESSION_IDLE'),
     sessionMax: int(env.SANDBOX_SESSION_MAX, 12 * 3600, 'SANDBOX_SESSION_MAX'),
+    refreshReuseGrace: int(env.SANDBOX_REFRESH_REUSE_GRACE, 10, 'SANDBOX_REFRESH_REUSE_GRACE'),
     seed: int(env.SANDBOX_SEED, 2026, 'SANDBOX_SEED'),
     events: int(env.SANDBOX_EVENTS, 5000, 'SANDBOX_EVENTS'),
     corsOrigins: list(env.SANDBOX_CORS_ORIGINS, [

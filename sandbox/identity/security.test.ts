@@ -68,7 +68,7 @@ describe('sessions end', () => {
   })
 
   it('when a refresh token that was already swapped is used again (theft)', async () => {
-    const sb = await sandbox()
+    const sb = await sandbox({ refreshReuseGrace: 0 })
     const stolen = await sb.signIn('staff')
     const rotated = signInResultSchema.parse(
       (await refresh(sb, stolen.refreshToken)).data,
@@ -80,10 +80,23 @@ describe('sessions end', () => {
     expect(endedReason(sb, 'staff')).toBe('refresh-token-reuse')
   })
 
-  it('has documented defaults: 2 hours idle, 12 hours in all', async () => {
+  it('but not when two tabs renew at once: a reuse within the grace period is only refused', async () => {
+    const sb = await sandbox()
+    const first = await sb.signIn('staff')
+    const winner = signInResultSchema.parse(
+      (await refresh(sb, first.refreshToken)).data,
+    ).authenticationResult!
+    // The other tab presents the token the first one has just swapped.
+    expect((await refresh(sb, first.refreshToken)).status).toBe(401)
+    expect((await sb.call('GET', '/priorities', { token: winner.idToken })).status).toBe(200)
+    expect((await refresh(sb, winner.refreshToken!)).status).toBe(200)
+  })
+
+  it('has documented defaults: 2 hours idle, 12 hours in all, 10 seconds of reuse grace', async () => {
     const sb = await sandbox()
     expect(sb.config.sessionIdle).toBe(7200)
     expect(sb.config.sessionMax).toBe(43200)
+    expect(sb.config.refreshReuseGrace).toBe(10)
   })
 })
 

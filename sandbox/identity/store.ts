@@ -31,6 +31,8 @@ const migrations = [
    );`,
   // The database the session's tokens are issued for.
   `ALTER TABLE sessions ADD COLUMN database TEXT;`,
+  // When a refresh token was swapped: a reuse within the grace period is a race between tabs.
+  `ALTER TABLE retired_refresh ADD COLUMN retired_at INTEGER NOT NULL DEFAULT 0;`,
 ]
 
 /** The policy a fresh identity store starts with; `passwordHistorySize` is a field the console
@@ -58,6 +60,8 @@ export interface SessionRow {
 export interface SessionLimits {
   idle: number
   max: number
+  /** Seconds after a refresh token is swapped during which presenting it again is not theft. */
+  reuseGrace: number
 }
 
 /** Why a session that has not been ended is over by `now`, or null while it is live. */
@@ -108,9 +112,11 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
       'UPDATE sessions SET refresh_hash = ?, last_seen_at = ? WHERE session_id = ?',
     ),
     retire: db.prepare(
-      'INSERT OR IGNORE INTO retired_refresh (refresh_hash, session_id) VALUES (?, ?)',
+      'INSERT OR IGNORE INTO retired_refresh (refresh_hash, session_id, retired_at) VALUES (?, ?, ?)',
     ),
-    retired: db.prepare('SELECT session_id FROM retired_refresh WHERE refresh_hash = ?'),
+    retired: db.prepare(
+      'SELECT session_id, retired_at FROM retired_refresh WHERE refresh_hash = ?',
+    ),
     end: db.prepare(
       'UPDATE sessions SET ended_at = ?, ended_reason = ? WHERE session_id = ? AND ended_at IS NULL',
     ),
@@ -159,8 +165,12 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
       const hash = hashToken(refreshToken)
       const session = q.byRefresh.get(hash) as SessionRow | undefined
       if (!session) {
-        const reused = q.retired.get(hash) as { session_id: string } | undefined
-        if (reused) q.end.run(now, 'refresh-token-reuse', reused.session_id)
+        const reused = q.retired.get(hash) as { session_id: string; retired_at: number } | undefined
+        // Two tabs renewing at once may both present the token one of them just swapped: within
+        // the grace period that is refused without ending the session (the tab adopts the
+        // other's new tokens); later, it is a stolen copy and the session ends.
+        if (reused && now - reused.retired_at > limits.reuseGrace * 1000)
+          q.end.run(now, 'refresh-token-reuse', reused.session_id)
         return null
       }
       const expired = sessionExpiry(session, now, limits)
@@ -171,7 +181,7 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
       const next = newOpaqueToken()
       const database = requested ?? session.database ?? ''
       transaction(db, () => {
-        q.retire.run(hash, session.session_id)
+        q.retire.run(hash, session.session_id, now)
         q.rotate.run(hashToken(next), now, session.session_id)
         q.moveTo.run(database, session.session_id)
       })

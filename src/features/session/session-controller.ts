@@ -154,9 +154,14 @@ export function createSessionController(
       // Tokens are bound to a database: a tab working in another one keeps its own token and
       // takes only the session's newest refresh token.
       const db = readTokenClaims(message.token)?.db
-      if (db && db !== session.database)
+      if (db && db !== session.database) {
         store.replaceTokens({ token: session.token, refreshToken: message.refreshToken })
-      else adopt(message, false)
+        // This tab's own renewal lost the race to the other's: try again with the new token.
+        if (store.status().reauth)
+          void refresh().then((ok) => {
+            if (ok) store.reauthenticated()
+          })
+      } else adopt(message, false)
     } else if (message.type === 'signed-out' && session) {
       store.signOut('signed-out')
       settle(false)
