@@ -9,3 +9,9 @@ export const api = createApiClient(() => sessionStore.connection(), {
   // Any 401: refresh or ask for the password over the current page, then retry the request.
   onUnauthorized: () => sessionController.handleUnauthorized(),
 })
+
+/** What the event index's worker needs of the session: its connection, and 401s answered. */
+export const indexSource = {
+  connection: () => sessionStore.connection(),
+  reauthenticate: () => sessionController.handleUnauthorized(),
+}

@@ -14,6 +14,8 @@ export const runtimeConfigSchema = z.object({
   sandbox: z.boolean().default(false),
   idleLockMinutes: z.number().positive().default(15),
   completedStatus: z.string().default('Completed'),
+  /** Above this many events the in-browser event index (filters, search) is not built. */
+  eventIndexLimit: z.number().int().positive().default(250_000),
   databases: z.array(databaseSchema).default([]),
 })
 

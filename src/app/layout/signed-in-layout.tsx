@@ -3,6 +3,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router'
 import { ApiProvider } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import { CurrentUserContext, useRuntimeConfig, type CurrentUser } from '@/lib/app-context'
+import { EventIndexProvider } from '@/features/events/index/event-index-provider'
+import type { IndexSource } from '@/features/events/index/index-client'
 import { IdleLock } from '@/features/session/idle-lock'
 import { ReauthDialog } from '@/features/session/reauth-dialog'
 import {
@@ -17,7 +19,7 @@ import { AppLayout } from './app-layout'
 import styles from './signed-in-layout.module.css'
 
 /** Guards the signed-in part of the app and provides the client, database and user to it. */
-export function SignedInLayout({ api }: { api: ApiClient }) {
+export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSource: IndexSource }) {
   const session = useSession()
   const status = useSessionStatus()
   const store = useSessionStore()
@@ -58,10 +60,12 @@ export function SignedInLayout({ api }: { api: ApiClient }) {
         {status.locked ? (
           <IdleLock onSignOut={() => void signOut()} />
         ) : (
-          <div className={styles.frame}>
-            <AppLayout onSignOut={() => void signOut()} />
-            <ReauthDialog />
-          </div>
+          <EventIndexProvider key={`${session.database}|${user.userId}`} source={indexSource}>
+            <div className={styles.frame}>
+              <AppLayout onSignOut={() => void signOut()} />
+              <ReauthDialog />
+            </div>
+          </EventIndexProvider>
         )}
       </CurrentUserContext>
     </ApiProvider>

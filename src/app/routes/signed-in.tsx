@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { api } from '../app-state'
+import { api, indexSource } from '../app-state'
 import { SignedInLayout } from '../layout/signed-in-layout'
 import { queryClient } from '../query'
 
@@ -11,7 +11,7 @@ const AppToastRegion = lazy(() => import('@/components/ui/toast-region'))
 export function Component() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInLayout api={api} />
+      <SignedInLayout api={api} indexSource={indexSource} />
       <Suspense fallback={null}>
         <AppToastRegion />
       </Suspense>

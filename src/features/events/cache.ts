@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { MutationScope } from '@/api/pinned-mutation'
 import type { Event } from '@/api/schemas/event'
+import { dropFromIndex, patchIndex } from './index/index-registry'
 import { calendarKeys, eventKeys } from './keys'
 
 /*
  * Every cache update after a write to events, in one place, for the list, the detail and the
  * calendar alike: an event the service answered with is stored as its detail and written into
- * the calendar's loaded pages, a deleted one leaves both, and the listings of its database are
- * refreshed. Nothing listens to the cache to follow a write: each write calls these.
+ * the event index and the calendar's loaded pages, a deleted one leaves them, and the listings
+ * of its database are refreshed. Nothing listens to the cache to follow a write: each write calls these.
  */
 export type CacheScope = Pick<MutationScope, 'queryClient' | 'db'>
 
@@ -22,6 +23,7 @@ export function invalidateListings({ queryClient, db }: CacheScope) {
 /** An event the service answered with: its detail, its place in the calendar, the listings. */
 export function storeEvent(scope: CacheScope, event: Event) {
   scope.queryClient.setQueryData(eventKeys.detail(scope.db, event.event_ID), event)
+  patchIndex(scope.db, [event])
   patchCalendarEvent(scope.queryClient, scope.db, event)
   return invalidateListings(scope)
 }
@@ -29,6 +31,7 @@ export function storeEvent(scope: CacheScope, event: Event) {
 /** An event that is gone: out of the detail cache and the calendar, listings refreshed. */
 export function forgetEvent(scope: CacheScope, eventId: number) {
   scope.queryClient.removeQueries({ queryKey: eventKeys.detail(scope.db, eventId) })
+  dropFromIndex(scope.db, [eventId])
   removeCalendarEvent(scope.queryClient, scope.db, eventId)
   return invalidateListings(scope)
 }

@@ -1,5 +1,6 @@
 import { parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
+import { isCompleted } from '../event-status'
 
 /*
  * The in-browser index of a database's events (issue 13): every event, with the keys filters
@@ -23,26 +24,24 @@ export interface EventFilter {
   completed?: boolean
   /** Words that must all appear in the subject, or an event ID. */
   text?: string
+  /**
+   * What the calendar draws in a range (`from` inclusive, `to` exclusive, local wall-clock text):
+   * by reminder, the next reminder in the range; by dates, a start-to-end span overlapping it,
+   * else the due date in it, else the start date in it (as `calendar/placement.ts` places them).
+   */
+  placed?: { from: string; to: string; by: 'dates' | 'reminder' }
 }
 
-export type SortField =
-  | 'event_ID'
-  | 'subject'
-  | 'priority'
-  | 'status'
-  | 'event_Type'
-  | 'user_ID'
-  | 'userGroup_Key'
-  | 'due_Date'
-  | 'next_Scheduled_Date'
-  | 'update_Date'
+/** Any Event field; dates, priority and text are compared by meaning (see `comparator`). */
+export type SortField = string
 export interface SortKey {
   field: SortField
   dir: 'asc' | 'desc'
 }
 
 export interface IndexOptions {
-  /** Priority codes from most to least important (the order of `GET /priorities`). */
+  /** Priority codes in the order of `GET /priorities` (the sandbox's: lowest first); ascending
+   * sorts follow it, so descending puts the most important first. */
   priorityOrder: readonly string[]
   /** The status that means done (runtime config). */
   completedStatus: string
@@ -53,6 +52,8 @@ interface Entry {
   due: string | null
   next: string | null
   updated: string | null
+  start: string | null
+  end: string | null
   completed: boolean
   /** Lower-case subject, for word search. */
   words: string
@@ -79,16 +80,24 @@ function weekOf(d: Date): [string, string] {
   return [format(monday), format(next)]
 }
 
-export function createEventIndex(options: IndexOptions) {
+export function createEventIndex(initial: IndexOptions) {
+  let options = initial
   const entries = new Map<number, Entry>()
-  const rank = new Map(options.priorityOrder.map((code, i) => [code, i]))
+  /** Bumped by every change, so a cached order is known to be out of date. */
+  let version = 0
+  /** The last order asked for, kept until the index changes: a filter change or a keystroke then
+   * only filters an already sorted array. */
+  let sorted: { key: string; version: number; entries: Entry[] } | null = null
+  let rank = new Map(options.priorityOrder.map((code, i) => [code, i]))
 
   const entryOf = (event: Event): Entry => ({
     event,
     due: sortable(event.due_Date),
     next: sortable(event.next_Scheduled_Date),
     updated: sortable(event.update_Date),
-    completed: Boolean(event.completion_Date) || event.status === options.completedStatus,
+    start: sortable(event.start_Date),
+    end: sortable(event.end_Date),
+    completed: isCompleted(event, options.completedStatus),
     words: (event.subject ?? '').toLowerCase(),
   })
 
@@ -113,8 +122,22 @@ export function createEventIndex(options: IndexOptions) {
             to: filter.due.to ? sortable(filter.due.to) : null,
           }
         : null
+    const placed = filter.placed
+      ? { ...filter.placed, from: sortable(filter.placed.from), to: sortable(filter.placed.to) }
+      : null
+    const inPlaced = (e: Entry) => {
+      if (!placed?.from || !placed.to) return false
+      const within = (key: string | null) => key !== null && key >= placed.from! && key < placed.to!
+      if (placed.by === 'reminder') return within(e.next)
+      if (e.start && e.end && e.end > e.start)
+        // A span over whole days ends at the end of its last day.
+        return e.start < placed.to && e.end.slice(0, 10) >= placed.from.slice(0, 10)
+      if (e.due) return within(e.due)
+      return within(e.start)
+    }
     return (e: Entry): boolean => {
       const ev = e.event
+      if (placed && !inPlaced(e)) return false
       if (sets.status && !sets.status.has(ev.status ?? '')) return false
       if (sets.priority && !sets.priority.has(ev.priority ?? '')) return false
       if (sets.type && !sets.type.has(ev.event_Type ?? '')) return false
@@ -143,7 +166,10 @@ export function createEventIndex(options: IndexOptions) {
       if (field === 'due_Date') return e.due
       if (field === 'next_Scheduled_Date') return e.next
       if (field === 'update_Date') return e.updated
-      const v = e.event[field]
+      if (field === 'start_Date') return e.start
+      if (field === 'end_Date') return e.end
+      const v = (e.event as Record<string, unknown>)[field]
+      if (typeof v === 'boolean') return v ? 1 : 0
       return typeof v === 'string' ? v.toLowerCase() : typeof v === 'number' ? v : null
     }
     return (a: Entry, b: Entry) => {
@@ -168,9 +194,21 @@ export function createEventIndex(options: IndexOptions) {
     /** Adds or replaces events (a page loaded, a write's answer, a change picked up). */
     upsert(events: readonly Event[]) {
       for (const event of events) entries.set(event.event_ID, entryOf(event))
+      if (events.length) version++
     },
     remove(eventIds: Iterable<number>) {
-      for (const id of eventIds) entries.delete(id)
+      for (const id of eventIds) if (entries.delete(id)) version++
+    },
+    /** A new priority order or completed status: the held events are keyed again, not reloaded. */
+    reconfigure(next: IndexOptions) {
+      options = next
+      rank = new Map(options.priorityOrder.map((code, i) => [code, i]))
+      for (const [id, e] of entries) entries.set(id, entryOf(e.event))
+      version++
+    },
+    /** Changes with every upsert or removal that changed something. */
+    get version() {
+      return version
     },
     /** Every event ID with the version (`update_Date`) the index holds. */
     versions(): Map<number, string | null> {
@@ -184,9 +222,10 @@ export function createEventIndex(options: IndexOptions) {
       page: { offset: number; limit: number } = { offset: 0, limit: Infinity },
     ) {
       const matches = matcher(filter, now)
-      const found: Entry[] = []
-      for (const e of entries.values()) if (matches(e)) found.push(e)
-      found.sort(comparator(sort))
+      const key = JSON.stringify(sort)
+      if (!sorted || sorted.key !== key || sorted.version !== version)
+        sorted = { key, version, entries: [...entries.values()].sort(comparator(sort)) }
+      const found = sorted.entries.filter(matches)
       return {
         total: found.length,
         rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.event),
@@ -202,13 +241,15 @@ export function createEventIndex(options: IndexOptions) {
       const statuses = new Map<string, number>()
       const users = new Map<string, number>()
       const groups = new Map<number, number>()
+      const priorities = new Map<string, number>()
       for (const { event } of entries.values()) {
+        count(priorities, event.priority)
         count(types, event.event_Type)
         count(statuses, event.status)
         count(users, event.user_ID)
         count(groups, event.userGroup_Key)
       }
-      return { types, statuses, users, groups }
+      return { types, statuses, users, groups, priorities }
     },
   }
 }

@@ -4,7 +4,8 @@ import type { ApiClient } from '@/api/client'
 import { createEvent, deleteEvent, listEvents, updateEvent } from '@/api/events'
 import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { createEventIndex } from './event-index'
-import { loadAll, syncChanges, type FetchPage } from './load-index'
+import { versionKey } from './event-index'
+import { fetchRange, loadAll, newestVersion, syncChanges, type FetchPage } from './load-index'
 
 let service: InProcessSandbox
 let staff: ApiClient
@@ -35,6 +36,7 @@ describe('loading and syncing the index', () => {
 
   it('picks up another client’s change incrementally, reading only the newest page', async () => {
     const index = newIndex()
+    const since = await newestVersion(fetchPage)
     await loadAll(index, fetchPage, undefined, { pageSize: 100 })
     const [first] = await listEvents(other, { pageSize: 1 })
     const edited = await updateEvent(other, { ...first!, subject: 'Changed by another client' })
@@ -45,15 +47,60 @@ describe('loading and syncing the index', () => {
       subject: 'Created by another client',
     })
     pagesRead = 0
-    const changed = await syncChanges(index, fetchPage, { pageSize: 100 })
-    expect(changed.map((e) => e.event_ID).sort()).toEqual(
+    const sync = await syncChanges(index, fetchPage, since, { pageSize: 100 })
+    expect(sync.changed.map((e) => e.event_ID).sort()).toEqual(
       [edited.event_ID, created.event_ID].sort(),
     )
     expect(pagesRead).toBe(1)
     expect(index.get(edited.event_ID)?.subject).toBe('Changed by another client')
     expect(index.get(created.event_ID)?.subject).toBe('Created by another client')
-    // Nothing new: one page read, nothing changed.
-    expect(await syncChanges(index, fetchPage, { pageSize: 100 })).toEqual([])
+    // Nothing new since: one page read, nothing changed.
+    const again = await syncChanges(index, fetchPage, sync.since, { pageSize: 100 })
+    expect(again.changed).toEqual([])
+    expect(again.since).toBe(sync.since)
+  })
+
+  it('does not miss a change made while the load was reading other pages', async () => {
+    const index = newIndex()
+    const since = await newestVersion(fetchPage)
+    // The load reads the first page, then another client edits an event of that page and
+    // then one of a later page: the load sees the second edit, not the first.
+    const [early] = await listEvents(other, { pageSize: 1, sortBy: 'event_ID:asc' })
+    let edits = 0
+    const racing: FetchPage = async (page, pageSize, sortBy) => {
+      const events = await fetchPage(page, pageSize, sortBy)
+      if (page === 1 && edits++ === 0) {
+        await updateEvent(other, { ...early!, subject: 'Edited during the load' })
+        const [late] = await listEvents(other, { pageSize: 1, sortBy: 'event_ID:desc' })
+        await updateEvent(other, { ...late!, subject: 'Edited later during the load' })
+      }
+      return events
+    }
+    await loadAll(index, racing, undefined, { pageSize: 100, concurrency: 1 })
+    expect(index.get(early!.event_ID)?.subject).not.toBe('Edited during the load')
+    await syncChanges(index, fetchPage, since, { pageSize: 100 })
+    expect(index.get(early!.event_ID)?.subject).toBe('Edited during the load')
+  })
+
+  it('fetches the events of a date range without reading every page', async () => {
+    const all = newIndex()
+    await loadAll(all, fetchPage, undefined, { pageSize: 100 })
+    const from = '2026-11-01T00:00:00.000'
+    const to = '2026-12-01T00:00:00.000'
+    const expected = [...all.versions().keys()]
+      .map((id) => all.get(id)!)
+      .filter((e) => {
+        const k = versionKey(e.due_Date)
+        return k !== null && k >= from && k < to
+      })
+      .map((e) => e.event_ID)
+      .sort((a, b) => a - b)
+    pagesRead = 0
+    const found = await fetchRange(fetchPage, 'due_Date', from, to, { pageSize: 10 })
+    expect(found.map((e) => e.event_ID).sort((a, b) => a - b)).toEqual(expected)
+    expect(expected.length).toBeGreaterThan(0)
+    // 23+ pages of 10: the search and the range's own pages, not all of them.
+    expect(pagesRead).toBeLessThan(Math.ceil(all.size / 10))
   })
 
   it('notices a deletion on the next full pass', async () => {

@@ -41,31 +41,97 @@ export async function loadAll(
   return seen
 }
 
+/** The newest version the service holds now (the first event by `update_Date` newest first). */
+export async function newestVersion(fetchPage: FetchPage): Promise<string | null> {
+  const [newest] = await fetchPage(1, 1, BY_UPDATE)
+  return versionKey(newest?.update_Date)
+}
+
+const BY_UPDATE = 'update_Date:desc'
+
 /**
- * Picks up changes made since the index was filled, without reloading it: reads pages sorted by
- * `update_Date` newest first and stops at the first event whose version the index already holds
- * (everything after it is older). Returns the events that were new or changed. Deletions are not
- * seen here: the periodic full pass (`loadAll`) and 404s take them out.
+ * Picks up changes made since `since` (a version from `newestVersion`, taken before the load or
+ * the previous sync started) without reloading: reads pages sorted by `update_Date` newest first
+ * until an event older than `since`. Events stamped exactly `since` are read again (a stamp can
+ * be shared), which costs a few known events, never a missed one. Returns the new or changed
+ * events (already in the index) and the version to pass next time. Deletions are not seen here:
+ * the periodic full pass (`loadAll`) and 404s take them out.
  */
 export async function syncChanges(
   index: EventIndex,
   fetchPage: FetchPage,
-  { pageSize = INDEX_PAGE_SIZE } = {},
-): Promise<Event[]> {
+  since: string | null,
+  { pageSize = SYNC_PAGE_SIZE } = {},
+): Promise<{ changed: Event[]; since: string | null }> {
   const known = index.versions()
   const changed: Event[] = []
-  for (let page = 1; ; page++) {
-    const events = await fetchPage(page, pageSize, 'update_Date:desc')
+  let next = since
+  read: for (let page = 1; ; page++) {
+    const events = await fetchPage(page, pageSize, BY_UPDATE)
     for (const event of events) {
-      const had = known.get(event.event_ID)
-      if (had !== undefined && had === versionKey(event.update_Date)) {
-        index.upsert(changed)
-        return changed
-      }
-      changed.push(event)
+      const version = versionKey(event.update_Date)
+      if (page === 1 && event === events[0]) next = version ?? since
+      if (since !== null && (version === null || version < since)) break read
+      if (known.get(event.event_ID) !== version) changed.push(event)
     }
     if (events.length < pageSize) break
   }
   index.upsert(changed)
-  return changed
+  return { changed, since: next }
+}
+
+/** Changes are few between two syncs: a small first page answers most of them in one read. */
+export const SYNC_PAGE_SIZE = 100
+
+/**
+ * The events whose `field` (a date) falls in `[from, to)`, without loading the rest: the first page
+ * that reaches `from` is found by binary search over page numbers of the list sorted by `field`
+ * ascending (empty dates first), then pages are read until one passes `to`. About log2(pages) + the
+ * pages of the range requests, instead of every page.
+ */
+export async function fetchRange(
+  fetchPage: FetchPage,
+  field: string,
+  from: string,
+  to: string,
+  { pageSize = INDEX_PAGE_SIZE } = {},
+): Promise<Event[]> {
+  const sortBy = `${field}:asc,event_ID:asc`
+  const key = (e: Event) => versionKey((e as Record<string, unknown>)[field] as string | null)
+  const cache = new Map<number, Event[]>()
+  const read = async (page: number) => {
+    let events = cache.get(page)
+    if (!events) cache.set(page, (events = await fetchPage(page, pageSize, sortBy)))
+    return events
+  }
+  // The last page whose first event is before `from` (or page 1): the range starts on it.
+  const [first] = await read(1)
+  if (!first) return []
+  const reaches = (events: Event[]) => {
+    const last = events.at(-1)
+    const k = last ? key(last) : null
+    return !last || (k !== null && k >= from)
+  }
+  let lo = 1
+  let hi = 1
+  // Gallop to a page that reaches `from`, then halve.
+  while (!reaches(await read(hi))) {
+    lo = hi + 1
+    hi *= 2
+  }
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2)
+    if (reaches(await read(mid))) hi = mid
+    else lo = mid + 1
+  }
+  const found: Event[] = []
+  for (let page = lo; ; page++) {
+    const events = await read(page)
+    for (const e of events) {
+      const k = key(e)
+      if (k !== null && k >= to) return found
+      if (k !== null && k >= from) found.push(e)
+    }
+    if (events.length < pageSize) return found
+  }
 }

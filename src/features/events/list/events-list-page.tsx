@@ -1,12 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useEventQueries } from '../queries'
+import { useIndexFacets, useIndexQuery, useIndexState } from '../index/use-event-index'
+import { useLookup } from '../use-lookup'
+import { useNow } from '../use-now'
+import { FilterBar } from './filters/filter-bar'
+import { IndexStatus } from './filters/index-status'
+import { toIndexFilter } from './filters/list-filter'
 import type { BatchReport } from './bulk/batch-results'
 import { describeSort } from './sorting/describe-sort'
 import { columnOf } from './columns/events-columns'
@@ -28,22 +34,48 @@ import { paths } from '@/lib/paths'
 const loadBulkActions = () => import('./bulk/bulk-actions')
 const BulkActions = lazy(loadBulkActions)
 const NO_ROWS: Event[] = []
+const MINUTE = 60_000
 
-/** All events, a page at a time: sort, columns, selection with bulk actions, export, views. */
+/**
+ * All events: filtered, searched, counted and sorted by the event index once it is ready (the
+ * service's own pages and order until then); columns, selection with bulk actions, export, views.
+ */
 export function EventsListPage() {
   const queries = useEventQueries()
   const db = useDatabase()
   const { completedStatus } = useRuntimeConfig()
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
+  const location = useLocation()
+  // The free text lives in the history entry, not the address (it may name a member).
+  const text = ((location.state as { q?: unknown } | null)?.q as string | undefined) ?? ''
   const search = useMemo(() => parseEventListSearch(searchParams), [searchParams])
+  const index = useIndexState()
+  const indexed = index.phase === 'ready'
+  const minute = Math.floor(useNow().getTime() / MINUTE) * MINUTE
+  const request = useMemo(
+    () => ({
+      filter: toIndexFilter(search.filter, text),
+      sort: search.sort.map((s) => ({ field: s.field, dir: s.direction })),
+      now: minute,
+      offset: (search.page - 1) * search.size,
+      limit: search.size,
+    }),
+    [search, text, minute],
+  )
+  const fromIndex = useIndexQuery(indexed ? request : null)
+  const facets = useIndexFacets()
+  const priorities = useLookup('priorities').data ?? []
   const query = useQuery({
     ...queries.list(db, toListParams(search)),
     placeholderData: keepPreviousData,
+    enabled: !indexed,
   })
-  const rows = query.data ?? NO_ROWS
+  const active = indexed ? fromIndex : query
+  const rows = (indexed ? fromIndex.data?.rows : query.data) ?? NO_ROWS
+  const total = indexed ? (fromIndex.data?.total ?? null) : null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
-  const selection = useRowSelection(pageIdentity(search), rows)
+  const selection = useRowSelection(pageIdentity(search, text), rows)
   const [report, setReport] = useState<BatchReport | null>(null)
   const failedIds = useMemo(
     () => new Set(report?.outcomes.filter((o) => !o.ok).map((o) => o.eventId)),
@@ -51,7 +83,13 @@ export function EventsListPage() {
   )
   const count = selection.selectedIds.length
 
-  const go = (params: URLSearchParams) => navigate({ search: readableSearch(params) })
+  const go = (params: URLSearchParams) =>
+    navigate({ search: readableSearch(params) }, { state: text ? { q: text } : null })
+  const setText = (q: string) =>
+    navigate(
+      { search: readableSearch(eventListSearchParams({ ...search, page: 1 })) },
+      { replace: true, state: q ? { q } : null },
+    )
   const update = (next: Partial<EventListSearch>) =>
     go(eventListSearchParams({ ...search, ...next }))
   const selectionToggle = selection.toggle
@@ -74,11 +112,24 @@ export function EventsListPage() {
           </Link>
         }
       />
+      <FilterBar
+        filter={search.filter}
+        text={text}
+        facets={facets.data ?? null}
+        priorities={priorities}
+        disabled={!indexed}
+        onChange={(filter) => update({ filter, page: 1 })}
+        onText={setText}
+      />
+      <IndexStatus state={index} total={total} filtered={fromIndex.isPlaceholderData} />
       <ListToolbar
         search={search}
         rows={rows}
+        total={total}
+        exportAll={indexed ? request : null}
         columns={columns}
-        loading={query.isPending || query.isPlaceholderData}
+        priorities={priorities}
+        loading={active.isPending || active.isPlaceholderData}
         onUpdate={update}
         onOpenView={go}
       />
@@ -97,16 +148,16 @@ export function EventsListPage() {
           />
         </Suspense>
       )}
-      {query.isError && !query.data ? (
-        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+      {active.isError && !active.data ? (
+        <ErrorPanel error={active.error} onRetry={() => void active.refetch()} />
       ) : (
         <EventsTable
           rows={rows}
           columns={columns}
           sort={search.sort}
-          caption={`Events, page ${search.page}, ${rows.length} rows, sorted by ${describeSort(search.sort)}`}
-          loading={query.isPending}
-          busy={query.isFetching}
+          caption={`Events, page ${search.page}, ${rows.length} rows${total !== null ? ` of ${total} matching` : ''}, sorted by ${describeSort(search.sort)}`}
+          loading={active.isPending && !active.data}
+          busy={active.isFetching}
           completedStatus={completedStatus}
           isSelected={selection.isSelected}
           failedIds={failedIds}

@@ -9,6 +9,7 @@ import {
   toggleSort,
   toListParams,
 } from './list-search'
+import { EMPTY_FILTER, toIndexFilter } from './filters/list-filter'
 
 const parse = (query: string) => parseEventListSearch(new URLSearchParams(query))
 
@@ -19,6 +20,42 @@ describe('parseEventListSearch', () => {
       size: 25,
       sort: [{ field: 'due_Date', direction: 'desc' }],
       columns: [...DEFAULT_COLUMNS],
+      filter: EMPTY_FILTER,
+    })
+  })
+
+  it('reads the filters, dropping what is malformed, and writes them back the same', () => {
+    const search = parse(
+      'status=Open,Waiting,Open&priority=URGENT&type=TASK&user=staff&group=5,x&due=range&from=2026-11-01&to=nope&reminder=due&completed=open&due2=1',
+    )
+    expect(search.filter).toEqual({
+      ...EMPTY_FILTER,
+      status: ['Open', 'Waiting'],
+      priority: ['URGENT'],
+      type: ['TASK'],
+      user: ['staff'],
+      group: [5],
+      due: 'range',
+      from: '2026-11-01',
+      reminderDue: true,
+      completed: 'open',
+    })
+    const again = parse(eventListSearchParams(search).toString())
+    expect(again.filter).toEqual(search.filter)
+    expect(parse('due=yesterday&completed=maybe').filter).toEqual(EMPTY_FILTER)
+    // A URL is typed by anyone: the lists are bounded.
+    const many = Array.from({ length: 500 }, (_, i) => `s${i}`).join(',')
+    expect(parse(`status=${many}`).filter.status.length).toBeLessThanOrEqual(50)
+  })
+
+  it('never puts the free text in the address, and the index gets it with the filters', () => {
+    const search = parse('status=Open&due=range&from=2026-11-01&to=2026-11-30')
+    expect(eventListSearchParams(search).toString()).not.toContain('claim')
+    expect(toIndexFilter(search.filter, ' claim 261022214 ')).toMatchObject({
+      status: ['Open'],
+      due: { from: '2026-11-01T00:00:00', to: '2026-11-30T23:59:59.999' },
+      text: 'claim 261022214',
+      completed: undefined,
     })
   })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { formatSortBy, parseSortBy, type SortField } from '@/api/events'
 import { eventFields, type EventField } from '@/api/schemas/event'
+import { parseListFilter, writeListFilter, type ListFilter } from './filters/list-filter'
 
 export const PAGE_SIZES = [25, 50, 100, 500] as const
 export const DEFAULT_PAGE_SIZE = 25
@@ -38,6 +39,8 @@ export interface EventListSearch {
   sort: SortField[]
   /** Visible columns, in the order of `eventFields` after the defaults (see `orderColumns`). */
   columns: EventField[]
+  /** Which events (applied by the event index once it is ready). */
+  filter: ListFilter
 }
 
 export const isEventField = (name: string): name is EventField =>
@@ -76,6 +79,7 @@ export function parseEventListSearch(params: URLSearchParams): EventListSearch {
     size: raw.size,
     sort: sort.length ? sort : parseSortBy(DEFAULT_SORT),
     columns,
+    filter: parseListFilter(params),
   }
 }
 
@@ -91,6 +95,7 @@ export function eventListSearchParams(search: EventListSearch): URLSearchParams 
   if (sort !== DEFAULT_SORT) params.set('sort', sort)
   const columns = orderColumns(search.columns)
   if (!sameColumns(columns, DEFAULT_COLUMNS)) params.set('cols', columns.join(','))
+  writeListFilter(params, search.filter)
   return params
 }
 
@@ -108,8 +113,11 @@ export const toListParams = (search: EventListSearch) => ({
 })
 
 /** Identifies the rows a state shows (not the columns): selection belongs to one such page. */
-export const pageIdentity = (search: EventListSearch) =>
-  `${search.page}|${search.size}|${formatSortBy(search.sort)}`
+export const pageIdentity = (search: EventListSearch, text = '') => {
+  const filters = new URLSearchParams()
+  writeListFilter(filters, search.filter)
+  return `${search.page}|${search.size}|${formatSortBy(search.sort)}|${filters.toString()}|${text}`
+}
 
 /** Click: sort by this column (toggling direction); with Shift: add or toggle it as a later key. */
 export function toggleSort(sort: SortField[], field: string, additive: boolean): SortField[] {

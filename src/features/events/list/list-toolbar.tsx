@@ -1,4 +1,7 @@
 import type { Event } from '@/api/schemas/event'
+import type { StaticOption } from '@/api/schemas/static-option'
+import { useIndexClient } from '../index/event-index-provider'
+import type { QueryRequest } from '../index/protocol'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { ColumnChooser } from './columns/column-chooser'
@@ -13,7 +16,12 @@ import styles from './events-list-page.module.css'
 interface ListToolbarProps {
   search: EventListSearch
   rows: readonly Event[]
+  /** Matching events in all (from the index); null while only the service's pages are known. */
+  total: number | null
+  /** The index's question for these rows: export asks it for every match. */
+  exportAll: QueryRequest | null
   columns: readonly EventColumn[]
+  priorities: readonly StaticOption[]
   loading: boolean
   onUpdate: (next: Partial<EventListSearch>) => void
   onOpenView: (params: URLSearchParams) => void
@@ -23,17 +31,32 @@ interface ListToolbarProps {
 export function ListToolbar({
   search,
   rows,
+  total,
+  exportAll,
   columns,
+  priorities,
   loading,
   onUpdate,
   onOpenView,
 }: ListToolbarProps) {
+  const index = useIndexClient()
   const exportCsv = async () => {
-    const { csvFileName, downloadText, eventsToCsv } = await import('./export/csv')
+    const { csvFileName, downloadText, eventsToCsv, exportColumns } = await import('./export/csv')
+    if (exportAll && index) {
+      // Every match, not the page: the index answers them all at once.
+      const all = await index.query({ ...exportAll, offset: 0, limit: Number.MAX_SAFE_INTEGER })
+      const fileName = csvFileName(new Date(), 1)
+      const cols = exportColumns(columns, priorities)
+      downloadText(fileName, eventsToCsv(cols, all.rows))
+      toast.success(`Exported ${all.rows.length} ${all.rows.length === 1 ? 'event' : 'events'}`, {
+        description: `${fileName}: every matching event, ${cols.length} columns (codes and their labels).`,
+      })
+      return
+    }
     const fileName = csvFileName(new Date(), search.page)
     downloadText(fileName, eventsToCsv(columns, rows))
     toast.success(`Exported ${rows.length} ${rows.length === 1 ? 'event' : 'events'}`, {
-      description: `${fileName}: the ${columns.length} visible columns of this page.`,
+      description: `${fileName}: the ${columns.length} visible columns of this page (every match can be exported once filters are ready).`,
     })
   }
   return (
@@ -47,13 +70,16 @@ export function ListToolbar({
           disabled={loading || rows.length === 0}
           onClick={() => void exportCsv()}
         >
-          Export CSV
+          {total !== null
+            ? `Export ${total === 1 ? '1 event' : `all ${total.toLocaleString('en-GB')}`}`
+            : 'Export page'}
         </Button>
       </div>
       <ListPager
         page={search.page}
         size={search.size}
         rowCount={rows.length}
+        total={total}
         loading={loading}
         onChange={onUpdate}
       />

@@ -1,5 +1,6 @@
 import type { Event } from '@/api/schemas/event'
-import type { EventColumn } from '../columns/events-columns'
+import type { StaticOption } from '@/api/schemas/static-option'
+import { humanize, type EventColumn } from '../columns/events-columns'
 
 /** Spreadsheets run a cell that starts with one of these as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -43,4 +44,41 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   link.remove()
   // Revoke once the browser has taken the download.
   setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/**
+ * The columns of an export: a coded field gives its code and, beside it, its label (priority
+ * from the service's list, type made readable), so a spreadsheet can filter on either; the
+ * assignee gives the user and the group apart.
+ */
+export function exportColumns(
+  columns: readonly EventColumn[],
+  priorities: readonly StaticOption[],
+): EventColumn[] {
+  const out: EventColumn[] = []
+  for (const c of columns) {
+    if (c.field === 'priority') {
+      out.push({ ...c, label: 'Priority code', text: (e) => e.priority ?? '' })
+      out.push({
+        ...c,
+        label: 'Priority',
+        text: (e) =>
+          e.priority
+            ? (priorities.find((p) => String(p.option_Key) === e.priority)?.display ??
+              humanize(e.priority))
+            : '',
+      })
+    } else if (c.field === 'event_Type') {
+      out.push({ ...c, label: 'Type code', text: (e) => e.event_Type ?? '' })
+      out.push({ ...c, label: 'Type', text: (e) => humanize(e.event_Type) })
+    } else if (c.field === 'user_ID') {
+      out.push({ ...c, label: 'Assigned user', text: (e) => e.user_ID ?? '' })
+      out.push({
+        ...c,
+        label: 'User group',
+        text: (e) => (e.userGroup_Key == null ? '' : String(e.userGroup_Key)),
+      })
+    } else out.push(c)
+  }
+  return out
 }

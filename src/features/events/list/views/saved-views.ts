@@ -7,9 +7,11 @@ import {
   parseEventListSearch,
   type EventListSearch,
 } from '../list-search'
+import { FILTER_PARAMS, writeListFilter } from '../filters/list-filter'
 
 /**
- * Saved views of the events list: a name for a sort, page size and set of columns (and, for the
+ * Saved views of the events list: a name for a sort, page size, set of columns and filters (never
+ * the free text, which may name a member) (and, for the
  * calendar, its filters, kept as an open object). They hold no member data, so they stay in this
  * browser across sign-outs, one list per database and user.
  */
@@ -19,6 +21,8 @@ const savedViewSchema = z.object({
   sort: z.string().catch(''),
   size: z.number().int().catch(DEFAULT_PAGE_SIZE),
   columns: z.array(z.string()).catch([]),
+  /** The list's filters as URL parameters (never the free text: see `ListFilter`). */
+  filters: z.string().max(4000).optional().catch(undefined),
   /** The calendar's filters, whatever shape the calendar gives them. */
   calendar: z.record(z.string(), z.unknown()).optional().catch(undefined),
   savedAt: z.string().catch(''),
@@ -60,6 +64,12 @@ export function writeViews(storage: Storage, key: string, views: readonly SavedV
   else storage.setItem(key, JSON.stringify(views))
 }
 
+const filterText = (search: EventListSearch) => {
+  const params = new URLSearchParams()
+  writeListFilter(params, search.filter)
+  return params.toString()
+}
+
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 export const findViewByName = (views: readonly SavedView[], name: string) =>
@@ -84,6 +94,7 @@ export function saveView(
     sort: formatSortBy(search.sort),
     size: search.size,
     columns: orderColumns(search.columns),
+    ...(filterText(search) ? { filters: filterText(search) } : {}),
     ...(existing?.calendar ? { calendar: existing.calendar } : {}),
     savedAt: now.toISOString(),
   }
@@ -97,6 +108,8 @@ export const deleteView = (views: readonly SavedView[], id: string) =>
 export function viewSearch(view: SavedView): EventListSearch {
   const params = new URLSearchParams({ sort: view.sort, size: String(view.size) })
   if (view.columns.length > 0) params.set('cols', view.columns.join(','))
+  for (const [key, value] of new URLSearchParams(view.filters ?? ''))
+    if (FILTER_PARAMS.includes(key)) params.set(key, value)
   return parseEventListSearch(params)
 }
 

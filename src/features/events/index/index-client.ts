@@ -1,0 +1,164 @@
+import type { Connection } from '@/api/client'
+import type { Event } from '@/api/schemas/event'
+import type {
+  Facets,
+  FromWorker,
+  IndexPhase,
+  IndexSettings,
+  QueryAnswer,
+  QueryRequest,
+  ToWorker,
+} from './protocol'
+
+export interface IndexState {
+  phase: IndexPhase
+  /** Events read so far while loading. */
+  loaded: number
+  /** Events held once ready. */
+  size: number
+  /** Changes with every change to the index: what queries re-run on. */
+  version: number
+  limit: number
+  error: string | null
+}
+
+export interface IndexSource {
+  /** The connection of the session now (token, API key, service address). */
+  connection: () => Connection
+  /** Answers a 401 (refresh, or the password over the page); true once there is a new token. */
+  reauthenticate: () => Promise<boolean>
+}
+
+/** A worker-like object: the browser's `Worker`, or a stand-in in tests. */
+export interface WorkerLike {
+  postMessage(message: ToWorker): void
+  terminate(): void
+  onmessage: ((event: MessageEvent<FromWorker>) => void) | null
+}
+
+export const createIndexWorker = (): WorkerLike =>
+  new Worker(new URL('./index-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'event-index',
+  }) as WorkerLike
+
+/**
+ * The page's side of the event index of one database: starts the worker, relays the session's
+ * connection to it, and asks it questions. `dispose()` ends the worker and everything it holds.
+ */
+export function createIndexClient(
+  database: string,
+  source: IndexSource,
+  settings: IndexSettings,
+  worker: WorkerLike = createIndexWorker(),
+) {
+  let current = settings
+  let state: IndexState = {
+    phase: 'loading',
+    loaded: 0,
+    size: 0,
+    version: 0,
+    limit: settings.limit,
+    error: null,
+  }
+  const listeners = new Set<() => void>()
+  const set = (next: Partial<IndexState>) => {
+    state = { ...state, ...next }
+    for (const listener of listeners) listener()
+  }
+  let calls = 0
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+  let disposed = false
+
+  const connection = (): Connection => {
+    const c = source.connection()
+    // Relative service addresses resolve against the page, not the worker's script.
+    return { ...c, baseUrl: new URL(c.baseUrl, document.baseURI).href.replace(/\/$/, ''), database }
+  }
+  const send = (message: ToWorker) => {
+    if (!disposed) worker.postMessage(message)
+  }
+
+  worker.onmessage = ({ data }) => {
+    switch (data.type) {
+      case 'progress':
+        return set({ loaded: data.loaded })
+      case 'ready':
+        return set({ phase: 'ready', size: data.size, loaded: data.size, version: data.version })
+      case 'too-large':
+        return set({ phase: 'too-large', limit: data.limit })
+      case 'error':
+        return set({ phase: 'error', error: data.message })
+      case 'changed':
+        return set({ size: data.size, version: data.version })
+      case 'unauthorized':
+        void source.reauthenticate().then(
+          (ok) => send({ type: 'connection', connection: connection(), call: data.call, ok }),
+          () => send({ type: 'connection', connection: connection(), call: data.call, ok: false }),
+        )
+        return
+      case 'answer':
+      case 'failed': {
+        const call = pending.get(data.call)
+        pending.delete(data.call)
+        if (data.type === 'answer') call?.resolve(data.value)
+        else call?.reject(new Error(data.message))
+        return
+      }
+    }
+  }
+
+  const ask = <T>(message: (call: number) => ToWorker): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (disposed) return reject(new Error('The event index was closed.'))
+      const call = ++calls
+      pending.set(call, { resolve: resolve as (v: unknown) => void, reject })
+      send(message(call))
+    })
+
+  send({ type: 'start', connection: connection(), settings })
+
+  return {
+    database,
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    query: (request: QueryRequest) =>
+      ask<QueryAnswer>((call) => ({ type: 'query', call, request })),
+    facets: () => ask<Facets>((call) => ({ type: 'facets', call })),
+    /** Reads the calendar's visible range ahead of the full load; resolves when it is in. */
+    range: (from: string, to: string, by: 'dates' | 'reminder') =>
+      ask<boolean>((call) => ({ type: 'range', call, from, to, by })),
+    upsert: (events: Event[]) => send({ type: 'upsert', events }),
+    remove: (ids: number[]) => send({ type: 'remove', ids }),
+    settings: (next: IndexSettings) => {
+      current = next
+      send({ type: 'settings', settings: next })
+    },
+    /** Picks up others' changes (a few rows when nothing changed). */
+    sync: () => {
+      send({ type: 'connection', connection: connection() })
+      send({ type: 'sync' })
+    },
+    /** Reads everything again, to notice deletions. */
+    fullPass: () => {
+      send({ type: 'connection', connection: connection() })
+      send({ type: 'full-pass' })
+    },
+    retry: () => {
+      set({ phase: 'loading', loaded: 0, error: null })
+      send({ type: 'start', connection: connection(), settings: current })
+    },
+    dispose() {
+      disposed = true
+      worker.terminate()
+      for (const { reject } of pending.values()) reject(new Error('The event index was closed.'))
+      pending.clear()
+      listeners.clear()
+    },
+  }
+}
+
+export type IndexClient = ReturnType<typeof createIndexClient>

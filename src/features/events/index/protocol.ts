@@ -1,0 +1,63 @@
+import type { Connection } from '@/api/client'
+import type { Event } from '@/api/schemas/event'
+import type { EventFilter, SortKey } from './event-index'
+
+/*
+ * The messages between the page and the index worker. The worker owns the events; the page asks
+ * it questions and gets back only what it shows (a page of rows, counts, facets).
+ */
+
+export interface IndexSettings {
+  priorityOrder: readonly string[]
+  completedStatus: string
+  /** Above this many events the index is not built (runtime config `eventIndexLimit`). */
+  limit: number
+}
+
+export interface QueryRequest {
+  filter: EventFilter
+  sort: readonly SortKey[]
+  /** The page's clock, so "today" and "overdue" mean the same on both sides. */
+  now: number
+  offset: number
+  limit: number
+}
+
+export interface QueryAnswer {
+  total: number
+  rows: Event[]
+  /** Events in the index when it answered. */
+  size: number
+}
+
+export interface Facets {
+  types: [string, number][]
+  statuses: [string, number][]
+  users: [string, number][]
+  groups: [number, number][]
+  priorities: [string, number][]
+}
+
+export type ToWorker =
+  | { type: 'start'; connection: Connection; settings: IndexSettings }
+  | { type: 'settings'; settings: IndexSettings }
+  | { type: 'connection'; connection: Connection; call?: number; ok?: boolean }
+  | { type: 'query'; call: number; request: QueryRequest }
+  | { type: 'facets'; call: number }
+  | { type: 'range'; call: number; from: string; to: string; by: 'dates' | 'reminder' }
+  | { type: 'upsert'; events: Event[] }
+  | { type: 'remove'; ids: number[] }
+  | { type: 'sync' }
+  | { type: 'full-pass' }
+
+export type IndexPhase = 'loading' | 'ready' | 'too-large' | 'error'
+
+export type FromWorker =
+  | { type: 'progress'; loaded: number }
+  | { type: 'ready'; size: number; version: number }
+  | { type: 'too-large'; limit: number }
+  | { type: 'error'; message: string }
+  | { type: 'changed'; size: number; version: number }
+  | { type: 'unauthorized'; call: number }
+  | { type: 'answer'; call: number; value: unknown }
+  | { type: 'failed'; call: number; message: string }

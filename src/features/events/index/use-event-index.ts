@@ -1,0 +1,72 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+import { useDatabase } from '@/api/api-context'
+import { dbKey } from '@/api/query-keys'
+import type { IndexState } from './index-client'
+import { useIndexClient } from './event-index-provider'
+import type { QueryRequest } from './protocol'
+
+const NO_INDEX: IndexState = {
+  phase: 'loading',
+  loaded: 0,
+  size: 0,
+  version: 0,
+  limit: 0,
+  error: null,
+}
+const noSubscription = () => () => {}
+
+/** How far the index has got: loading (with a count), ready, too large, or failed. */
+export function useIndexState(): IndexState {
+  const client = useIndexClient()
+  return useSyncExternalStore(
+    client?.subscribe ?? noSubscription,
+    client?.getState ?? (() => NO_INDEX),
+  )
+}
+
+/** Keys of the index's answers: per database and index version, so any change asks again. */
+export const indexKeys = {
+  all: (db: string) => [...dbKey(db), 'event-index'] as const,
+  query: (db: string, version: number, request: unknown) =>
+    [...indexKeys.all(db), version, request] as const,
+}
+
+/**
+ * Matching events from the index, asked again whenever the index changes; the previous answer
+ * stays on screen meanwhile. Disabled (no data) until the index is ready, unless `early` (the
+ * calendar reads what is there while the rest loads).
+ */
+export function useIndexQuery(request: QueryRequest | null, { early = false } = {}) {
+  const client = useIndexClient()
+  const db = useDatabase()
+  const state = useIndexState()
+  const usable = early
+    ? state.phase === 'loading' || state.phase === 'ready'
+    : state.phase === 'ready'
+  return useQuery({
+    queryKey: indexKeys.query(db, state.version, request),
+    queryFn: () => client!.query(request!),
+    enabled: Boolean(client && request && usable),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  })
+}
+
+/** The values in use (types, statuses, users, groups) with their counts, once the index is ready. */
+export function useIndexFacets() {
+  const client = useIndexClient()
+  const db = useDatabase()
+  const state = useIndexState()
+  return useQuery({
+    queryKey: indexKeys.query(db, state.version, 'facets'),
+    queryFn: () => client!.facets(),
+    enabled: Boolean(client && state.phase === 'ready'),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  })
+}

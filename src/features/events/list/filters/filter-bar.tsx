@@ -1,0 +1,263 @@
+import { useId } from 'react'
+import { Button } from '@/components/ui/button'
+import type { Facets } from '../../index/protocol'
+import { humanize } from '../columns/events-columns'
+import { PopoverPanel } from '../popover-panel'
+import panels from '../toolbar-panels.module.css'
+import { activeFilterCount, EMPTY_FILTER, type ListFilter } from './list-filter'
+import styles from './filter-bar.module.css'
+
+export interface FilterOption<T extends string | number> {
+  value: T
+  label: string
+  count?: number
+}
+
+interface FilterBarProps {
+  filter: ListFilter
+  text: string
+  /** Null while the index loads: the controls are shown but not usable. */
+  facets: Facets | null
+  priorities: readonly { option_Key: string | number; display?: string | null | undefined }[]
+  disabled: boolean
+  onChange: (next: ListFilter) => void
+  onText: (text: string) => void
+}
+
+const fmt = new Intl.NumberFormat('en-GB')
+
+/** Every known value, the chosen ones first if the index no longer has them. */
+function options<T extends string | number>(
+  counts: [T, number][] | undefined,
+  chosen: readonly T[],
+  label: (value: T) => string,
+  order?: (a: T, b: T) => number,
+): FilterOption<T>[] {
+  const map = new Map(counts ?? [])
+  for (const c of chosen) if (!map.has(c)) map.set(c, 0)
+  const values = [...map.keys()].sort(order ?? ((a, b) => String(a).localeCompare(String(b))))
+  return values.map((value) => ({ value, label: label(value), count: map.get(value) ?? 0 }))
+}
+
+function MultiFilter<T extends string | number>({
+  title,
+  chosen,
+  choices,
+  disabled,
+  onChange,
+}: {
+  title: string
+  chosen: readonly T[]
+  choices: FilterOption<T>[]
+  disabled: boolean
+  onChange: (next: T[]) => void
+}) {
+  const label = chosen.length
+    ? `${title}: ${chosen.length === 1 ? (choices.find((c) => c.value === chosen[0])?.label ?? chosen[0]) : `${chosen.length} chosen`}`
+    : title
+  if (disabled)
+    return (
+      <Button size="small" disabled>
+        {title}
+      </Button>
+    )
+  return (
+    <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`}>
+      <fieldset className={panels.fieldset}>
+        <legend className={panels.legend}>{title}</legend>
+        {choices.length === 0 ? (
+          <p className={styles.none}>No values in this database.</p>
+        ) : (
+          <div className={`${panels.checkGrid} ${styles.choices}`}>
+            {choices.map((c) => (
+              <label key={String(c.value)} className={panels.check}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(c.value)}
+                  onChange={(e) =>
+                    onChange(
+                      e.target.checked ? [...chosen, c.value] : chosen.filter((v) => v !== c.value),
+                    )
+                  }
+                />
+                <span>{c.label}</span>
+                <span className={styles.count}>{fmt.format(c.count ?? 0)}</span>
+              </label>
+            ))}
+          </div>
+        )}
+        {chosen.length > 0 && (
+          <div className={panels.panelActions}>
+            <Button size="small" onClick={() => onChange([])}>
+              Any {title.toLowerCase()}
+            </Button>
+          </div>
+        )}
+      </fieldset>
+    </PopoverPanel>
+  )
+}
+
+/** The list's filters: text, the values in use, due, reminder and completion; all in the URL but the text. */
+export function FilterBar({
+  filter,
+  text,
+  facets,
+  priorities,
+  disabled,
+  onChange,
+  onText,
+}: FilterBarProps) {
+  const ids = { text: useId(), due: useId(), from: useId(), to: useId(), done: useId() }
+  const set = (next: Partial<ListFilter>) => onChange({ ...filter, ...next })
+  const rank = new Map(priorities.map((p, i) => [String(p.option_Key), i]))
+  const priorityLabel = (code: string) =>
+    priorities.find((p) => String(p.option_Key) === code)?.display ?? humanize(code)
+  const count = activeFilterCount(filter) + (text.trim() ? 1 : 0)
+
+  return (
+    <search className={styles.bar} aria-label="Filter events">
+      <label htmlFor={ids.text} className="visually-hidden">
+        Search subject or ID
+      </label>
+      <input
+        id={ids.text}
+        type="search"
+        className={styles.text}
+        placeholder="Search subject or ID"
+        value={text}
+        disabled={disabled}
+        maxLength={200}
+        autoComplete="off"
+        onChange={(e) => onText(e.target.value)}
+      />
+      <MultiFilter
+        title="Status"
+        chosen={filter.status}
+        choices={options(facets?.statuses, filter.status, (v) => v)}
+        disabled={disabled}
+        onChange={(status) => set({ status })}
+      />
+      <MultiFilter
+        title="Priority"
+        chosen={filter.priority}
+        choices={options(
+          facets
+            ? [
+                ...new Map([
+                  ...priorities.map((p) => [String(p.option_Key), 0] as [string, number]),
+                  ...facets.priorities,
+                ]),
+              ]
+            : undefined,
+          filter.priority,
+          priorityLabel,
+          // Most important first (`/priorities` lists them lowest first).
+          (a, b) => (rank.get(b) ?? -1) - (rank.get(a) ?? -1),
+        )}
+        disabled={disabled}
+        onChange={(priority) => set({ priority })}
+      />
+      <MultiFilter
+        title="Type"
+        chosen={filter.type}
+        choices={options(facets?.types, filter.type, humanize)}
+        disabled={disabled}
+        onChange={(type) => set({ type })}
+      />
+      <MultiFilter
+        title="Assigned user"
+        chosen={filter.user}
+        choices={options(facets?.users, filter.user, (v) => v)}
+        disabled={disabled}
+        onChange={(user) => set({ user })}
+      />
+      <MultiFilter
+        title="User group"
+        chosen={filter.group}
+        choices={options(
+          facets?.groups,
+          filter.group,
+          (v) => `Group ${v}`,
+          (a, b) => a - b,
+        )}
+        disabled={disabled}
+        onChange={(group) => set({ group })}
+      />
+      <span className={styles.field}>
+        <label htmlFor={ids.due}>Due</label>
+        <select
+          id={ids.due}
+          value={filter.due}
+          disabled={disabled}
+          onChange={(e) => set({ due: e.target.value as ListFilter['due'] })}
+        >
+          <option value="">Any time</option>
+          <option value="overdue">Overdue</option>
+          <option value="today">Today</option>
+          <option value="week">This week</option>
+          <option value="range">Between dates…</option>
+        </select>
+      </span>
+      {filter.due === 'range' && (
+        <>
+          <span className={styles.field}>
+            <label htmlFor={ids.from}>From</label>
+            <input
+              id={ids.from}
+              type="date"
+              value={filter.from}
+              disabled={disabled}
+              onChange={(e) => set({ from: e.target.value })}
+            />
+          </span>
+          <span className={styles.field}>
+            <label htmlFor={ids.to}>To</label>
+            <input
+              id={ids.to}
+              type="date"
+              value={filter.to}
+              min={filter.from || undefined}
+              disabled={disabled}
+              onChange={(e) => set({ to: e.target.value })}
+            />
+          </span>
+        </>
+      )}
+      <span className={styles.field}>
+        <label htmlFor={ids.done}>Completed</label>
+        <select
+          id={ids.done}
+          value={filter.completed}
+          disabled={disabled}
+          onChange={(e) => set({ completed: e.target.value as ListFilter['completed'] })}
+        >
+          <option value="">Either</option>
+          <option value="open">Not completed</option>
+          <option value="done">Completed</option>
+        </select>
+      </span>
+      <label className={`${panels.check} ${styles.field}`}>
+        <input
+          type="checkbox"
+          checked={filter.reminderDue}
+          disabled={disabled}
+          onChange={(e) => set({ reminderDue: e.target.checked })}
+        />
+        Reminder due
+      </label>
+      {count > 0 && (
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() => {
+            onText('')
+            onChange(EMPTY_FILTER)
+          }}
+        >
+          Clear filters ({count})
+        </Button>
+      )}
+    </search>
+  )
+}

@@ -1,0 +1,57 @@
+import { Button } from '@/components/ui/button'
+import type { IndexState } from '../../index/index-client'
+import { useIndexClient } from '../../index/event-index-provider'
+import styles from './filter-bar.module.css'
+
+const fmt = new Intl.NumberFormat('en-GB')
+
+/** How many events match, or how far the index has got and why filters wait. */
+export function IndexStatus({
+  state,
+  total,
+  filtered,
+}: {
+  state: IndexState
+  total: number | null
+  /** The count shown is the previous one while a new answer comes. */
+  filtered: boolean
+}) {
+  const client = useIndexClient()
+  if (state.phase === 'ready')
+    return (
+      <p className={styles.total} role="status" aria-busy={filtered || undefined}>
+        {total === null ? (
+          'Counting…'
+        ) : (
+          <>
+            <strong>{fmt.format(total)}</strong> of {fmt.format(state.size)}{' '}
+            {state.size === 1 ? 'event' : 'events'}
+          </>
+        )}
+      </p>
+    )
+  if (state.phase === 'too-large')
+    return (
+      <p className={styles.total} role="status">
+        Filters, search and counts are not available for this database: it holds more than{' '}
+        {fmt.format(state.limit)} events, more than this console keeps in the browser. The list
+        shows every event a page at a time, in the service’s order.
+      </p>
+    )
+  if (state.phase === 'error')
+    return (
+      <p className={styles.total} role="alert">
+        Filters and search are not available: the events could not all be read ({state.error}).{' '}
+        <Button size="small" onClick={() => client?.retry()}>
+          Try again
+        </Button>
+      </p>
+    )
+  return (
+    <p className={styles.total}>
+      <span role="status">Reading every event for filters and search…</span>{' '}
+      <span className={styles.progress}>{fmt.format(state.loaded)} read so far.</span> Until then
+      the list shows every event a page at a time.
+    </p>
+  )
+}
