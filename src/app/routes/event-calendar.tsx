@@ -1,7 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { CalendarPage, loadFullCalendar } from '@/features/events/calendar/calendar-page'
-import { CALENDAR_LOOKAHEAD, calendarQueries } from '@/features/events/calendar/calendar-queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
 
@@ -9,9 +8,7 @@ export function loader() {
   void loadFullCalendar()
   const db = currentDatabase()
   if (!db) return null
-  // Start the first pages with the route; the page loads the rest and never waits here.
-  for (let page = 1; page <= CALENDAR_LOOKAHEAD; page++)
-    void queryClient.prefetchQuery(calendarQueries(api).page(db, page))
+  // The events come from the event index (started with the session); the page never waits here.
   void queryClient.prefetchQuery(lookupQueries(api).list(db, 'priorities'))
   return null
 }

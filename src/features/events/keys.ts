@@ -22,22 +22,3 @@ export const eventKeys = {
   userEventLists: (db: string) => [...eventKeys.all(db), 'user'] as const,
   userEvents: (db: string, userId: string) => [...eventKeys.userEventLists(db), userId] as const,
 }
-
-/** The largest page the service gives: the fewest round trips for every event. */
-export const CALENDAR_PAGE_SIZE = 1000
-/** A stable order, so paging never skips or repeats an event while others are edited. */
-export const CALENDAR_SORT = 'event_ID:asc'
-/**
- * Every event, one query per page (the service has no date-range query). Keyed by database first
- * and outside the events `list` keys, so an edit elsewhere does not reload thousands of events:
- * the cache updates after a write patch the event in the pages instead (see `cache.ts`).
- */
-export const calendarKeys = {
-  all: (db: string) =>
-    [
-      ...eventKeys.all(db),
-      'calendar-pages',
-      { pageSize: CALENDAR_PAGE_SIZE, sortBy: CALENDAR_SORT },
-    ] as const,
-  page: (db: string, page: number) => [...calendarKeys.all(db), page] as const,
-}

@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths'
 import { useLookup } from '../use-lookup'
 import { CalendarFilterBar } from './calendar-filter-bar'
 import { activeFilterCount } from './calendar-filters'
-import { parseDay } from './calendar-dates'
+import { parseDay, visibleRange } from './calendar-dates'
 import { CalendarToolbar } from './calendar-toolbar'
 import { EventSidePanel } from './event-side-panel'
 import type { CalendarChange, FocusRequest } from './full-calendar-view'
@@ -38,7 +38,7 @@ export function CalendarPage() {
   const { completedStatus } = useRuntimeConfig()
   const { search, update, defaults } = useCalendarSearch()
   const priorities = useLookup('priorities').data ?? NO_PRIORITIES
-  const data = useCalendarEvents()
+  const data = useCalendarEvents(visibleRange(search.view, search.date), search.place)
   const model = useCalendarModel({
     events: data.events,
     search,
@@ -98,9 +98,9 @@ export function CalendarPage() {
         }
       />
       <LoadProgress
-        loaded={data.events.length}
+        loaded={data.loaded}
         loading={data.loading}
-        refreshing={data.refreshing}
+        indexing={data.indexing}
         error={data.error}
         onRetry={data.retry}
         shown={model.visible.length}

@@ -5,9 +5,12 @@ import styles from './load-progress.module.css'
 const count = new Intl.NumberFormat('en-GB')
 
 interface LoadProgressProps {
-  loaded: number
+  /** Events of the database read so far (null when the database is not indexed). */
+  loaded: number | null
+  /** The view's events are still to come. */
   loading: boolean
-  refreshing: boolean
+  /** The view is complete; the rest of the database is still being read (for search). */
+  indexing: boolean
   error: unknown
   onRetry: () => void
   /** Events drawn in the current view after the filters. */
@@ -23,18 +26,21 @@ interface LoadProgressProps {
  * failed. The calendar stays usable the whole time: this only reports.
  */
 export function LoadProgress(props: LoadProgressProps) {
-  const { loaded, loading, refreshing, error, onRetry, shown, unplaced, lacking } = props
+  const { loaded, loading, indexing, error, onRetry, shown, unplaced, lacking } = props
   const failed = error !== null && error !== undefined
-  const state = failed ? 'failed' : loading ? 'loading' : refreshing ? 'refreshing' : 'done'
+  const state = failed ? 'failed' : loading ? 'loading' : indexing ? 'indexing' : 'done'
   return (
     <div className={styles.progress} data-state={state}>
       <p className={styles.status} role="status">
         {loading && !failed && <span className={styles.spinner} aria-hidden="true" />}
-        {state === 'loading' && `Loaded ${count.format(loaded)} events…`}
-        {state === 'refreshing' && `Refreshing ${count.format(loaded)} events…`}
-        {state === 'done' && `All ${count.format(loaded)} events loaded`}
-        {state === 'failed' &&
-          `Loaded ${count.format(loaded)} events; the rest could not be loaded.`}
+        {state === 'loading' && 'Loading the events of this view…'}
+        {state === 'indexing' &&
+          `Every event of this view is shown; ${count.format(loaded ?? 0)} of the database read for search…`}
+        {state === 'done' &&
+          (loaded === null
+            ? 'Every event of this view is shown'
+            : `All ${count.format(loaded)} events loaded`)}
+        {state === 'failed' && 'The events of this view could not be loaded.'}
       </p>
       <p className={styles.summary}>
         {count.format(shown)} {shown === 1 ? 'event' : 'events'} in view

@@ -1,39 +1,63 @@
-import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useQuery } from '@tanstack/react-query'
+import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
-import { calendarKeys } from '../keys'
-import { calendarQueries, plannedPageCount } from './calendar-queries'
+import { useIndexClient } from '../index/event-index-provider'
+import { indexKeys, useIndexQuery, useIndexState } from '../index/use-event-index'
+import type { DayRange } from './calendar-dates'
+import type { Placement } from './calendar-search'
 
-function combine(results: UseQueryResult<Event[]>[]) {
-  const failed = results.find((r) => r.isError && r.data === undefined)
-  return {
-    events: results.flatMap((r) => r.data ?? []),
-    /** Pages still to come. */
-    loading: results.some((r) => r.isPending),
-    /** Cached pages being reloaded (stale, or the window came back). */
-    refreshing: results.some((r) => r.isFetching && r.data !== undefined),
-    error: failed?.error ?? null,
-    retry: () => {
-      for (const r of results) if (r.isError) void r.refetch()
-    },
-  }
-}
+const NO_EVENTS: Event[] = []
+const pad = (n: number) => String(n).padStart(2, '0')
+/** A local date as the index's wall-clock key. */
+const key = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00`
 
 /**
- * Every event of the database for the calendar: one query per page of 1,000, a few side by side,
- * until a page comes back short; the pages loaded so far are shown while the rest come. Cached
- * per database. Every write to an event patches these pages where it stores its answer
- * (`../cache.ts`), so the calendar follows edits without a reload.
+ * The events the calendar places in a range, from the event index: no second load of every
+ * event. While the index is still loading, the range itself is read first (pages sorted by the
+ * dates the calendar places by, found by binary search over page numbers), so the view is
+ * complete long before the index. Writes reach the index (`../cache.ts`), so the calendar
+ * follows edits without a reload.
  */
-export function useCalendarEvents() {
-  const api = useApi()
+export function useCalendarEvents(range: DayRange, place: Placement) {
+  const client = useIndexClient()
   const db = useDatabase()
-  const queryClient = useQueryClient()
-  const count = plannedPageCount((page) => queryClient.getQueryData(calendarKeys.page(db, page)))
-  const result = useQueries({
-    queries: Array.from({ length: count }, (_, i) => calendarQueries(api).page(db, i + 1)),
-    combine,
+  const state = useIndexState()
+  const from = key(range.start)
+  const to = key(range.end)
+  const by = place === 'reminder' ? 'reminder' : 'dates'
+  const ready = state.phase === 'ready'
+  // Ahead of the full load (and, for a database too large to index, instead of it).
+  const ahead = useQuery({
+    queryKey: [...indexKeys.all(db), 'range', from, to, by],
+    queryFn: () => client!.range(from, to, by),
+    enabled: Boolean(client) && (state.phase === 'loading' || state.phase === 'too-large'),
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: 1,
   })
-
-  return result
+  const inRange = useIndexQuery(
+    {
+      filter: { placed: { from, to, by } },
+      sort: [],
+      now: 0,
+      offset: 0,
+      limit: Number.MAX_SAFE_INTEGER,
+    },
+    { early: !ready },
+  )
+  const complete = ready || ahead.isSuccess
+  const error =
+    state.phase === 'error' ? new Error(state.error ?? '') : (ahead.error ?? inRange.error)
+  return {
+    events: complete ? (inRange.data?.rows ?? NO_EVENTS) : NO_EVENTS,
+    /** The view's events are still to come. */
+    loading: !complete || inRange.isPending,
+    /** The view is complete; the rest of the index is still loading (for search and filters). */
+    indexing: state.phase === 'loading' && complete,
+    /** Every event of the database, once the index holds them all. */
+    loaded: ready ? state.size : state.phase === 'loading' ? state.loaded : null,
+    error: complete ? null : error,
+    retry: () => (state.phase === 'error' ? client?.retry() : void ahead.refetch()),
+  }
 }

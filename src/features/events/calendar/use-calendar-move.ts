@@ -39,7 +39,7 @@ export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
     const title = eventTitle(event)
     announce(undo ? `Moved “${title}” back` : describeMove(event, after))
     move.mutate(
-      { eventId: event.event_ID, fields },
+      { eventId: event.event_ID, previous: event, fields },
       {
         onSuccess: () => {
           const previous = Object.fromEntries(

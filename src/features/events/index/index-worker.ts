@@ -81,7 +81,7 @@ async function load(s: IndexSettings) {
       'event_ID:asc',
     )
     if (beyond.length > 0) {
-      index = null
+      // Not built; what the calendar reads by range is still kept.
       post({ type: 'too-large', limit: s.limit })
       return
     }
@@ -156,7 +156,7 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
     case 'range':
       // The calendar's visible range, read ahead of the full load (a no-op once it is done).
       void answer(message.call, async () => {
-        if (!index || ready) return false
+        if (!index || ready) return true
         const held = index
         const fields =
           message.by === 'reminder'
