@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { createEvent, expect, service, signIn, test, type ServiceEvent } from './fixtures'
+
+/** Every event of the database, through the API, as another client would read it. */
+async function everyEvent(page: Page): Promise<ServiceEvent[]> {
+  const all: ServiceEvent[] = []
+  for (let n = 1; ; n++) {
+    const { data } = await service<ServiceEvent[]>(
+      page,
+      'GET',
+      `/events?page=${n}&pageSize=1000&sortBy=event_ID:asc`,
+    )
+    all.push(...data)
+    if (data.length < 1000) return all
+  }
+}
+
+const total = (page: Page) => page.getByRole('status').filter({ hasText: / of [\d,]+ events?$/ })
+const fmt = (n: number) => n.toLocaleString('en-GB')
+
+/** Waits for the index to hold every event, then expects `count` matches. */
+async function expectCount(page: Page, count: number, of: number) {
+  await expect(total(page)).toHaveText(`${fmt(count)} of ${fmt(of)} events`, { timeout: 20_000 })
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const dayText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+const isDone = (e: ServiceEvent) => Boolean(e.completion_Date) || e.status === 'Completed'
+
+test.describe('the event index behind the list', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff')
+  })
+
+  test('each filter, and a combination, count what the service holds', async ({ page, clock }) => {
+    test.setTimeout(120_000)
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    const n = all.length
+    await expectCount(page, n, n)
+    const now = clock.now()
+    const nowText = `${dayText(now)}T${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`
+    const today = dayText(now)
+    const monday = new Date(
+      now.getFullYear(),
+      now.getMonth(),
+      now.getDate() - ((now.getDay() + 6) % 7),
+    )
+    const weekStart = dayText(monday)
+    const weekEnd = dayText(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 7))
+    const overdue = (e: ServiceEvent) => !isDone(e) && !!e.due_Date && e.due_Date < nowText
+    const cases: [string, (e: ServiceEvent) => boolean][] = [
+      ['status=Open', (e) => e.status === 'Open'],
+      ['priority=URGENT,HIGH', (e) => e.priority === 'URGENT' || e.priority === 'HIGH'],
+      ['type=TASK', (e) => e.event_Type === 'TASK'],
+      ['user=staff', (e) => e.user_ID === 'staff'],
+      ['group=5', (e) => e.userGroup_Key === 5],
+      ['due=overdue', overdue],
+      ['due=today', (e) => e.due_Date?.slice(0, 10) === today],
+      ['due=week', (e) => !!e.due_Date && e.due_Date >= weekStart && e.due_Date < weekEnd],
+      [
+        'due=range&from=2026-12-01&to=2026-12-31',
+        (e) => !!e.due_Date && e.due_Date >= '2026-12-01' && e.due_Date < '2027-01-01',
+      ],
+      [
+        'reminder=due',
+        (e) => !isDone(e) && !!e.next_Scheduled_Date && e.next_Scheduled_Date <= nowText,
+      ],
+      ['completed=done', isDone],
+      ['completed=open', (e) => !isDone(e)],
+      [
+        'priority=URGENT&due=overdue&user=staff',
+        (e) => e.priority === 'URGENT' && overdue(e) && e.user_ID === 'staff',
+      ],
+    ]
+    for (const [query, match] of cases) {
+      await page.goto(`/events?${query}`)
+      await expectCount(page, all.filter(match).length, n)
+    }
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('a priority sort puts Urgent, High, Normal, Low in that order', async ({ page }) => {
+    const word = `Heron${Date.now()}`
+    for (const priority of ['LOW', 'URGENT', 'NORMAL', 'HIGH'])
+      await createEvent(page, { priority, subject: `Priority ${priority} ${word}` })
+    await page.goto('/events?sort=priority:desc&cols=subject,priority')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    await page.getByRole('searchbox', { name: 'Search subject or ID' }).fill(word)
+    await expectCount(page, 4, all.length)
+    const subjects = page.getByRole('table').getByRole('link')
+    await expect(subjects).toHaveText([
+      `Priority URGENT ${word}`,
+      `Priority HIGH ${word}`,
+      `Priority NORMAL ${word}`,
+      `Priority LOW ${word}`,
+    ])
+    // Ascending is the other way round, not the alphabetical order of the codes.
+    await page
+      .getByRole('columnheader', { name: /^Priority/ })
+      .getByRole('button')
+      .click()
+    await expect(page).toHaveURL(/sort=priority:asc/)
+    await expect(subjects.first()).toHaveText(`Priority LOW ${word}`)
+    await expect(subjects.last()).toHaveText(`Priority URGENT ${word}`)
+  })
+
+  test('search finds an event by a word of its subject, and opens it', async ({ page }) => {
+    const word = `Zebrafinch${Date.now()}`
+    const mine = await createEvent(page, { subject: `Call the member about ${word} plan` })
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    await page.getByRole('searchbox', { name: 'Search subject or ID' }).fill(word.toLowerCase())
+    await expectCount(page, 1, all.length)
+    // The text stays out of the address: it may name a member.
+    expect(page.url()).not.toContain(word.toLowerCase())
+    await page.getByRole('link', { name: mine.subject }).click()
+    await expect(page).toHaveURL(new RegExp(`/events/${mine.event_ID}$`))
+    await expect(page.getByRole('heading', { name: mine.subject })).toBeVisible()
+  })
+
+  test('a change made by another client appears without a reload', async ({ page }) => {
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    const word = `Kingfisher${Date.now()}`
+    await page.getByRole('searchbox', { name: 'Search subject or ID' }).fill(word)
+    await expectCount(page, 0, all.length)
+    // Another client (the API with the same session; the page is not told).
+    await createEvent(page, { subject: `Created elsewhere ${word}` })
+    await expect(total(page)).toHaveText(`1 of ${fmt(all.length + 1)} events`, {
+      timeout: 30_000,
+    })
+  })
+
+  test('the calendar shows the month complete while the index is still loading', async ({
+    page,
+  }) => {
+    const all = await everyEvent(page)
+    // Hold back the index's full load (every page of 1,000 by ID) until the month is checked.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.context().route(/\/api\/events\?.*sortBy=event_ID(%3A|:)asc/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/events/calendar?user=*')
+    const status = page.getByRole('status').filter({ hasText: /Every event of this view/ })
+    await expect(status).toBeVisible({ timeout: 20_000 })
+    await expect(status).toContainText('read for search')
+    // The month's events by due date, as the service holds them (multi-day spans aside).
+    const heading = await page.getByRole('heading', { level: 2 }).first().textContent()
+    expect(heading).toBeTruthy()
+    const summary = page.getByText(/^[\d,]+ events? in view/)
+    const shownBefore = await summary.textContent()
+    release()
+    await expect(
+      page.getByRole('status').filter({ hasText: /All [\d,]+ events loaded/ }),
+    ).toBeVisible({ timeout: 20_000 })
+    // Nothing was missing: the complete index shows the same count in view.
+    await expect(summary).toHaveText(shownBefore ?? '')
+    expect(all.length).toBeGreaterThan(1000)
+  })
+})
