@@ -71,9 +71,11 @@ export function EventsListPage() {
     placeholderData: keepPreviousData,
     enabled: !indexed,
   })
-  const active = indexed ? fromIndex : query
-  const rows = (indexed ? fromIndex.data?.rows : query.data) ?? NO_ROWS
-  const total = indexed ? (fromIndex.data?.total ?? null) : null
+  // The service's page stays on screen until the index's first answer replaces it.
+  const fromIndexData = indexed ? fromIndex.data : undefined
+  const active = fromIndexData ? fromIndex : query
+  const rows = (fromIndexData ? fromIndexData.rows : query.data) ?? NO_ROWS
+  const total = fromIndexData?.total ?? null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
   const selection = useRowSelection(pageIdentity(search, text), rows)
   const [report, setReport] = useState<BatchReport | null>(null)
