@@ -165,3 +165,80 @@ test.describe('the event index behind the list', () => {
     expect(all.length).toBeGreaterThan(1000)
   })
 })
+
+test.describe('search everywhere', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff')
+  })
+
+  const palette = (page: Page) => page.getByRole('dialog', { name: 'Search everywhere' })
+  const box = (page: Page) =>
+    palette(page).getByRole('combobox', { name: 'Search events, auths and pages' })
+
+  test('Ctrl+K opens an auth by number, from the keyboard alone', async ({ page, clock }) => {
+    const yy = clock.now().getFullYear() % 100
+    let authNumber = ''
+    for (const year of [yy, yy - 1]) {
+      const n = `${String(year).padStart(2, '0')}-000001`
+      if ((await service(page, 'GET', `/auths/${n}`)).status === 200) authNumber = n
+      if (authNumber) break
+    }
+    expect(authNumber).not.toBe('')
+    await page.goto('/events/mine')
+    await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
+    await page.keyboard.press('Control+k')
+    await expect(box(page)).toBeFocused()
+    await page.keyboard.type(authNumber)
+    await expect(
+      palette(page).getByRole('option', { name: `Open auth ${authNumber}` }),
+    ).toHaveAttribute('aria-selected', 'true')
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/auths/${authNumber}$`))
+    await expect(page.getByRole('heading', { name: `Auth ${authNumber}` })).toBeVisible()
+    await expect(palette(page)).toHaveCount(0)
+
+    // An unknown number says so, in the palette.
+    await page.keyboard.press('Control+k')
+    await page.keyboard.type('26-999999')
+    await page.keyboard.press('Enter')
+    await expect(palette(page).getByRole('alert')).toHaveText('No auth 26-999999 in this database.')
+  })
+
+  test('finds an event by a word of its subject or its ID, and pages by name', async ({ page }) => {
+    const word = `Sandpiper${Date.now()}`
+    const mine = await createEvent(page, { subject: `Review the ${word} appeal` })
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    await page.keyboard.press('/')
+    await box(page).fill(word.toLowerCase())
+    const option = palette(page).getByRole('option', { name: new RegExp(mine.subject) })
+    await expect(option).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/events/${mine.event_ID}$`))
+
+    await page.keyboard.press('Control+k')
+    await box(page).fill(String(mine.event_ID))
+    await expect(palette(page).getByRole('option').first()).toContainText(mine.subject)
+
+    await box(page).fill('calendar')
+    await expect(palette(page).getByRole('option', { name: 'Calendar' })).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/events\/calendar/)
+  })
+
+  test('auth numbers and event references in an event’s text are links', async ({ page }) => {
+    const other = await createEvent(page, { subject: 'The event referred to' })
+    const mine = await createEvent(page, {
+      subject: `Call provider about auth 26-000001, see event ${other.event_ID}`,
+    })
+    await page.goto(`/events/${mine.event_ID}`)
+    await expect(page.getByRole('link', { name: 'Auth 26-000001' })).toHaveAttribute(
+      'href',
+      '/auths/26-000001',
+    )
+    await page.getByRole('link', { name: `event ${other.event_ID}` }).click()
+    await expect(page).toHaveURL(new RegExp(`/events/${other.event_ID}$`))
+  })
+})

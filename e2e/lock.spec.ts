@@ -71,7 +71,7 @@ test.describe('the idle lock', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     await page.keyboard.press('/')
     await page.keyboard.press('Control+k')
-    await expect(page.getByRole('dialog', { name: 'Look up an auth' })).toHaveCount(0)
+    await expect(page.getByRole('dialog', { name: 'Search everywhere' })).toHaveCount(0)
     await page.clock.fastForward('02:00')
     expect(fetched).toEqual([])
 

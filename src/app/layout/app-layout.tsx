@@ -1,10 +1,10 @@
 import { NavLink, Outlet, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
-import { AuthLookupShortcut } from '@/features/auths/lookup/auth-lookup-shortcut'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '@/lib/paths'
+import { SearchEverywhere } from './search-everywhere'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
 
@@ -53,7 +53,7 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         </NavLink>
         <DatabaseSwitcher />
         <span className={styles.spacer} />
-        <AuthLookupShortcut />
+        <SearchEverywhere />
         <RemindersBell />
         <ThemeToggle className={styles.themeToggle} />
         <UserMenu onSignOut={onSignOut} />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { LinkedText } from './linked-text'
 import { Link } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
@@ -93,13 +94,20 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
           <EventFieldSection
             title="What"
             rows={[
-              { label: 'Subject', value: value('subject') },
+              {
+                label: 'Subject',
+                value: event.subject ? <LinkedText text={event.subject} /> : value('subject'),
+              },
               { label: 'Type', value: humanizeCode(event.event_Type) },
               {
                 label: 'Priority',
                 value: <PriorityBadge priority={event.priority} priorities={priorities} />,
               },
-              ...rows(['status', 'completion_Percent', 'completion_Date', 'meta_Data']),
+              ...rows(['status', 'completion_Percent', 'completion_Date']),
+              {
+                label: fieldLabel('meta_Data'),
+                value: event.meta_Data ? <LinkedText text={event.meta_Data} /> : value('meta_Data'),
+              },
             ]}
           />
           <EventFieldSection
