@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { createEvent, expect, service, signIn, test, type ServiceEvent } from './fixtures'
+import { createEvent, expect, service, signIn, signOut, test, type ServiceEvent } from './fixtures'
 
 /** Every event of the database, through the API, as another client would read it. */
 async function everyEvent(page: Page): Promise<ServiceEvent[]> {
@@ -134,6 +134,49 @@ test.describe('the event index behind the list', () => {
     await expect(total(page)).toHaveText(`1 of ${fmt(all.length + 1)} events`, {
       timeout: 30_000,
     })
+  })
+
+  test('the index lives with the session: a worker per database, gone on sign-out', async ({
+    page,
+  }) => {
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    await expect.poll(() => page.workers().length).toBe(1)
+    const first = page.workers()[0]!
+    // Switching database ends that worker and starts one for the other database.
+    await page.getByRole('combobox', { name: 'Database' }).selectOption('training')
+    await expect.poll(() => page.workers().includes(first)).toBe(false)
+    await expect(total(page)).toBeVisible({ timeout: 20_000 })
+    await expect.poll(() => page.workers().length).toBe(1)
+    // Nothing of it in the browser's storage.
+    const stored = await page.evaluate(async () => ({
+      local: Object.keys(localStorage).filter((k) => !k.startsWith('bac.views')),
+      databases: (await indexedDB.databases()).length,
+      caches: (await caches.keys()).length,
+    }))
+    expect(stored.databases).toBe(0)
+    expect(stored.caches).toBe(0)
+    await signOut(page)
+    await expect.poll(() => page.workers().length).toBe(0)
+  })
+
+  test('an event deleted elsewhere leaves the list when it is opened and found gone', async ({
+    page,
+  }) => {
+    const word = `Plover${Date.now()}`
+    const doomed = await createEvent(page, { subject: `Doomed ${word}` })
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    await page.getByRole('searchbox', { name: 'Search subject or ID' }).fill(word)
+    await expectCount(page, 1, all.length)
+    expect((await service(page, 'DELETE', `/events/${doomed.event_ID}`)).status).toBe(200)
+    await page.getByRole('link', { name: doomed.subject }).click()
+    await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible()
+    await page.goBack()
+    await page.getByRole('searchbox', { name: 'Search subject or ID' }).fill(word)
+    await expectCount(page, 0, all.length - 1)
   })
 
   test('the calendar shows the month complete while the index is still loading', async ({

@@ -59,6 +59,8 @@ test.describe('the idle lock', () => {
     const html = await page.content()
     expect(html).not.toContain(lastName)
     expect(html).not.toContain(authNumber)
+    // The event index (every event's subject) ended with its worker.
+    await expect.poll(() => page.workers().length).toBe(0)
     // The token is gone from the tab and the service no longer takes it.
     expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage })))).not.toContain(token)
     expect((await callService(page, 'GET', `/auths/${authNumber}`, token)).status).toBe(401)

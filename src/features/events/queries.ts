@@ -1,4 +1,6 @@
 import { useMemo } from 'react'
+import { ApiError } from '@/api/errors'
+import { dropFromIndex } from './index/index-registry'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { usePinnedMutation } from '@/api/pinned-mutation'
 import { useApi, useDatabase } from '@/api/api-context'
@@ -32,7 +34,12 @@ export const eventQueries = (api: ApiClient) => ({
   detail: (db: string, eventId: number) =>
     queryOptions({
       queryKey: eventKeys.detail(db, eventId),
-      queryFn: ({ signal }) => getEvent(api, eventId, { signal, database: db }),
+      queryFn: ({ signal }) =>
+        getEvent(api, eventId, { signal, database: db }).catch((error: unknown) => {
+          // Deleted elsewhere: the index (list, calendar, search) lets it go too.
+          if (error instanceof ApiError && error.status === 404) dropFromIndex(db, [eventId])
+          throw error
+        }),
     }),
   schedules: (db: string, eventId: number) =>
     queryOptions({
