@@ -43,10 +43,10 @@ export interface FilterChoices {
 export function filterChoices(
   events: readonly Event[],
   current: CalendarFilters,
-  extra: { users?: string[]; statuses?: string[] } = {},
+  extra: { users?: string[]; statuses?: string[]; groups?: number[] } = {},
 ): FilterChoices {
   const users = new Set<string>(extra.users)
-  const groups = new Set<number>()
+  const groups = new Set<number>(extra.groups)
   const statuses = new Set<string>(extra.statuses)
   for (const e of events) {
     if (e.user_ID) users.add(e.user_ID)

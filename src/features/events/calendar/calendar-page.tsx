@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
+import { useIndexFacets } from '../index/use-event-index'
 import { useLookup } from '../use-lookup'
 import { CalendarFilterBar } from './calendar-filter-bar'
 import { activeFilterCount } from './calendar-filters'
@@ -38,13 +39,16 @@ export function CalendarPage() {
   const { completedStatus } = useRuntimeConfig()
   const { search, update, defaults } = useCalendarSearch()
   const priorities = useLookup('priorities').data ?? NO_PRIORITIES
-  const data = useCalendarEvents(visibleRange(search.view, search.date), search.place)
+  const data = useCalendarEvents(visibleRange(search.view, search.date), search.place, search.user)
+  // The users, groups and statuses in use, for the filter menus (the view holds only some).
+  const facets = useIndexFacets().data
   const model = useCalendarModel({
     events: data.events,
     search,
     me: defaults.me,
     priorities,
     completedStatus,
+    known: facets,
   })
   const [selectedId, setSelectedId] = useState<number | null>(null)
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)

@@ -17,9 +17,9 @@ const key = (d: Date) =>
  * event. While the index is still loading, the range itself is read first (pages sorted by the
  * dates the calendar places by, found by binary search over page numbers), so the view is
  * complete long before the index. Writes reach the index (`../cache.ts`), so the calendar
- * follows edits without a reload.
+ * follows edits without a reload. Only the chosen user's events (when one is chosen) come back.
  */
-export function useCalendarEvents(range: DayRange, place: Placement) {
+export function useCalendarEvents(range: DayRange, place: Placement, user: string | null) {
   const client = useIndexClient()
   const db = useDatabase()
   const state = useIndexState()
@@ -38,7 +38,8 @@ export function useCalendarEvents(range: DayRange, place: Placement) {
   })
   const inRange = useIndexQuery(
     {
-      filter: { placed: { from, to, by } },
+      // The assigned user is asked of the index, so only those events cross from the worker.
+      filter: { placed: { from, to, by }, ...(user !== null ? { user: [user] } : {}) },
       sort: [],
       now: 0,
       offset: 0,

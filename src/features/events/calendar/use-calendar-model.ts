@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
+import type { Facets } from '../index/protocol'
 import { isCompleted } from '../event-status'
 import { priorityRank } from '../priority-badge'
 import { formatDay, visibleRange } from './calendar-dates'
@@ -16,6 +17,8 @@ interface CalendarModelInput {
   me: string
   priorities: readonly StringOption[]
   completedStatus: string
+  /** Values in use across the database (the index's facets), offered beside those in view. */
+  known?: Facets | undefined
 }
 
 /**
@@ -29,6 +32,7 @@ export function useCalendarModel({
   me,
   priorities,
   completedStatus,
+  known,
 }: CalendarModelInput) {
   const { user, group, priority, status, showCompleted, place, view } = search
   const day = formatDay(search.date)
@@ -71,9 +75,13 @@ export function useCalendarModel({
       filterChoices(
         events,
         { user, group, priority, status, showCompleted },
-        { users: [me], statuses: [completedStatus] },
+        {
+          users: [me, ...(known?.users.map(([u]) => u) ?? [])],
+          statuses: [completedStatus, ...(known?.statuses.map(([s]) => s) ?? [])],
+          groups: known?.groups.map(([g]) => g) ?? [],
+        },
       ),
-    [events, user, group, priority, status, showCompleted, me, completedStatus],
+    [events, user, group, priority, status, showCompleted, me, completedStatus, known],
   )
 
   const byId = useMemo(() => new Map(events.map((e) => [e.event_ID, e])), [events])

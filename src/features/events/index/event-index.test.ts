@@ -99,4 +99,38 @@ describe('event index', () => {
     expect(users.get('staff')).toBe(4)
     expect(groups.get(5)).toBe(1)
   })
+
+  it('gives the calendar what it places in a range, by dates or by reminder', () => {
+    const cal = createEventIndex({ priorityOrder: [], completedStatus: 'Completed' })
+    cal.upsert([
+      event(10, { due_Date: '2026-11-05T09:00:00' }),
+      // A span from October into November, placed by its dates (not its due date in December).
+      event(11, {
+        start_Date: '2026-10-28T09:00:00',
+        end_Date: '2026-11-02T17:00:00',
+        due_Date: '2026-12-10T09:00:00',
+      }),
+      event(12, { start_Date: '2026-11-30T09:00:00' }),
+      event(13, { due_Date: '2026-12-01T00:00:00', next_Scheduled_Date: '2026-11-15T08:00:00' }),
+      event(14, {}),
+    ])
+    const november = { from: '2026-11-01T00:00:00', to: '2026-12-01T00:00:00' }
+    expect(ids(cal.query({ placed: { ...november, by: 'dates' } }, [], now))).toEqual([10, 11, 12])
+    expect(ids(cal.query({ placed: { ...november, by: 'reminder' } }, [], now))).toEqual([13])
+  })
+
+  it('keeps its order as events change, and re-keys priorities without a reload', () => {
+    const idx = createEventIndex({ priorityOrder: ['LOW', 'HIGH'], completedStatus: 'Completed' })
+    idx.upsert([event(1, { priority: 'HIGH' }), event(2, { priority: 'LOW' })])
+    const byPriority = [{ field: 'priority', dir: 'desc' as const }]
+    expect(ids(idx.query({}, byPriority, now))).toEqual([1, 2])
+    idx.upsert([event(3, { priority: 'HIGH' })])
+    expect(ids(idx.query({}, byPriority, now))).toEqual([1, 3, 2])
+    const before = idx.version
+    idx.reconfigure({ priorityOrder: ['HIGH', 'LOW'], completedStatus: 'Completed' })
+    expect(idx.version).toBeGreaterThan(before)
+    expect(ids(idx.query({}, byPriority, now))).toEqual([2, 1, 3])
+    idx.remove([2])
+    expect(ids(idx.query({}, byPriority, now))).toEqual([1, 3])
+  })
 })

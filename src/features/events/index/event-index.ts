@@ -32,7 +32,7 @@ export interface EventFilter {
   placed?: { from: string; to: string; by: 'dates' | 'reminder' }
 }
 
-/** Any Event field; dates, priority and text are compared by meaning (see `comparator`). */
+/** Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). */
 export type SortField = string
 export interface SortKey {
   field: SortField
@@ -158,32 +158,38 @@ export function createEventIndex(initial: IndexOptions) {
     }
   }
 
-  function comparator(sort: readonly SortKey[]) {
+  const value = (e: Entry, field: SortField): string | number | null => {
+    if (field === 'priority')
+      return e.event.priority ? (rank.get(e.event.priority) ?? rank.size) : null
+    if (field === 'due_Date') return e.due
+    if (field === 'next_Scheduled_Date') return e.next
+    if (field === 'update_Date') return e.updated
+    if (field === 'start_Date') return e.start
+    if (field === 'end_Date') return e.end
+    const v = (e.event as Record<string, unknown>)[field]
+    if (typeof v === 'boolean') return v ? 1 : 0
+    return typeof v === 'string' ? v.toLowerCase() : typeof v === 'number' ? v : null
+  }
+
+  /** Every entry in the order of `sort`, then by ID: each key is read once per entry, not per
+   * comparison (100,000 entries make about 1.7 million comparisons). */
+  function sortEntries(sort: readonly SortKey[]): Entry[] {
     const keys = [...sort, { field: 'event_ID', dir: 'asc' } as const]
-    const value = (e: Entry, field: SortField): string | number | null => {
-      if (field === 'priority')
-        return e.event.priority ? (rank.get(e.event.priority) ?? rank.size) : null
-      if (field === 'due_Date') return e.due
-      if (field === 'next_Scheduled_Date') return e.next
-      if (field === 'update_Date') return e.updated
-      if (field === 'start_Date') return e.start
-      if (field === 'end_Date') return e.end
-      const v = (e.event as Record<string, unknown>)[field]
-      if (typeof v === 'boolean') return v ? 1 : 0
-      return typeof v === 'string' ? v.toLowerCase() : typeof v === 'number' ? v : null
-    }
-    return (a: Entry, b: Entry) => {
-      for (const { field, dir } of keys) {
-        const [va, vb] = [value(a, field), value(b, field)]
+    const rows = [...entries.values()].map((e) => ({ e, v: keys.map((k) => value(e, k.field)) }))
+    const dirs = keys.map((k) => (k.dir === 'asc' ? 1 : -1))
+    rows.sort((a, b) => {
+      for (let i = 0; i < dirs.length; i++) {
+        const va = a.v[i]!
+        const vb = b.v[i]!
         if (va === vb) continue
         // Empty values last, whichever the direction.
         if (va === null) return 1
         if (vb === null) return -1
-        const order = va < vb ? -1 : 1
-        return dir === 'asc' ? order : -order
+        return va < vb ? -dirs[i]! : dirs[i]!
       }
       return 0
-    }
+    })
+    return rows.map((r) => r.e)
   }
 
   return {
@@ -224,7 +230,7 @@ export function createEventIndex(initial: IndexOptions) {
       const matches = matcher(filter, now)
       const key = JSON.stringify(sort)
       if (!sorted || sorted.key !== key || sorted.version !== version)
-        sorted = { key, version, entries: [...entries.values()].sort(comparator(sort)) }
+        sorted = { key, version, entries: sortEntries(sort) }
       const found = sorted.entries.filter(matches)
       return {
         total: found.length,
