@@ -1,12 +1,14 @@
-import type { UseFormReturn } from 'react-hook-form'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
 import type { StringOption } from '@/api/schemas/static-option'
 import { CheckboxField } from '@/components/ui/checkbox-field'
+import { ChoiceField } from '@/components/ui/choice-field'
 import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { TextField } from '@/components/ui/text-field'
-import { useRuntimeConfig } from '@/lib/app-context'
+import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { priorityName } from '../priority-badge'
 import type { EventFormValues } from './event-form-schema'
+import { useEventChoices } from './use-event-choices'
 import styles from './event-form.module.css'
 
 interface EventFormFieldsProps {
@@ -31,6 +33,14 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
       : []),
   ]
   const statuses = [...new Set(['Open', 'In progress', 'Waiting', completedStatus])]
+  const me = useCurrentUser().userId
+  const choices = useEventChoices({ statuses, users: [me] })
+  const [type, status, user, group] = useWatch({
+    control: form.control,
+    name: ['event_Type', 'status', 'user_ID', 'userGroup_Key'],
+  })
+  const set = (name: 'event_Type' | 'status' | 'user_ID' | 'userGroup_Key') => (value: string) =>
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted })
 
   return (
     <>
@@ -45,9 +55,12 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
             {...register('subject')}
           />
         </div>
-        <TextField
+        <ChoiceField
           label="Type"
-          hint="E.g. TASK or FOLLOW_UP"
+          hint="Pick a type in use, or type a new one"
+          choices={choices.types}
+          current={type ?? ''}
+          onNormalise={set('event_Type')}
           error={errors.event_Type?.message}
           {...register('event_Type')}
         />
@@ -57,32 +70,34 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
           error={errors.priority?.message}
           {...register('priority')}
         />
-        <TextField
+        <ChoiceField
           label="Status"
-          list="event-statuses"
+          choices={choices.statuses}
+          current={status ?? ''}
+          onNormalise={set('status')}
           error={errors.status?.message}
           {...register('status')}
         />
-        <datalist id="event-statuses">
-          {statuses.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
       </fieldset>
 
       <fieldset className={styles.group}>
         <legend>Who</legend>
-        <TextField
+        <ChoiceField
           label="Assigned user"
           hint="User ID, e.g. staff"
-          autoComplete="off"
+          choices={choices.users}
+          current={user ?? ''}
+          onNormalise={set('user_ID')}
           error={errors.user_ID?.message}
           {...register('user_ID')}
         />
-        <TextField
+        <ChoiceField
           label="User group"
           hint="Group key (a number)"
           inputMode="numeric"
+          choices={choices.groups}
+          current={group ?? ''}
+          onNormalise={set('userGroup_Key')}
           error={errors.userGroup_Key?.message}
           {...register('userGroup_Key')}
         />

@@ -1,7 +1,7 @@
-import { useId } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
-import { TextField } from '@/components/ui/text-field'
+import { ChoiceField } from '@/components/ui/choice-field'
+import { useEventChoices } from '../../form/use-event-choices'
 import type { BulkAction } from './bulk-changes'
 import { assignSchema, type AssignValues } from './bulk-forms'
 import type { BulkSuggestions } from './suggestions'
@@ -15,13 +15,13 @@ interface AssignFormProps {
 
 /** Assign to a user or a group: the ones seen in loaded events are offered, others may be typed. */
 export function AssignForm({ formId, suggestions, onApply }: AssignFormProps) {
-  const listId = useId()
   const form = useForm<AssignValues>({
     resolver: zodResolver(assignSchema),
     defaultValues: { target: 'user', value: '' },
   })
   const target = useWatch({ control: form.control, name: 'target' })
-  const options = target === 'user' ? suggestions.users : suggestions.groups.map(String)
+  const value = useWatch({ control: form.control, name: 'value' })
+  const choices = useEventChoices({ users: suggestions.users, groups: suggestions.groups })
   return (
     <form
       id={formId}
@@ -44,25 +44,21 @@ export function AssignForm({ formId, suggestions, onApply }: AssignFormProps) {
           <input type="radio" value="group" {...form.register('target')} />A user group
         </label>
       </fieldset>
-      <TextField
+      <ChoiceField
+        key={target}
         label={target === 'user' ? 'User ID' : 'Group key'}
+        choices={target === 'user' ? choices.users : choices.groups}
+        current={value}
+        onNormalise={(v) => form.setValue('value', v, { shouldDirty: true })}
         hint={
           target === 'user'
-            ? 'Pick one seen in the loaded events, or type any user ID.'
-            : 'Pick one seen in the loaded events, or type a group key (a whole number).'
+            ? 'Pick one in use, or type any user ID.'
+            : 'Pick one in use, or type a group key (a whole number).'
         }
-        list={listId}
-        autoComplete="off"
-        spellCheck={false}
         inputMode={target === 'group' ? 'numeric' : 'text'}
         error={form.formState.errors.value?.message}
         {...form.register('value')}
       />
-      <datalist id={listId}>
-        {options.map((o) => (
-          <option key={o} value={o} />
-        ))}
-      </datalist>
     </form>
   )
 }

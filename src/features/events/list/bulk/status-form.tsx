@@ -1,7 +1,7 @@
-import { useId } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
-import { TextField } from '@/components/ui/text-field'
+import { useForm, useWatch } from 'react-hook-form'
+import { ChoiceField } from '@/components/ui/choice-field'
+import { useEventChoices } from '../../form/use-event-choices'
 import type { BulkAction } from './bulk-changes'
 import { statusSchema, type StatusValues } from './bulk-forms'
 import styles from './bulk-dialog.module.css'
@@ -14,11 +14,12 @@ interface StatusFormProps {
 
 /** A status seen in the loaded events, or a typed one (the service names no fixed set). */
 export function StatusForm({ formId, statuses, onApply }: StatusFormProps) {
-  const listId = useId()
   const form = useForm<StatusValues>({
     resolver: zodResolver(statusSchema),
     defaultValues: { status: '' },
   })
+  const current = useWatch({ control: form.control, name: 'status' })
+  const choices = useEventChoices({ statuses }).statuses
   return (
     <form
       id={formId}
@@ -26,19 +27,15 @@ export function StatusForm({ formId, statuses, onApply }: StatusFormProps) {
       noValidate
       onSubmit={form.handleSubmit(({ status }) => onApply({ kind: 'status', status }))}
     >
-      <TextField
+      <ChoiceField
         label="Status"
-        hint={`In use: ${statuses.join(', ')}. Any other status may be typed.`}
-        list={listId}
-        autoComplete="off"
+        hint="Pick a status in use, or type a new one."
+        choices={choices}
+        current={current}
+        onNormalise={(v) => form.setValue('status', v, { shouldDirty: true })}
         error={form.formState.errors.status?.message}
         {...form.register('status')}
       />
-      <datalist id={listId}>
-        {statuses.map((s) => (
-          <option key={s} value={s} />
-        ))}
-      </datalist>
     </form>
   )
 }

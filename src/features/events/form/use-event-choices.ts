@@ -1,0 +1,50 @@
+import { useMemo } from 'react'
+import type { Choice } from '@/lib/choices'
+import { humanizeCode } from '../event-fields'
+import { useIndexFacets } from '../index/use-event-index'
+
+const fmt = new Intl.NumberFormat('en-GB')
+const used = (n: number) => (n === 1 ? '1 event' : `${fmt.format(n)} events`)
+
+/** Known values first by how many events use them; the extra ones (defaults) after, unless used. */
+function choices<T extends string | number>(
+  counts: readonly [T, number][] | undefined,
+  extra: readonly T[],
+  label: (value: T) => string,
+): Choice[] {
+  const map = new Map<T, number>(counts ?? [])
+  for (const v of extra) if (!map.has(v)) map.set(v, 0)
+  return [...map]
+    .sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])))
+    .map(([value, n]) => ({
+      value: String(value),
+      label: label(value),
+      ...(n > 0 ? { detail: used(n) } : {}),
+    }))
+}
+
+/**
+ * What the event pickers offer: types, statuses, users and groups in use across the database
+ * (the event index), most used first, with labels; plus the given defaults.
+ */
+export function useEventChoices(
+  defaults: { statuses?: string[]; users?: string[]; groups?: number[] } = {},
+) {
+  const facets = useIndexFacets().data
+  const statuses = defaults.statuses?.join('\u0000') ?? ''
+  const users = defaults.users?.join('\u0000') ?? ''
+  const groups = defaults.groups?.join(',') ?? ''
+  return useMemo(
+    () => ({
+      types: choices(facets?.types, [], (v) => humanizeCode(v)),
+      statuses: choices(facets?.statuses, statuses ? statuses.split('\u0000') : [], (v) => v),
+      users: choices(facets?.users, users ? users.split('\u0000') : [], (v) => v),
+      groups: choices(
+        facets?.groups,
+        groups ? groups.split(',').map(Number) : [],
+        (v) => `Group ${v}`,
+      ),
+    }),
+    [facets, statuses, users, groups],
+  )
+}
