@@ -1,0 +1,115 @@
+// What the browser benchmarks share: a production build served by `vite preview` with a fresh
+// sandbox of N events, Debian's Chromium, signing in, medians.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import { chromiumPath } from './browser.mjs'
+
+export const API_KEY = 'sandbox-key'
+export const PASSWORD = 'Sandbox!2026'
+const vite = path.resolve('node_modules/vite/bin/vite.js')
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+function runVite(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, ...args], { stdio: 'inherit' })
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite ${args[0]}: ${code}`)),
+    )
+  })
+}
+
+async function waitFor(url, timeoutMs = 600_000, answered = (r) => r.ok) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if (answered(await fetch(url))) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+/**
+ * Builds the app into a temporary folder and serves it with a fresh sandbox of `events` events.
+ * Resolves once the service answers (seeding a large sandbox takes a while).
+ */
+export async function startApp(name, events) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-data-`))
+  const outDir = mkdtempSync(path.join(tmpdir(), `${name}-dist-`))
+  console.log(`Building into ${outDir}…`)
+  await runVite(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const server = spawn(
+    process.execPath,
+    [
+      vite,
+      'preview',
+      '--outDir',
+      outDir,
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      stdio: 'ignore',
+      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: String(events) },
+    },
+  )
+  const stop = () => {
+    server.kill()
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(outDir, { recursive: true, force: true })
+  }
+  try {
+    await waitFor(`${base}/config.json`)
+    // The first API answer comes once the sandbox has seeded its events.
+    // (Without an API key it answers 403, with the service's own envelope.)
+    await waitFor(`${base}/api/`, 900_000, (r) => r.status === 403)
+  } catch (error) {
+    stop()
+    throw error
+  }
+  return { base, stop }
+}
+
+export const launchBrowser = () =>
+  chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+
+export async function signIn(page, base, user = 'admin') {
+  await page.goto(`${base}/sign-in`)
+  await page.getByLabel('API key').fill(API_KEY)
+  await page.getByLabel('Username').fill(user)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('navigation', { name: 'Main' }).waitFor()
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+export const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0
+}
+export const ms = (x) => `${Math.round(x)} ms`
