@@ -7,62 +7,14 @@
 // Prints the median of a few runs. Targets: load under 2 s, no frame over 100 ms.
 //
 //   BENCH_EVENTS=10000 BENCH_RUNS=5 npm run bench:calendar
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { loadavg, tmpdir } from 'node:os'
-import path from 'node:path'
-import { chromium } from '@playwright/test'
-import { chromiumPath } from './browser.mjs'
+import { loadavg } from 'node:os'
+import { API_KEY, PASSWORD, launchBrowser, median, ms, signIn, startApp } from './bench-lib.mjs'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const SWITCHES = 6
 const TARGET_LOAD_MS = 2000
 const TARGET_FRAME_MS = 100
-const API_KEY = 'sandbox-key'
-const PASSWORD = 'Sandbox!2026'
-const vite = path.resolve('node_modules/vite/bin/vite.js')
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
-function run(args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    })
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite ${args[0]}: ${code}`)),
-    )
-  })
-}
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`${url} did not answer`)
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
-}
-const ms = (x) => `${Math.round(x)} ms`
 
 // --- the expected count: the month's events by the issue's placement rule (start and end,
 // else due, else start), computed from the service's answers, to check the page shows them all.
@@ -127,9 +79,10 @@ function instrument() {
     if (bench.recording && last) bench.frames.push(now - last)
     if (bench.complete === null && last) bench.loadFrame = Math.max(bench.loadFrame, now - last)
     last = now
+    // Complete: every event of the view is in (the rest of the index may still be loading).
     if (
       bench.complete === null &&
-      document.querySelector('[data-state="done"]') &&
+      document.querySelector('[data-state="done"], [data-state="indexing"]') &&
       document.querySelector('[data-event-id]')
     )
       bench.complete = now
@@ -139,15 +92,6 @@ function instrument() {
   new PerformanceObserver((list) => {
     if (bench.recording) for (const e of list.getEntries()) bench.longTasks.push(e.duration)
   }).observe({ type: 'longtask' })
-}
-
-async function signIn(page, base) {
-  await page.goto(`${base}/sign-in`)
-  await page.getByLabel('API key').fill(API_KEY)
-  await page.getByLabel('Username').fill('admin')
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('navigation', { name: 'Main' }).waitFor()
 }
 
 /** One run in a fresh context (no cache): load time and the count the page says it shows. */
@@ -196,43 +140,16 @@ async function measureSwitching(page) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-calendar-'))
-const outDir = mkdtempSync(path.join(tmpdir(), 'bench-calendar-dist-'))
-let server
+const app = await startApp('bench-calendar', EVENTS)
+const base = app.base
 try {
-  console.log(`Building into ${outDir}…`)
-  await run(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  server = spawn(
-    process.execPath,
-    [
-      vite,
-      'preview',
-      '--outDir',
-      outDir,
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    {
-      stdio: 'ignore',
-      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: String(EVENTS) },
-    },
-  )
-  await waitFor(`${base}/config.json`)
   const expected = await expectedCounts(base)
   console.log(
     `Sandbox: ${expected.total.toLocaleString('en-GB')} events; this month's view holds ` +
       `${expected.anyone} (everyone's) and ${expected.mine} (admin's).`,
   )
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  })
+  const browser = await launchBrowser()
   const results = { anyone: [], mine: [], loadFrame: [], maxFrame: [], p95Frame: [], maxTask: [] }
   await measureLoad(browser, base, '?user=*').then(({ context }) => context.close()) // warm-up
   for (let i = 1; i <= RUNS; i++) {
@@ -278,7 +195,5 @@ try {
   console.log(`  machine load average (1 min): ${loadavg()[0].toFixed(1)}`)
   if (load >= TARGET_LOAD_MS || frame >= TARGET_FRAME_MS) console.log('  Over target.')
 } finally {
-  server?.kill()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(outDir, { recursive: true, force: true })
+  app.stop()
 }

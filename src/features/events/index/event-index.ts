@@ -47,38 +47,77 @@ export interface IndexOptions {
   completedStatus: string
 }
 
+/** Dates are kept as local wall-clock milliseconds: numbers compare fast and take little room. */
+type Key = number | null
+
 interface Entry {
   event: Event
-  due: string | null
-  next: string | null
-  updated: string | null
-  start: string | null
-  end: string | null
+  due: Key
+  next: Key
+  updated: Key
+  start: Key
+  /** A span's end, and the start of its last day (a span over whole days covers that day). */
+  end: Key
+  endDay: Key
   completed: boolean
   /** Lower-case subject, for word search. */
   words: string
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-/** Local wall-clock text of a date, comparable as text with the keys below. */
-const format = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
-
-/** Canonical, sortable text of a service date (milliseconds kept), or null. */
-export const versionKey = (text: string | null | undefined) => sortable(text)
-
-function sortable(text: string | null | undefined): string | null {
+/** Sortable form of a service date (milliseconds kept), or null: a version, a sort key. */
+export function versionKey(text: string | null | undefined): Key {
   const date = parseServiceDate(text)
-  if (!date) return null
-  return `${format(date)}.${String(date.getMilliseconds()).padStart(3, '0')}`
+  return date ? date.getTime() : null
 }
+
+const dayStart = (d: Date, days = 0) =>
+  new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime()
 
 /** The Monday that starts the week of `d`, and the Monday after. */
-function weekOf(d: Date): [string, string] {
-  const monday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7))
-  const next = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 7)
-  return [format(monday), format(next)]
+function weekOf(d: Date): [number, number] {
+  const back = (d.getDay() + 6) % 7
+  return [dayStart(d, -back), dayStart(d, 7 - back)]
 }
+
+/** The documented fields in one order, so every held event shares one shape (and less memory). */
+const FIELDS = [
+  'event_ID',
+  'claim_Audit_Event',
+  'completion_Date',
+  'completion_Percent',
+  'due_Date',
+  'end_Date',
+  'entry_Date',
+  'entry_User',
+  'event_Processor',
+  'event_Type',
+  'meta_Data',
+  'next_Scheduled_Date',
+  'next_Scheduled_Time',
+  'priority',
+  'process_Automation_Event',
+  'reminder',
+  'reminder_Event_ID',
+  'reportSeries_Key',
+  'start_Date',
+  'status',
+  'subject',
+  'update_Date',
+  'update_User',
+  'userGroup_Key',
+  'user_ID',
+] as const
+const KNOWN = new Set<string>(FIELDS)
+/** Fields whose few values repeat across thousands of events: held once each. */
+const REPEATED = [
+  'entry_User',
+  'event_Processor',
+  'event_Type',
+  'priority',
+  'status',
+  'update_User',
+  'user_ID',
+] as const
 
 export function createEventIndex(initial: IndexOptions) {
   let options = initial
@@ -89,21 +128,43 @@ export function createEventIndex(initial: IndexOptions) {
    * only filters an already sorted array. */
   let sorted: { key: string; version: number; entries: Entry[] } | null = null
   let rank = new Map(options.priorityOrder.map((code, i) => [code, i]))
+  const strings = new Map<string, string>()
+  const intern = (text: unknown) => {
+    if (typeof text !== 'string') return text
+    const held = strings.get(text)
+    if (held !== undefined) return held
+    strings.set(text, text)
+    return text
+  }
 
-  const entryOf = (event: Event): Entry => ({
-    event,
-    due: sortable(event.due_Date),
-    next: sortable(event.next_Scheduled_Date),
-    updated: sortable(event.update_Date),
-    start: sortable(event.start_Date),
-    end: sortable(event.end_Date),
-    completed: isCompleted(event, options.completedStatus),
-    words: (event.subject ?? '').toLowerCase(),
-  })
+  /** The event with its fields in one order, repeated values shared; unknown fields kept. */
+  function compact(event: Event): Event {
+    const out: Record<string, unknown> = {}
+    for (const f of FIELDS) out[f] = event[f]
+    for (const f of REPEATED) out[f] = intern(out[f])
+    for (const [k, v] of Object.entries(event)) if (!KNOWN.has(k)) out[k] = v
+    return out as Event
+  }
+
+  const entryOf = (raw: Event): Entry => {
+    const event = compact(raw)
+    const end = parseServiceDate(event.end_Date)
+    return {
+      event,
+      due: versionKey(event.due_Date),
+      next: versionKey(event.next_Scheduled_Date),
+      updated: versionKey(event.update_Date),
+      start: versionKey(event.start_Date),
+      end: end ? end.getTime() : null,
+      endDay: end ? dayStart(end) : null,
+      completed: isCompleted(event, options.completedStatus),
+      words: (event.subject ?? '').toLowerCase(),
+    }
+  }
 
   function matcher(filter: EventFilter, now: Date) {
-    const nowKey = format(now)
-    const today = nowKey.slice(0, 10)
+    const nowKey = now.getTime()
+    const [today, tomorrow] = [dayStart(now), dayStart(now, 1)]
     const [weekStart, weekEnd] = weekOf(now)
     const sets = {
       status: filter.status?.length ? new Set(filter.status) : null,
@@ -118,20 +179,25 @@ export function createEventIndex(initial: IndexOptions) {
     const range =
       typeof filter.due === 'object'
         ? {
-            from: filter.due.from ? sortable(filter.due.from) : null,
-            to: filter.due.to ? sortable(filter.due.to) : null,
+            from: filter.due.from ? versionKey(filter.due.from) : null,
+            to: filter.due.to ? versionKey(filter.due.to) : null,
           }
         : null
     const placed = filter.placed
-      ? { ...filter.placed, from: sortable(filter.placed.from), to: sortable(filter.placed.to) }
+      ? {
+          by: filter.placed.by,
+          from: versionKey(filter.placed.from),
+          to: versionKey(filter.placed.to),
+        }
       : null
+    const fromDay = placed?.from != null ? dayStart(new Date(placed.from)) : null
     const inPlaced = (e: Entry) => {
-      if (!placed?.from || !placed.to) return false
-      const within = (key: string | null) => key !== null && key >= placed.from! && key < placed.to!
+      if (placed?.from == null || placed.to == null || fromDay === null) return false
+      const within = (key: Key) => key !== null && key >= placed.from! && key < placed.to!
       if (placed.by === 'reminder') return within(e.next)
-      if (e.start && e.end && e.end > e.start)
+      if (e.start !== null && e.end !== null && e.end > e.start)
         // A span over whole days ends at the end of its last day.
-        return e.start < placed.to && e.end.slice(0, 10) >= placed.from.slice(0, 10)
+        return e.start < placed.to && e.endDay! >= fromDay
       if (e.due) return within(e.due)
       return within(e.start)
     }
@@ -144,11 +210,19 @@ export function createEventIndex(initial: IndexOptions) {
       if (sets.user && !sets.user.has(ev.user_ID ?? '')) return false
       if (sets.group && !sets.group.has(ev.userGroup_Key ?? NaN)) return false
       if (filter.completed !== undefined && e.completed !== filter.completed) return false
-      if (filter.reminderDue && (e.completed || !e.next || e.next > nowKey)) return false
-      if (filter.due === 'overdue' && (e.completed || !e.due || e.due >= nowKey)) return false
-      if (filter.due === 'today' && e.due?.slice(0, 10) !== today) return false
-      if (filter.due === 'week' && (!e.due || e.due < weekStart || e.due >= weekEnd)) return false
-      if (range && (!e.due || (range.from && e.due < range.from) || (range.to && e.due > range.to)))
+      if (filter.reminderDue && (e.completed || e.next === null || e.next > nowKey)) return false
+      if (filter.due === 'overdue' && (e.completed || e.due === null || e.due >= nowKey))
+        return false
+      if (filter.due === 'today' && (e.due === null || e.due < today || e.due >= tomorrow))
+        return false
+      if (filter.due === 'week' && (e.due === null || e.due < weekStart || e.due >= weekEnd))
+        return false
+      if (
+        range &&
+        (e.due === null ||
+          (range.from !== null && e.due < range.from) ||
+          (range.to !== null && e.due > range.to))
+      )
         return false
       if (text) {
         if (id !== null && ev.event_ID === id) return true
@@ -217,7 +291,7 @@ export function createEventIndex(initial: IndexOptions) {
       return version
     },
     /** Every event ID with the version (`update_Date`) the index holds. */
-    versions(): Map<number, string | null> {
+    versions(): Map<number, Key> {
       return new Map([...entries].map(([id, e]) => [id, e.updated]))
     },
     /** The matching events in order: `total` of them, `rows` from `offset`. */

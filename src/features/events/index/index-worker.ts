@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createApiClient, type Connection } from '@/api/client'
 import { listEvents } from '@/api/events'
-import { createEventIndex, type EventIndex } from './event-index'
+import { createEventIndex, versionKey, type EventIndex } from './event-index'
 import {
   fetchRange,
   INDEX_PAGE_SIZE,
@@ -27,7 +27,7 @@ let connection: Connection | null = null
 let settings: IndexSettings | null = null
 let index: EventIndex | null = null
 /** Changes newer than this are picked up by the next sync (see `syncChanges`). */
-let since: string | null = null
+let since: number | null = null
 let ready = false
 /** What the page re-queries on: bumped by every change to what the index holds or how it sorts. */
 let generation = 0
@@ -74,22 +74,22 @@ async function load(s: IndexSettings) {
   index = fresh
   ready = false
   try {
-    // One read tells whether the database is over the limit: the page just past it.
-    const beyond = await fetchPage(
-      Math.floor(s.limit / INDEX_PAGE_SIZE) + 1,
-      INDEX_PAGE_SIZE,
-      'event_ID:asc',
-    )
+    // One read tells whether the database is over the limit (the page just past it); the
+    // watermark for the first sync is read beside it, before any page of the load.
+    const [beyond, newest] = await Promise.all([
+      fetchPage(Math.floor(s.limit / INDEX_PAGE_SIZE) + 1, INDEX_PAGE_SIZE, 'event_ID:asc'),
+      newestVersion(fetchPage),
+    ])
     if (beyond.length > 0) {
       // Not built; what the calendar reads by range is still kept.
       post({ type: 'too-large', limit: s.limit })
       return
     }
-    since = await newestVersion(fetchPage)
+    since = newest
     let last = 0
     await loadAll(fresh, fetchPage, (loaded) => {
       const now = performance.now()
-      if (now - last > 100) {
+      if (now - last > 250) {
         last = now
         post({ type: 'progress', loaded })
       }
@@ -158,16 +158,19 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       void answer(message.call, async () => {
         if (!index || ready) return true
         const held = index
+        const from = versionKey(message.from)
+        const to = versionKey(message.to)
+        if (from === null || to === null) return false
         const fields =
           message.by === 'reminder'
-            ? [{ field: 'next_Scheduled_Date', from: message.from }]
+            ? [{ field: 'next_Scheduled_Date', from }]
             : [
-                { field: 'due_Date', from: message.from },
+                { field: 'due_Date', from },
                 // Spans that start up to a month before the range may reach into it.
-                { field: 'start_Date', from: shiftKey(message.from, -31 * DAY) },
+                { field: 'start_Date', from: from - 31 * DAY },
               ]
         const found = await Promise.all(
-          fields.map((f) => fetchRange(fetchPage, f.field, f.from, message.to)),
+          fields.map((f) => fetchRange(fetchPage, f.field, f.from, to)),
         )
         const before = held.version
         // Events the full load already holds in a newer version are not put back older.
@@ -223,11 +226,4 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       })
       return
   }
-}
-
-/** A local wall-clock key moved by `ms` (keys are `YYYY-MM-DDTHH:MM:SS.mmm`). */
-function shiftKey(key: string, ms: number): string {
-  const d = new Date(new Date(key).getTime() + ms)
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
 }

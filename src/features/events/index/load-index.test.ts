@@ -85,8 +85,8 @@ describe('loading and syncing the index', () => {
   it('fetches the events of a date range without reading every page', async () => {
     const all = newIndex()
     await loadAll(all, fetchPage, undefined, { pageSize: 100 })
-    const from = '2026-11-01T00:00:00.000'
-    const to = '2026-12-01T00:00:00.000'
+    const from = new Date(2026, 10, 1).getTime()
+    const to = new Date(2026, 11, 1).getTime()
     const expected = [...all.versions().keys()]
       .map((id) => all.get(id)!)
       .filter((e) => {

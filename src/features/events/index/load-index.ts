@@ -42,7 +42,7 @@ export async function loadAll(
 }
 
 /** The newest version the service holds now (the first event by `update_Date` newest first). */
-export async function newestVersion(fetchPage: FetchPage): Promise<string | null> {
+export async function newestVersion(fetchPage: FetchPage): Promise<number | null> {
   const [newest] = await fetchPage(1, 1, BY_UPDATE)
   return versionKey(newest?.update_Date)
 }
@@ -60,9 +60,9 @@ const BY_UPDATE = 'update_Date:desc'
 export async function syncChanges(
   index: EventIndex,
   fetchPage: FetchPage,
-  since: string | null,
+  since: number | null,
   { pageSize = SYNC_PAGE_SIZE } = {},
-): Promise<{ changed: Event[]; since: string | null }> {
+): Promise<{ changed: Event[]; since: number | null }> {
   const known = index.versions()
   const changed: Event[] = []
   let next = since
@@ -84,7 +84,7 @@ export async function syncChanges(
 export const SYNC_PAGE_SIZE = 100
 
 /**
- * The events whose `field` (a date) falls in `[from, to)`, without loading the rest: the first page
+ * The events whose `field` (a date) falls in `[from, to)` (wall-clock milliseconds), without loading the rest: the first page
  * that reaches `from` is found by binary search over page numbers of the list sorted by `field`
  * ascending (empty dates first), then pages are read until one passes `to`. About log2(pages) + the
  * pages of the range requests, instead of every page.
@@ -92,12 +92,13 @@ export const SYNC_PAGE_SIZE = 100
 export async function fetchRange(
   fetchPage: FetchPage,
   field: string,
-  from: string,
-  to: string,
+  from: number,
+  to: number,
   { pageSize = INDEX_PAGE_SIZE } = {},
 ): Promise<Event[]> {
   const sortBy = `${field}:asc,event_ID:asc`
   const key = (e: Event) => versionKey((e as Record<string, unknown>)[field] as string | null)
+  // (Keys are local wall-clock milliseconds, as `versionKey` gives them.)
   const cache = new Map<number, Event[]>()
   const read = async (page: number) => {
     let events = cache.get(page)

@@ -25,6 +25,20 @@ export function useIndexState(): IndexState {
   )
 }
 
+/**
+ * One primitive picked from the index's state: the component re-renders only when it changes
+ * (not on every progress report while 100,000 events load).
+ */
+function useIndexPick<T extends string | number>(pick: (state: IndexState) => T): T {
+  const client = useIndexClient()
+  return useSyncExternalStore(client?.subscribe ?? noSubscription, () =>
+    pick(client?.getState() ?? NO_INDEX),
+  )
+}
+
+/** Whether the index is loading, ready, too large or failed. */
+export const useIndexPhase = () => useIndexPick((s) => s.phase)
+
 /** Keys of the index's answers: per database and index version, so any change asks again. */
 export const indexKeys = {
   all: (db: string) => [...dbKey(db), 'event-index'] as const,
@@ -59,11 +73,12 @@ export function useIndexQuery(request: QueryRequest | null, { early = false } = 
 export function useIndexFacets() {
   const client = useIndexClient()
   const db = useDatabase()
-  const state = useIndexState()
+  const phase = useIndexPhase()
+  const version = useIndexPick((s) => s.version)
   return useQuery({
-    queryKey: indexKeys.query(db, state.version, 'facets'),
+    queryKey: indexKeys.query(db, version, 'facets'),
     queryFn: () => client!.facets(),
-    enabled: Boolean(client && state.phase === 'ready'),
+    enabled: Boolean(client && phase === 'ready'),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 30_000,

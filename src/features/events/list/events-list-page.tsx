@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
@@ -7,7 +7,7 @@ import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useEventQueries } from '../queries'
-import { useIndexFacets, useIndexQuery, useIndexState } from '../index/use-event-index'
+import { useIndexFacets, useIndexPhase, useIndexQuery } from '../index/use-event-index'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
 import { FilterBar } from './filters/filter-bar'
@@ -47,11 +47,13 @@ export function EventsListPage() {
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
   const location = useLocation()
-  // The free text lives in the history entry, not the address (it may name a member).
-  const text = ((location.state as { q?: unknown } | null)?.q as string | undefined) ?? ''
+  // The free text lives in the history entry, not the address (it may name a member): read from
+  // it when the page opens (Back restores it), typed into local state, written back shortly after.
+  const [text, setTextNow] = useState(
+    () => ((location.state as { q?: unknown } | null)?.q as string | undefined) ?? '',
+  )
   const search = useMemo(() => parseEventListSearch(searchParams), [searchParams])
-  const index = useIndexState()
-  const indexed = index.phase === 'ready'
+  const indexed = useIndexPhase() === 'ready'
   const minute = Math.floor(useNow().getTime() / MINUTE) * MINUTE
   const request = useMemo(
     () => ({
@@ -87,11 +89,20 @@ export function EventsListPage() {
 
   const go = (params: URLSearchParams) =>
     navigate({ search: readableSearch(params) }, { state: text ? { q: text } : null })
-  const setText = (q: string) =>
-    navigate(
-      { search: readableSearch(eventListSearchParams({ ...search, page: 1 })) },
-      { replace: true, state: q ? { q } : null },
+  const writeText = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(writeText.current), [])
+  const setText = (q: string) => {
+    setTextNow(q)
+    clearTimeout(writeText.current)
+    // A new search starts on the first page.
+    if (search.page !== 1) update({ page: 1 })
+    // The address as it is then (a filter may have changed meanwhile), with the text beside it.
+    writeText.current = setTimeout(
+      () =>
+        navigate({ search: window.location.search }, { replace: true, state: q ? { q } : null }),
+      400,
     )
+  }
   const update = (next: Partial<EventListSearch>) =>
     go(eventListSearchParams({ ...search, ...next }))
   const selectionToggle = selection.toggle
@@ -123,7 +134,7 @@ export function EventsListPage() {
         onChange={(filter) => update({ filter, page: 1 })}
         onText={setText}
       />
-      <IndexStatus state={index} total={total} filtered={fromIndex.isPlaceholderData} />
+      <IndexStatus total={total} filtered={fromIndex.isPlaceholderData} />
       <ListToolbar
         search={search}
         rows={rows}

@@ -1,22 +1,22 @@
 import { Button } from '@/components/ui/button'
-import type { IndexState } from '../../index/index-client'
 import { useIndexClient } from '../../index/event-index-provider'
+import { useIndexState } from '../../index/use-event-index'
 import styles from './filter-bar.module.css'
 
 const fmt = new Intl.NumberFormat('en-GB')
 
 /** How many events match, or how far the index has got and why filters wait. */
 export function IndexStatus({
-  state,
   total,
   filtered,
 }: {
-  state: IndexState
   total: number | null
   /** The count shown is the previous one while a new answer comes. */
   filtered: boolean
 }) {
   const client = useIndexClient()
+  // Only this line follows the progress reports; the page re-renders on the phase alone.
+  const state = useIndexState()
   if (state.phase === 'ready')
     return (
       <p className={styles.total} role="status" aria-busy={filtered || undefined}>
