@@ -53,7 +53,8 @@ export function useCalendarEvents(range: DayRange, place: Placement, user: strin
   return {
     events: complete ? (inRange.data?.rows ?? NO_EVENTS) : NO_EVENTS,
     /** The view's events are still to come. */
-    loading: !complete || inRange.isPending,
+    // (A previous answer shown meanwhile is not this view's: still loading.)
+    loading: !complete || inRange.isPending || inRange.isPlaceholderData,
     /** The view is complete; the rest of the index is still loading (for search and filters). */
     indexing: state.phase === 'loading' && complete,
     /** Every event of the database, once the index holds them all. */

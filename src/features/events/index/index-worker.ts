@@ -32,6 +32,8 @@ let ready = false
 /** What the page re-queries on: bumped by every change to what the index holds or how it sorts. */
 let generation = 0
 let busy: Promise<unknown> = Promise.resolve()
+/** The calendar's range reads in flight: the full load waits for them (the month first). */
+let urgent: Promise<unknown> = Promise.resolve()
 
 // A 401 is the page's to answer (refresh, or the password over the page): ask, then retry once.
 let calls = 0
@@ -87,13 +89,18 @@ async function load(s: IndexSettings) {
     }
     since = newest
     let last = 0
-    await loadAll(fresh, fetchPage, (loaded) => {
-      const now = performance.now()
-      if (now - last > 250) {
-        last = now
-        post({ type: 'progress', loaded })
-      }
-    })
+    await loadAll(
+      fresh,
+      fetchPage,
+      (loaded) => {
+        const now = performance.now()
+        if (now - last > 250) {
+          last = now
+          post({ type: 'progress', loaded })
+        }
+      },
+      { gate: () => urgent.then(() => undefined) },
+    )
     ready = true
     post({ type: 'ready', size: fresh.size, version: ++generation })
   } catch (error) {
@@ -169,9 +176,9 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
                 // Spans that start up to a month before the range may reach into it.
                 { field: 'start_Date', from: from - 31 * DAY },
               ]
-        const found = await Promise.all(
-          fields.map((f) => fetchRange(fetchPage, f.field, f.from, to)),
-        )
+        const reading = Promise.all(fields.map((f) => fetchRange(fetchPage, f.field, f.from, to)))
+        urgent = Promise.all([urgent, reading]).catch(() => undefined)
+        const found = await reading
         const before = held.version
         // Events the full load already holds in a newer version are not put back older.
         const versions = held.versions()

@@ -20,13 +20,20 @@ export async function loadAll(
   index: EventIndex,
   fetchPage: FetchPage,
   onProgress: (loaded: number) => void = () => {},
-  { pageSize = INDEX_PAGE_SIZE, concurrency = INDEX_CONCURRENCY } = {},
+  {
+    pageSize = INDEX_PAGE_SIZE,
+    concurrency = INDEX_CONCURRENCY,
+    /** Waited for before each page: something more urgent (the calendar's range) goes first. */
+    gate = (): Promise<void> | void => undefined,
+  } = {},
 ): Promise<Set<number>> {
   const seen = new Set<number>()
   let next = 1
   let done = false
   const worker = async () => {
     while (!done) {
+      await gate()
+      if (done) return
       const page = next++
       const events = await fetchPage(page, pageSize, BY_ID)
       index.upsert(events)
@@ -84,55 +91,58 @@ export async function syncChanges(
 export const SYNC_PAGE_SIZE = 100
 
 /**
- * The events whose `field` (a date) falls in `[from, to)` (wall-clock milliseconds), without loading the rest: the first page
- * that reaches `from` is found by binary search over page numbers of the list sorted by `field`
- * ascending (empty dates first), then pages are read until one passes `to`. About log2(pages) + the
- * pages of the range requests, instead of every page.
+ * The events whose `field` (a date) falls in `[from, to)` (wall-clock milliseconds), without
+ * loading the rest. In the list sorted by `field` ascending (empty dates first), the positions of
+ * the first event at or after `from` and the first at or after `to` are found by binary search,
+ * probing one event at a time (pages of one); then only the pages between them are read, a few in
+ * flight. About 2 × log2(events) tiny reads and the range's own pages, instead of every page.
  */
 export async function fetchRange(
   fetchPage: FetchPage,
   field: string,
   from: number,
   to: number,
-  { pageSize = INDEX_PAGE_SIZE } = {},
+  { pageSize = INDEX_PAGE_SIZE, concurrency = INDEX_CONCURRENCY } = {},
 ): Promise<Event[]> {
   const sortBy = `${field}:asc,event_ID:asc`
   const key = (e: Event) => versionKey((e as Record<string, unknown>)[field] as string | null)
-  // (Keys are local wall-clock milliseconds, as `versionKey` gives them.)
-  const cache = new Map<number, Event[]>()
-  const read = async (page: number) => {
-    let events = cache.get(page)
-    if (!events) cache.set(page, (events = await fetchPage(page, pageSize, sortBy)))
-    return events
+  /** The key at a position (0-based); undefined past the end. */
+  const probe = async (position: number) => {
+    const [e] = await fetchPage(position + 1, 1, sortBy)
+    return e ? key(e) : undefined
   }
-  // The last page whose first event is before `from` (or page 1): the range starts on it.
-  const [first] = await read(1)
-  if (!first) return []
-  const reaches = (events: Event[]) => {
-    const last = events.at(-1)
-    const k = last ? key(last) : null
-    return !last || (k !== null && k >= from)
-  }
-  let lo = 1
-  let hi = 1
-  // Gallop to a page that reaches `from`, then halve.
-  while (!reaches(await read(hi))) {
-    lo = hi + 1
-    hi *= 2
-  }
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2)
-    if (reaches(await read(mid))) hi = mid
-    else lo = mid + 1
-  }
-  const found: Event[] = []
-  for (let page = lo; ; page++) {
-    const events = await read(page)
-    for (const e of events) {
-      const k = key(e)
-      if (k !== null && k >= to) return found
-      if (k !== null && k >= from) found.push(e)
+  /** The first position whose key is at or after `bound` (empty keys sort before any). */
+  const firstAtOrAfter = async (bound: number) => {
+    const reaches = (k: number | null | undefined) => k === undefined || (k !== null && k >= bound)
+    let lo = 0
+    let hi = 0
+    while (!reaches(await probe(hi))) {
+      lo = hi + 1
+      hi = hi * 2 + 1
     }
-    if (events.length < pageSize) return found
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2)
+      if (reaches(await probe(mid))) hi = mid
+      else lo = mid + 1
+    }
+    return lo
   }
+  const [start, end] = await Promise.all([firstAtOrAfter(from), firstAtOrAfter(to)])
+  if (end <= start) return []
+  const pages: number[] = []
+  for (let page = Math.floor(start / pageSize) + 1; (page - 1) * pageSize < end; page++)
+    pages.push(page)
+  const found: Event[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < pages.length) {
+      const events = await fetchPage(pages[next++]!, pageSize, sortBy)
+      for (const e of events) {
+        const k = key(e)
+        if (k !== null && k >= from && k < to) found.push(e)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return found
 }
