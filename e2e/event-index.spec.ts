@@ -266,8 +266,7 @@ test.describe('search everywhere', () => {
     await expect(palette(page).getByRole('option').first()).toContainText(mine.subject)
 
     await box(page).fill('calendar')
-    await expect(palette(page).getByRole('option', { name: 'Calendar' })).toBeVisible()
-    await page.keyboard.press('Enter')
+    await palette(page).getByRole('option', { name: 'Calendar', exact: true }).click()
     await expect(page).toHaveURL(/\/events\/calendar/)
   })
 

@@ -1,7 +1,6 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react'
 import { isKnownChoice, normaliseChoice, type Choice } from '@/lib/choices'
-import { FieldMessages, useFieldIds } from './field-parts'
-import styles from './field.module.css'
+import { TextField } from './text-field'
 
 interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'list'> {
   label: string
@@ -17,17 +16,15 @@ interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
   onNormalise: (value: string) => void
 }
 
+export const NEW_VALUE_NOTE = 'New value: no event uses it yet.'
+
 /**
  * A text field that offers the known values (a combobox: the input with its list) and, on leaving
  * it or pressing Enter, turns a typed value that differs from a known one only in case into that
- * one. A new value is allowed and marked as new.
+ * one. A new value is allowed and marked as new (in the field's description).
  */
 export function ChoiceField({
-  label,
   hint,
-  error,
-  id,
-  ref,
   choices,
   current,
   onNormalise,
@@ -38,29 +35,18 @@ export function ChoiceField({
   const listId = useId()
   const typed = current.trim()
   const isNew = typed !== '' && choices.length > 0 && !isKnownChoice(typed, choices)
-  const note = isNew ? 'New value: no event uses it yet.' : undefined
-  const ids = useFieldIds(id, hint, undefined)
-  const noteId = `${ids.inputId}-new`
-  const errorId = error ? `${ids.inputId}-error` : undefined
-  const describedBy = [ids.hintId, isNew ? noteId : null, errorId].filter(Boolean).join(' ')
   const normalise = (text: string) => {
     const next = normaliseChoice(text, choices)
     if (next !== text) onNormalise(next)
   }
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={ids.inputId}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={ids.inputId}
-        className={styles.control}
+    <>
+      <TextField
+        {...rest}
+        hint={[hint, isNew ? NEW_VALUE_NOTE : null].filter(Boolean).join(' · ') || undefined}
         list={listId}
         autoComplete="off"
         spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
         onBlur={(e) => {
           normalise(e.target.value)
           onBlur?.(e)
@@ -70,7 +56,6 @@ export function ChoiceField({
           if (e.key === 'Enter') normalise(e.currentTarget.value)
           onKeyDown?.(e)
         }}
-        {...rest}
       />
       <datalist id={listId}>
         {choices.map((c) => (
@@ -81,12 +66,6 @@ export function ChoiceField({
           />
         ))}
       </datalist>
-      {isNew && (
-        <span id={noteId} className={styles.hint} data-new-value="">
-          {note}
-        </span>
-      )}
-      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={errorId} />
-    </div>
+    </>
   )
 }

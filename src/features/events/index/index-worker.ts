@@ -66,6 +66,14 @@ function exclusive<T>(job: () => Promise<T>): Promise<T> {
   return run
 }
 
+/** A change made here (a write's answer, new settings), announced when it changed anything. */
+function change(apply: (held: EventIndex) => void) {
+  if (!index) return
+  const before = index.version
+  apply(index)
+  announceChange(before)
+}
+
 function announceChange(before: number) {
   if (index && index.version !== before)
     post({ type: 'changed', size: index.size, version: ++generation })
@@ -127,12 +135,7 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       return
     case 'settings':
       settings = message.settings
-      if (index) {
-        const before = index.version
-        index.reconfigure(message.settings)
-        announceChange(before)
-      }
-      return
+      return change((held) => held.reconfigure(message.settings))
     case 'connection':
       connection = message.connection
       if (message.call !== undefined) {
@@ -188,19 +191,9 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       })
       return
     case 'upsert':
-      if (index) {
-        const before = index.version
-        index.upsert(message.events)
-        announceChange(before)
-      }
-      return
+      return change((held) => held.upsert(message.events))
     case 'remove':
-      if (index) {
-        const before = index.version
-        index.remove(message.ids)
-        announceChange(before)
-      }
-      return
+      return change((held) => held.remove(message.ids))
     case 'sync':
       if (!ready) return
       void exclusive(async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
@@ -89,19 +89,33 @@ export function EventsListPage() {
 
   const go = (params: URLSearchParams) =>
     navigate({ search: readableSearch(params) }, { state: text ? { q: text } : null })
-  const writeText = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(writeText.current), [])
+  // Typed text reaches the history entry shortly after typing stops, or when the box is left;
+  // never over a navigation already under way (to an event just clicked, say).
+  const navigation = useNavigation()
+  const navigating = useRef(false)
+  useEffect(() => {
+    navigating.current = navigation.state !== 'idle'
+  }, [navigation.state])
+  const writeText = useRef<{ timer: ReturnType<typeof setTimeout>; q: string } | null>(null)
+  const flushText = () => {
+    const pending = writeText.current
+    if (!pending) return
+    clearTimeout(pending.timer)
+    writeText.current = null
+    if (navigating.current) return
+    // The address as it is then (a filter may have changed meanwhile), with the text beside it.
+    navigate(
+      { search: window.location.search },
+      { replace: true, state: pending.q ? { q: pending.q } : null },
+    )
+  }
+  useEffect(() => () => clearTimeout(writeText.current?.timer), [])
   const setText = (q: string) => {
     setTextNow(q)
-    clearTimeout(writeText.current)
+    clearTimeout(writeText.current?.timer)
     // A new search starts on the first page.
     if (search.page !== 1) update({ page: 1 })
-    // The address as it is then (a filter may have changed meanwhile), with the text beside it.
-    writeText.current = setTimeout(
-      () =>
-        navigate({ search: window.location.search }, { replace: true, state: q ? { q } : null }),
-      400,
-    )
+    writeText.current = { q, timer: setTimeout(flushText, 600) }
   }
   const update = (next: Partial<EventListSearch>) =>
     go(eventListSearchParams({ ...search, ...next }))
@@ -133,6 +147,7 @@ export function EventsListPage() {
         disabled={!indexed}
         onChange={(filter) => update({ filter, page: 1 })}
         onText={setText}
+        onTextDone={flushText}
       />
       <IndexStatus total={total} filtered={fromIndex.isPlaceholderData} />
       <ListToolbar

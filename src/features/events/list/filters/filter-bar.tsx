@@ -22,6 +22,8 @@ interface FilterBarProps {
   disabled: boolean
   onChange: (next: ListFilter) => void
   onText: (text: string) => void
+  /** Leaving the search box: what was typed is kept in the history entry. */
+  onTextDone?: () => void
 }
 
 const fmt = new Intl.NumberFormat('en-GB')
@@ -107,6 +109,7 @@ export function FilterBar({
   disabled,
   onChange,
   onText,
+  onTextDone,
 }: FilterBarProps) {
   const ids = { text: useId(), due: useId(), from: useId(), to: useId(), done: useId() }
   const set = (next: Partial<ListFilter>) => onChange({ ...filter, ...next })
@@ -130,6 +133,7 @@ export function FilterBar({
         maxLength={200}
         autoComplete="off"
         onChange={(e) => onText(e.target.value)}
+        onBlur={onTextDone}
       />
       <MultiFilter
         title="Status"
