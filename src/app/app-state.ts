@@ -10,8 +10,11 @@ export const api = createApiClient(() => sessionStore.connection(), {
   onUnauthorized: () => sessionController.handleUnauthorized(),
 })
 
-/** What the event index's worker needs of the session: its connection, and 401s answered. */
+/**
+ * What the event index's worker needs of the session: its connection, and 401s answered quietly
+ * (background work never asks for the password; it waits for the user's own sign-in).
+ */
 export const indexSource = {
   connection: () => sessionStore.connection(),
-  reauthenticate: () => sessionController.handleUnauthorized(),
+  reauthenticate: () => sessionController.handleUnauthorizedQuietly(),
 }

@@ -200,6 +200,33 @@ export function createSessionController(
       })
       return promise
     },
+    /**
+     * A 401 met by background work (the event index): a silent refresh, or else it waits for
+     * the user to sign in again for some action of their own; it never asks for the password
+     * itself. Resolves false when the session ends instead.
+     */
+    handleUnauthorizedQuietly(): Promise<boolean> {
+      if (!store.get()) return Promise.resolve(false)
+      if (pending) return pending.promise
+      const token = store.connection().token
+      return refresh().then(
+        (ok) =>
+          ok ||
+          new Promise<boolean>((resolve) => {
+            const stop = store.subscribe(() => {
+              const now = store.get()
+              const next = store.connection().token
+              if (!now) {
+                stop()
+                resolve(false)
+              } else if (next && next !== token) {
+                stop()
+                resolve(true)
+              }
+            })
+          }),
+      )
+    },
     /** Answers the re-authentication dialog; throws (and keeps the dialog) when refused. */
     async reauthenticate(credentials: Reauthentication) {
       adopt(await tokensFor(credentials), true)
