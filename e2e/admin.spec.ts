@@ -7,6 +7,7 @@ import {
   expectAskedToSignInAgain,
   sessionToken,
   signIn,
+  signOut,
   test,
 } from './fixtures'
 
@@ -234,21 +235,53 @@ test.describe('admin: password policy', () => {
   })
 })
 
-test('a staff user is told on both admin pages that an administrator is needed', async ({
+test('a staff user sees only what staff may do, and an admin page reached by its address says why once', async ({
   page,
 }) => {
   await signIn(page, 'staff')
-  await page.getByRole('link', { name: 'Password policy' }).click()
-  const notice = page.getByRole('region', { name: 'You need an administrator for this' })
-  await expect(notice).toContainText('Only administrators can see or change the password policy')
-  await expect(notice).toContainText('This operation needs the admin role.')
-  await expect(page.getByLabel('Minimum length')).toHaveCount(0)
-  await expectNoSeriousA11yViolations(page)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'My events' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Look up' })).toBeVisible()
+  // No admin navigation, and no auth changes (support and admins change auths).
+  await expect(nav.getByText('Admin', { exact: true })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Sessions' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Password policy' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Import' })).toHaveCount(0)
+  await nav.getByRole('link', { name: 'Look up' }).click()
+  await expect(page.getByRole('heading', { name: 'Find an auth' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'New auth' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Import auths' })).toHaveCount(0)
+  // Nor does search everywhere offer them.
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog', { name: 'Search everywhere' })
+  await palette.getByRole('combobox').fill('policy')
+  await expect(palette.getByRole('option', { name: /Password policy/ })).toHaveCount(0)
+  await page.keyboard.press('Escape')
 
-  await page.getByRole('link', { name: 'Sessions' }).click()
-  await endLongestSession(page)
-  await expect(notice).toContainText("Only administrators can end other users' sessions")
-  await expect(notice).toContainText('This operation needs the admin role.')
-  await expect(longestCard(page)).toContainText('Not allowed')
+  // Typed in the address bar: one explanation, no form, no request the service would refuse.
+  const refused: string[] = []
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(r.url())
+  })
+  await page.goto('/admin/password-policy')
+  await expect(page.getByRole('heading', { name: 'Password policy' })).toBeVisible()
+  await expect(page.getByText('Only administrators can use this page.')).toHaveCount(1)
+  await expect(page.getByLabel('Minimum length')).toHaveCount(0)
+  await expect(page.getByRole('alert')).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
+  await page.goto('/auths/import')
+  await expect(
+    page.getByText('Only support staff and administrators can use this page.'),
+  ).toBeVisible()
+  expect(refused).toEqual([])
+
+  // An admin sees the admin pages in the navigation.
+  await signOut(page)
+  await signIn(page, 'admin')
+  await expect(nav.getByRole('link', { name: 'Sessions' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Password policy' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Import' })).toBeVisible()
+  await page.keyboard.press('Control+k')
+  await palette.getByRole('combobox').fill('policy')
+  await expect(palette.getByRole('option', { name: /Password policy/ })).toBeVisible()
 })

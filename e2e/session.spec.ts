@@ -60,7 +60,7 @@ test.describe('session lifecycle', () => {
     await expectNoSeriousA11yViolations(page)
     await dialog.getByLabel('Password').fill('wrong password')
     await dialog.getByRole('button', { name: 'Sign in' }).click()
-    await expect(dialog).toContainText('Wrong username or password')
+    await expect(dialog).toContainText('The password is wrong.')
     await dialog.getByLabel('Password').fill(DEMO_PASSWORD)
     await dialog.getByRole('button', { name: 'Sign in' }).click()
     await expect(dialog).toBeHidden()

@@ -36,7 +36,7 @@ test.describe('sign-in', () => {
     await page.getByLabel('Username').fill('staff')
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('alert')).toContainText('Wrong username or password')
+    await expect(page.getByRole('alert')).toContainText('The username or password is wrong.')
     await expect(page.getByRole('alert')).toContainText('Activity ID')
     await expect(page.getByLabel('Username')).toHaveValue('staff')
   })

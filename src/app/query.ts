@@ -28,3 +28,4 @@ sessionStore.subscribe(() => {
 
 /** The database requests go to now, or '' when signed out. */
 export const currentDatabase = () => sessionStore.get()?.database ?? ''
+export const currentRoles = () => sessionStore.get()?.claims?.roles ?? []

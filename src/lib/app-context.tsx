@@ -21,3 +21,20 @@ export function useCurrentUser(): CurrentUser {
   if (!user) throw new Error('useCurrentUser() is only available while signed in.')
   return user
 }
+
+/**
+ * What the user's roles allow, as the service enforces it (admin: sessions and the password
+ * policy; support or admin: changing auths). A session whose token names no roles (a pasted
+ * token without them) is shown everything, and the service decides.
+ */
+export type Permission = 'admin' | 'changeAuths'
+const needs: Record<Permission, string[]> = {
+  admin: ['admin'],
+  changeAuths: ['support', 'admin'],
+}
+export function userCan(user: Pick<CurrentUser, 'roles'>, permission: Permission): boolean {
+  return user.roles.length === 0 || needs[permission].some((role) => user.roles.includes(role))
+}
+
+/** Whether the signed-in user may do `permission`. */
+export const useCan = (permission: Permission) => userCan(useCurrentUser(), permission)

@@ -1,5 +1,8 @@
-import { NavLink, Outlet, useNavigation } from 'react-router'
+import { useEffect } from 'react'
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
+import { closeErrorsElsewhere } from '@/components/ui/toast'
+import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
@@ -8,7 +11,12 @@ import { SearchEverywhere } from './search-everywhere'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
 
-const navigation = [
+interface NavGroup {
+  heading: string
+  links: { to: string; label: string; needs?: Permission }[]
+}
+
+const navigation: NavGroup[] = [
   {
     heading: 'Events',
     links: [
@@ -21,14 +29,14 @@ const navigation = [
     heading: 'Auths',
     links: [
       { to: paths.auths.lookup(), label: 'Look up' },
-      { to: paths.auths.import(), label: 'Import' },
+      { to: paths.auths.import(), label: 'Import', needs: 'changeAuths' },
     ],
   },
   {
     heading: 'Admin',
     links: [
-      { to: paths.admin.sessions(), label: 'Sessions' },
-      { to: paths.admin.passwordPolicy(), label: 'Password policy' },
+      { to: paths.admin.sessions(), label: 'Sessions', needs: 'admin' },
+      { to: paths.admin.passwordPolicy(), label: 'Password policy', needs: 'admin' },
     ],
   },
   { heading: 'Reference', links: [{ to: paths.reference(), label: 'Lookup lists' }] },
@@ -41,6 +49,16 @@ interface AppLayoutProps {
 /** Header (product, database, account), navigation and the main area. */
 export function AppLayout({ onSignOut }: AppLayoutProps) {
   const loading = useNavigation().state === 'loading'
+  const { pathname } = useLocation()
+  // An error toast belongs to the page it happened on: leaving the page takes it away.
+  useEffect(() => closeErrorsElsewhere(pathname), [pathname])
+  const user = useCurrentUser()
+  const groups = navigation
+    .map((group) => ({
+      ...group,
+      links: group.links.filter((link) => !link.needs || userCan(user, link.needs)),
+    }))
+    .filter((group) => group.links.length > 0)
   return (
     <div className={styles.shell}>
       {loading && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
@@ -59,7 +77,7 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         <UserMenu onSignOut={onSignOut} />
       </header>
       <nav className={styles.nav} aria-label="Main">
-        {navigation.map((group) => (
+        {groups.map((group) => (
           <div key={group.heading} className={styles.navGroup}>
             <div className={styles.navHeading} id={`nav-${group.heading}`}>
               {group.heading}

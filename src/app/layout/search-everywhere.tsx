@@ -5,7 +5,7 @@ import { AUTH_NUMBER_PATTERN } from '@/features/auths/auth-fields'
 import { useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { useEventSearch } from '@/features/events/index/use-event-search'
-import { useCurrentUser } from '@/lib/app-context'
+import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import styles from './search-everywhere.module.css'
 
@@ -23,7 +23,7 @@ interface Command {
   label: string
   to: string
   words: string
-  admin?: boolean
+  needs?: Permission
 }
 
 const COMMANDS: Command[] = [
@@ -32,19 +32,29 @@ const COMMANDS: Command[] = [
   { label: 'Calendar', to: paths.events.calendar(), words: 'calendar month week' },
   { label: 'New event', to: paths.events.create(), words: 'new event create add task reminder' },
   { label: 'Look up an auth', to: paths.auths.lookup(), words: 'auth look up find authorization' },
-  { label: 'New auth', to: paths.auths.create(), words: 'new auth create authorization' },
-  { label: 'Import auths', to: paths.auths.import(), words: 'import auths csv upload batch' },
+  {
+    label: 'New auth',
+    to: paths.auths.create(),
+    words: 'new auth create authorization',
+    needs: 'changeAuths',
+  },
+  {
+    label: 'Import auths',
+    to: paths.auths.import(),
+    words: 'import auths csv upload batch',
+    needs: 'changeAuths',
+  },
   {
     label: 'Sessions',
     to: paths.admin.sessions(),
     words: 'sessions kick end user admin',
-    admin: true,
+    needs: 'admin',
   },
   {
     label: 'Password policy',
     to: paths.admin.passwordPolicy(),
     words: 'password policy identity admin',
-    admin: true,
+    needs: 'admin',
   },
   { label: 'Lookup lists', to: paths.reference(), words: 'lookup lists reference codes' },
 ]
@@ -161,9 +171,8 @@ function Palette({ onDone }: { onDone: () => void }) {
         label: `Open event ${trimmed}`,
         run: () => go(paths.events.detail(Number(trimmed))),
       })
-    const admin = me.roles.includes('admin')
     for (const c of COMMANDS) {
-      if (c.admin && !admin) continue
+      if (c.needs && !userCan(me, c.needs)) continue
       if (
         lower &&
         !lower.split(/\s+/).every((w) => c.words.includes(w) || c.label.toLowerCase().includes(w))
@@ -179,7 +188,7 @@ function Palette({ onDone }: { onDone: () => void }) {
     return out
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, events.rows, numbers, me.roles])
+  }, [trimmed, events.rows, numbers, me])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {

@@ -1,16 +1,23 @@
 import { PasswordPolicyPage } from '@/features/admin/password-policy/password-policy-page'
 import { adminQueries } from '@/features/admin/queries'
 import { api } from '../app-state'
-import { currentDatabase, queryClient } from '../query'
+import { userCan } from '@/lib/app-context'
+import { currentDatabase, queryClient, currentRoles } from '../query'
+import { RequiresRole } from '../layout/requires-role'
 
 export function loader() {
   const db = currentDatabase()
-  if (!db) return null
+  // Only an administrator's page asks for the policy (the service refuses anyone else).
+  if (!db || !userCan({ roles: currentRoles() }, 'admin')) return null
   // Start the request with the route; the page shows skeletons rather than waiting here.
   void queryClient.prefetchQuery(adminQueries(api).passwordPolicy(db))
   return null
 }
 
 export function Component() {
-  return <PasswordPolicyPage />
+  return (
+    <RequiresRole permission="admin" title="Password policy">
+      <PasswordPolicyPage />
+    </RequiresRole>
+  )
 }

@@ -3,6 +3,7 @@ import { AuthEditPage } from '@/features/auths/form/auth-edit-page'
 import { authQueries } from '@/features/auths/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
+import { RequiresRole } from '../layout/requires-role'
 
 export function loader({ params }: LoaderFunctionArgs) {
   const db = currentDatabase()
@@ -17,5 +18,9 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { authNumber = '' } = useParams()
-  return <AuthEditPage key={authNumber} authNumber={authNumber} />
+  return (
+    <RequiresRole permission="changeAuths" title="Edit auth">
+      <AuthEditPage key={authNumber} authNumber={authNumber} />
+    </RequiresRole>
+  )
 }

@@ -1,5 +1,10 @@
 import { AuthCreatePage } from '@/features/auths/form/auth-create-page'
+import { RequiresRole } from '../layout/requires-role'
 
 export function Component() {
-  return <AuthCreatePage />
+  return (
+    <RequiresRole permission="changeAuths" title="New auth">
+      <AuthCreatePage />
+    </RequiresRole>
+  )
 }

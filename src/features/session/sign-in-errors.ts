@@ -11,15 +11,26 @@ export function explainSignInError(
   error: unknown,
   serviceUrl: string,
   database: string,
+  /** What was refused: a username and password, the signed-in user's password, or a token. */
+  secret: 'credentials' | 'password' | 'token',
 ): SignInFailure {
   if (error instanceof ApiError) {
     const activityId = error.activityId
     if (error.status === 401)
-      return {
-        message: 'Wrong username or password, or the token has expired.',
-        field: 'password',
-        activityId,
-      }
+      return secret === 'token'
+        ? {
+            message: 'The token was refused: it is wrong or has expired.',
+            field: 'token',
+            activityId,
+          }
+        : {
+            message:
+              secret === 'password'
+                ? 'The password is wrong.'
+                : 'The username or password is wrong.',
+            field: 'password',
+            activityId,
+          }
     if (error.status === 403)
       return {
         message: 'The service refused the API key. Check it and try again.',

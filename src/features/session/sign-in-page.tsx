@@ -93,7 +93,12 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
       const explained =
         error instanceof ChallengeRequiredError
           ? { message: error.message }
-          : explainSignInError(error, values.serviceUrl, values.database)
+          : explainSignInError(
+              error,
+              values.serviceUrl,
+              values.database,
+              values.method === 'token' ? 'token' : 'credentials',
+            )
       setFailure(explained)
       if (explained.field) setFocus(explained.field)
     }

@@ -24,7 +24,14 @@ export function useSecretPrompt(action: (credentials: Reauthentication) => Promi
       await action(username ? { password: secret } : { token: secret })
       setSecret('')
     } catch (failure) {
-      setError(explainSignInError(failure, session.baseUrl, session.database).message)
+      setError(
+        explainSignInError(
+          failure,
+          session.baseUrl,
+          session.database,
+          username ? 'password' : 'token',
+        ).message,
+      )
     } finally {
       setPending(false)
     }

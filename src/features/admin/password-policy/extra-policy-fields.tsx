@@ -31,7 +31,6 @@ export function ExtraPolicyFields({ fields, readOnly }: ExtraPolicyFieldsProps) 
       <div className={styles.grid}>
         {fields.map((field, index) => {
           const label = humanizeFieldName(field.key)
-          const hint = `Service field “${field.key}”.`
           const error = errors.extras?.[index]?.value?.message
           const path = `extras.${index}.value` as const
           if (field.kind === 'boolean')
@@ -40,7 +39,6 @@ export function ExtraPolicyFields({ fields, readOnly }: ExtraPolicyFieldsProps) 
                 key={field.fieldId}
                 role="switch"
                 label={label}
-                hint={hint}
                 error={error}
                 {...register(path)}
               />
@@ -52,20 +50,11 @@ export function ExtraPolicyFields({ fields, readOnly }: ExtraPolicyFieldsProps) 
                 label={label}
                 type="number"
                 step={Number.isInteger(field.value) ? 1 : 'any'}
-                hint={hint}
                 error={error}
                 {...register(path, { valueAsNumber: true })}
               />
             )
-          return (
-            <TextField
-              key={field.fieldId}
-              label={label}
-              hint={hint}
-              error={error}
-              {...register(path)}
-            />
-          )
+          return <TextField key={field.fieldId} label={label} error={error} {...register(path)} />
         })}
       </div>
       {readOnly.length > 0 && (

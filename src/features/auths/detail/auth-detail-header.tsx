@@ -3,6 +3,7 @@ import type { AuthVba } from '@/api/schemas/auth-vba'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
+import { useCan } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import { toneOf } from '../glance'
 import { AuthStatusBadge } from './auth-status-badge'
@@ -23,6 +24,8 @@ interface AuthDetailHeaderProps {
  */
 export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHeaderProps) {
   const tone = toneOf(auth)
+  // Staff read auths; support and admins change them (the service's rule).
+  const canChange = useCan('changeAuths')
   const service = [auth.service_Type, auth.service_Code].filter(Boolean).join(' ')
   const kind = [auth.type_Of_Service ?? auth.auth_Type, auth.treatment_Type].filter(
     (part, i, all) => part && part !== auth.service_Type && all.indexOf(part) === i,
@@ -49,29 +52,35 @@ export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHe
         </span>
       }
       actions={
-        <>
-          <Button
-            variant={tone === 'pended' ? 'primary' : 'default'}
-            onClick={() => onOpen('status')}
-          >
-            Change status
-          </Button>
-          <Button
-            variant={tone === 'approved' ? 'primary' : 'default'}
-            onClick={() => onOpen('adjust')}
-          >
-            Adjust
-          </Button>
-          <ButtonLink
-            to={paths.auths.edit(authNumber)}
-            variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
-          >
-            Edit
-          </ButtonLink>
-          <Button variant="ghost" className={styles.deleteButton} onClick={() => onOpen('delete')}>
-            Delete
-          </Button>
-        </>
+        canChange && (
+          <>
+            <Button
+              variant={tone === 'pended' ? 'primary' : 'default'}
+              onClick={() => onOpen('status')}
+            >
+              Change status
+            </Button>
+            <Button
+              variant={tone === 'approved' ? 'primary' : 'default'}
+              onClick={() => onOpen('adjust')}
+            >
+              Adjust
+            </Button>
+            <ButtonLink
+              to={paths.auths.edit(authNumber)}
+              variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
+            >
+              Edit
+            </ButtonLink>
+            <Button
+              variant="ghost"
+              className={styles.deleteButton}
+              onClick={() => onOpen('delete')}
+            >
+              Delete
+            </Button>
+          </>
+        )
       }
     />
   )

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
+import { useCan } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import { AuthLookupForm } from './auth-lookup-form'
 import { RecentLookupsList } from './recent-lookups-list'
@@ -11,18 +12,21 @@ import styles from './lookup.module.css'
 export function AuthLookupPage() {
   const navigate = useNavigate()
   const db = useDatabase()
+  const canChange = useCan('changeAuths')
   return (
     <div className={styles.page}>
       <PageHeader
         title="Auths"
-        description={`Authorizations in the ${db} database: look one up by its number, or add new ones.`}
+        description={`Authorizations in the ${db} database: look one up by its number${canChange ? ', or add new ones' : ''}.`}
         actions={
-          <>
-            <ButtonLink to={paths.auths.import()}>Import auths</ButtonLink>
-            <ButtonLink to={paths.auths.create()} variant="primary">
-              New auth
-            </ButtonLink>
-          </>
+          canChange && (
+            <>
+              <ButtonLink to={paths.auths.import()}>Import auths</ButtonLink>
+              <ButtonLink to={paths.auths.create()} variant="primary">
+                New auth
+              </ButtonLink>
+            </>
+          )
         }
       />
       <section className={styles.card} aria-labelledby="lookup-heading">
