@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { expect, service, signIn, signOut, test, type ServiceEvent } from './fixtures'
+import {
+  createEvent,
+  expect,
+  service,
+  serviceDate,
+  signIn,
+  signOut,
+  test,
+  type ServiceEvent,
+} from './fixtures'
 
 /** `GET /events` straight from the service, as another client would see it. */
 async function serviceEvents(page: Page, query: string): Promise<ServiceEvent[]> {
@@ -251,21 +260,44 @@ test.describe('events list', () => {
     expect([now.user_ID, now.userGroup_Key]).toEqual([null, 7])
   })
 
-  test('mark complete sets the completion date, 100 percent and the completed status', async ({
+  test('mark complete sets the completion date, 100 percent and the completed status, and skips what is already complete', async ({
     page,
+    clock,
   }) => {
-    await page.goto('/events?sort=event_ID:desc&page=2')
-    const [target] = await serviceEvents(page, 'page=2&pageSize=25&sortBy=event_ID:desc')
-    await rowCheckbox(page, target!.event_ID).check()
+    const open = await createEvent(page, { due_Date: serviceDate(clock, 60) })
+    const done = await createEvent(page, {
+      status: 'Completed',
+      completion_Percent: 100,
+      completion_Date: serviceDate(clock, -60),
+      reminder: true,
+      next_Scheduled_Date: serviceDate(clock, 60 * 24 * 3),
+    })
+    await page.goto('/events?sort=event_ID:desc')
+    await rowCheckbox(page, open.event_ID).check()
+    await rowCheckbox(page, done.event_ID).check()
     await page.getByRole('button', { name: 'Mark complete' }).click()
-    await expect(page.getByText('Marked 1 event complete').first()).toBeVisible()
-    const now = await serviceEvent(page, target!.event_ID)
+    await expect(
+      page.getByText('Marked 1 event complete; 1 already complete, skipped').first(),
+    ).toBeVisible()
+    const now = await serviceEvent(page, open.event_ID)
     expect(now.status).toBe('Completed')
     expect(now.completion_Percent).toBe(100)
     expect(now.completion_Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/)
     // Fields the action does not touch are sent back unchanged.
-    expect(now.subject).toBe(target!.subject)
-    expect(now.due_Date).toBe(target!.due_Date)
+    expect(now.subject).toBe(open.subject)
+    expect(now.due_Date).toBe(open.due_Date)
+    // The completed one was not sent at all: its record is as it was.
+    expect(await serviceEvent(page, done.event_ID)).toEqual(done)
+
+    // Marking only completed events changes nothing, and says so.
+    await rowCheckbox(page, done.event_ID).check()
+    await page.getByRole('button', { name: 'Mark complete' }).click()
+    await expect(page.getByText('Nothing changed: 1 already complete, skipped')).toBeVisible()
+
+    // A completed event reminds nobody: no future "Next reminder" on its page.
+    await page.goto(`/events/${done.event_ID}`)
+    const when = page.getByRole('region', { name: 'When' })
+    await expect(when.getByRole('definition')).toContainText(['None (completed)'])
   })
 
   test('exports every matching event, not the page, with codes and labels apart', async ({

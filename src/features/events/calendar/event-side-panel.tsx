@@ -68,7 +68,15 @@ export function EventSidePanel(props: EventSidePanelProps) {
     ['Due', formatDisplayDateTime(event.due_Date)],
     ['Starts', formatDisplayDateTime(event.start_Date)],
     ['Ends', formatDisplayDateTime(event.end_Date)],
-    ['Next reminder', event.reminder ? formatDisplayDateTime(event.next_Scheduled_Date) : ''],
+    [
+      'Next reminder',
+      // A completed event reminds nobody, whatever date is still stored.
+      done
+        ? 'None (completed)'
+        : event.reminder
+          ? formatDisplayDateTime(event.next_Scheduled_Date)
+          : '',
+    ],
     ['Assigned to', assignee],
     ['Type', humanizeCode(event.event_Type)],
     ['Completion', event.completion_Percent != null ? `${event.completion_Percent}%` : ''],

@@ -42,6 +42,9 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
     fields.map((f) => ({ label: fieldLabel(f), value: value(f) }))
   const when = (field: 'due_Date' | 'next_Scheduled_Date') => {
     const date = parseServiceDate(event[field])
+    // A completed event reminds nobody, whatever date is still stored.
+    if (field === 'next_Scheduled_Date' && done && date)
+      return <span className={styles.relative}>None (completed)</span>
     if (!date) return value(field)
     const late = !done && date < now
     return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import { loadByDay } from './load-by-day'
+import { describeBusiest, loadByDay } from './load-by-day'
 
 const event = (event_ID: number, over: Partial<Event> = {}): Event => ({
   event_ID,
@@ -59,5 +59,27 @@ describe('loadByDay', () => {
     const load = loadByDay([event(1, { due_Date: '2026-03-16T09:00:00' })], now, 'Completed', 2)
     expect(load.days).toHaveLength(2)
     expect(load.total).toBe(0)
+  })
+})
+
+describe('describeBusiest', () => {
+  const name = (d: Date) => `${d.getDate()}/${d.getMonth() + 1}`
+  const on = (...days: number[]) =>
+    days.map((d, i) => event(i + 1, { due_Date: `2026-03-${String(d).padStart(2, '0')}T15:00:00` }))
+  const busiest = (events: ReturnType<typeof event>[]) =>
+    describeBusiest(loadByDay(events, now, 'Completed'), name)
+
+  it('names the one busiest day', () => {
+    expect(busiest(on(15, 15, 16))).toBe('busiest 15/3 with 2')
+  })
+  it('names every day that ties, not just the first', () => {
+    expect(busiest(on(15, 16))).toBe('busiest 15/3 and 16/3, with 1 each')
+    expect(busiest(on(15, 15, 17, 17, 20, 20))).toBe('busiest 15/3, 17/3 and 20/3, with 2 each')
+  })
+  it('counts the days when many tie', () => {
+    expect(busiest(on(15, 16, 17, 18))).toBe('4 days have 1 each, the most')
+  })
+  it('says nothing when nothing is coming', () => {
+    expect(busiest([])).toBe('')
   })
 })

@@ -49,3 +49,17 @@ export function loadByDay(
   const max = result.reduce((m, d) => Math.max(m, d.total), 0)
   return { days: result, max, total: result.reduce((s, d) => s + d.total, 0) }
 }
+
+/**
+ * The busiest days in words: "busiest Tuesday 24 November with 5", or, when days tie, every one
+ * of them ("busiest Tuesday 24 November and Friday 27 November, with 5 each"; more than three:
+ * "4 days have 5 each, the most"). Empty when nothing is coming.
+ */
+export function describeBusiest(load: Load, nameDay: (day: Date) => string): string {
+  if (load.max === 0) return ''
+  const busiest = load.days.filter((d) => d.total === load.max).map((d) => nameDay(d.day))
+  if (busiest.length === 1) return `busiest ${busiest[0]} with ${load.max}`
+  if (busiest.length > 3) return `${busiest.length} days have ${load.max} each, the most`
+  const names = `${busiest.slice(0, -1).join(', ')} and ${busiest.at(-1)}`
+  return `busiest ${names}, with ${load.max} each`
+}

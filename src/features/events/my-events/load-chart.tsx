@@ -3,7 +3,7 @@ import type { StringOption } from '@/api/schemas/static-option'
 import { DISPLAY_LOCALE } from '@/api/dates'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { priorityName, priorityTone } from '../priority-badge'
-import { loadByDay, type DayLoad } from './load-by-day'
+import { describeBusiest, loadByDay, type DayLoad } from './load-by-day'
 import styles from './load-chart.module.css'
 
 interface LoadChartProps {
@@ -69,7 +69,7 @@ export function LoadChart({ events, priorities, now }: LoadChartProps) {
     { key: '', name: 'No priority', tone: 'none' },
   ]
   const scale = Math.max(load.max, 4)
-  const busiest = load.days.find((d) => d.total === load.max && d.total > 0)
+  const busiest = describeBusiest(load, (day) => longDay.format(day))
 
   return (
     <figure className={styles.chart} aria-labelledby="load-title">
@@ -81,7 +81,7 @@ export function LoadChart({ events, priorities, now }: LoadChartProps) {
           {load.total === 0
             ? 'Nothing due or reminded in the next 14 days.'
             : `${load.total} ${load.total === 1 ? 'event' : 'events'} due or reminded` +
-              (busiest ? `; busiest ${longDay.format(busiest.day)} with ${busiest.total}.` : '.')}
+              (busiest ? `; ${busiest}.` : '.')}
         </p>
       </figcaption>
       <div className={styles.bars} aria-hidden="true">

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import { actionFields, applyAction, describeAction, undoEvents } from './bulk-changes'
+import {
+  actionFields,
+  alreadyDone,
+  applyAction,
+  describeAction,
+  describeSkipped,
+  undoEvents,
+} from './bulk-changes'
 
 const base: Event = {
   event_ID: 5,
@@ -79,5 +86,26 @@ describe('describeAction', () => {
     expect(
       describeAction({ kind: 'complete', completedStatus: 'Completed', completedAt: '' }, 3),
     ).toBe('Marked 3 events complete')
+  })
+})
+
+describe('alreadyDone', () => {
+  const complete = {
+    kind: 'complete',
+    completedStatus: 'Completed',
+    completedAt: '2026-11-22T10:00:00',
+  } as const
+  it('skips a completed event when marking complete (by status, in any case, or by date)', () => {
+    expect(alreadyDone({ ...base, status: 'completed' }, complete)).toBe(true)
+    expect(alreadyDone({ ...base, completion_Date: '2026-11-01T09:00:00' }, complete)).toBe(true)
+    expect(alreadyDone(base, complete)).toBe(false)
+    expect(describeSkipped(complete, 2)).toBe('2 already complete')
+  })
+  it('skips an event that already has the value set', () => {
+    expect(alreadyDone(base, { kind: 'priority', priority: 'LOW', label: 'Low' })).toBe(true)
+    expect(alreadyDone(base, { kind: 'priority', priority: 'HIGH', label: 'High' })).toBe(false)
+    expect(alreadyDone(base, { kind: 'assign-user', userId: 'staff' })).toBe(true)
+    expect(alreadyDone(base, { kind: 'assign-group', groupKey: 3 })).toBe(false)
+    expect(alreadyDone(base, { kind: 'status', status: 'Open' })).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
 import type { Event, EventField } from '@/api/schemas/event'
+import { isCompleted } from '../../event-status'
 
 /** What a bulk action does to every selected event. */
 export type BulkAction =
@@ -21,6 +22,38 @@ export function actionFields(action: BulkAction): EventField[] {
       return ['status']
     case 'complete':
       return ['completion_Date', 'completion_Percent', 'status']
+  }
+}
+
+/** Whether the event already is as the action would leave it (it is skipped, not sent). */
+export function alreadyDone(event: Event, action: BulkAction): boolean {
+  switch (action.kind) {
+    case 'assign-user':
+      return event.user_ID === action.userId && event.userGroup_Key == null
+    case 'assign-group':
+      return event.userGroup_Key === action.groupKey && !event.user_ID
+    case 'priority':
+      return event.priority === action.priority
+    case 'status':
+      return event.status === action.status
+    case 'complete':
+      return isCompleted(event, action.completedStatus)
+  }
+}
+
+/** "2 already complete": the events an action skipped. */
+export function describeSkipped(action: BulkAction, count: number): string {
+  const were = count === 1 ? 'was' : 'were'
+  switch (action.kind) {
+    case 'complete':
+      return `${count} already complete`
+    case 'assign-user':
+    case 'assign-group':
+      return `${count} ${were} already assigned there`
+    case 'priority':
+      return `${count} already had that priority`
+    case 'status':
+      return `${count} already had that status`
   }
 }
 

@@ -7,8 +7,10 @@ import { useBatchEvents, useEventQueries } from '../../queries'
 import { summarizeBatch, type BatchReport } from './batch-results'
 import {
   actionFields,
+  alreadyDone,
   applyAction,
   describeAction,
+  describeSkipped,
   undoEvents,
   type BulkAction,
 } from './bulk-changes'
@@ -68,8 +70,17 @@ export function useBulkApply(
   }
 
   async function apply(selected: Event[], action: BulkAction) {
-    const sent = selected.map((e) => applyAction(e, action))
-    const title = describeAction(action, sent.length)
+    // Events already as the action would leave them are not sent, and not counted as changed.
+    const todo = selected.filter((e) => !alreadyDone(e, action))
+    const skipped = selected.length - todo.length
+    const skipNote = skipped > 0 ? `${describeSkipped(action, skipped)}, skipped` : ''
+    if (todo.length === 0) {
+      toast.info(`Nothing changed: ${skipNote}`)
+      onFailed([])
+      return
+    }
+    const sent = todo.map((e) => applyAction(e, action))
+    const title = [describeAction(action, sent.length), skipNote].filter(Boolean).join('; ')
     const summary = await send(sent, title)
     if (!summary) return
     const done = summary.succeeded.length
@@ -78,7 +89,7 @@ export function useBulkApply(
         ? {
             action: {
               label: 'Undo',
-              onAction: () => void undo(summary.succeeded, selected, action, title),
+              onAction: () => void undo(summary.succeeded, todo, action, title),
             },
           }
         : {}
