@@ -270,20 +270,34 @@ test.describe('auths', () => {
     expect((await service(page, 'GET', `/auths/${original}`)).status).toBe(200)
   })
 
-  test('change status: a refused code is explained, a valid one applies', async ({ page }) => {
+  test('change status: the codes are listed with their meanings, a refused code is explained, a valid one applies', async ({
+    page,
+  }) => {
     const authNumber = await createAuth(page)
     await page.goto(`/auths/${authNumber}`)
     await page.getByRole('button', { name: 'Change status' }).click()
     const dialog = page.getByRole('dialog', { name: `Change the status of auth ${authNumber}` })
-    // The code this user has seen (the auth's own) is offered.
-    await expect(dialog.getByRole('button', { name: 'Code P' })).toBeVisible()
-    await dialog.getByLabel('New auth code').fill('Z')
+    // Up front, with what each means (config.json), the current one marked: no empty box.
+    const codes = dialog.getByRole('group', { name: 'New status' })
+    await expect(codes.getByRole('radio')).toHaveCount(5)
+    await expect(
+      codes.getByRole('radio', { name: /^A Approved: services may be rendered/ }),
+    ).toBeVisible()
+    await expect(codes.getByRole('radio', { name: /^P Pended.*\(current\)$/ })).toBeVisible()
+    await expect(codes.getByRole('radio', { name: /^D Denied/ })).toBeVisible()
+    await expect(codes.getByRole('radio', { name: /^C Closed/ })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+
+    // Another code, refused: explained once, in the dialog.
+    await codes.getByRole('radio', { name: 'Another code' }).check()
+    await dialog.getByLabel('Code', { exact: true }).fill('Z')
     await dialog.getByRole('button', { name: 'Change status' }).click()
-    await expect(dialog.getByText('The service refused code Z')).toBeVisible()
-    await expect(dialog).toContainText('Valid codes: A (Approved)')
+    await expect(dialog.getByRole('alert')).toContainText('The service refused code Z')
+    await expect(dialog.getByRole('alert')).toContainText('Valid codes: A (Approved)')
+    await expect(page.getByText('The service refused code Z')).toHaveCount(1)
     expect((await service(page, 'GET', `/auths/${authNumber}`)).data.auth_Code).toBe('P')
 
-    await dialog.getByLabel('New auth code').fill('a')
+    await codes.getByRole('radio', { name: /^A Approved/ }).check()
     await dialog.getByRole('button', { name: 'Change status' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByText(`Auth ${authNumber} is now Approved`)).toBeVisible()
@@ -292,10 +306,25 @@ test.describe('auths', () => {
     await expect(page.locator('main').getByText('Approved', { exact: true }).first()).toBeVisible()
     const stored = (await service(page, 'GET', `/auths/${authNumber}`)).data
     expect(stored).toMatchObject({ auth_Code: 'A', status: 'Approved', approved_By: 'support' })
+  })
 
-    // The code just used is offered next time.
-    await page.getByRole('button', { name: 'Change status' }).click()
-    await expect(dialog.getByRole('button', { name: 'Code A' })).toBeVisible()
+  test('a code that contradicts the status is warned about before saving, and the badge shows what is stored', async ({
+    page,
+  }) => {
+    const authNumber = await createAuth(page, { auth_Code: 'D', status: 'Denied' })
+    await page.goto(`/auths/${authNumber}/edit`)
+    await page.getByLabel('Auth code').fill('A')
+    const warning = page.getByRole('status').filter({ hasText: 'Code A means Approved' })
+    await expect(warning).toContainText('Code A means Approved, but the status reads Denied.')
+    await page.getByRole('button', { name: 'Save auth' }).click()
+    await expect(page.getByRole('heading', { name: `Auth ${authNumber}` })).toBeVisible()
+    const stored = (await service(page, 'GET', `/auths/${authNumber}`)).data
+    expect(stored).toMatchObject({ auth_Code: 'A', status: 'Denied' })
+    // Not a green "Approved": the stored status and code, marked as disagreeing.
+    const badge = page.getByText('disagree', { exact: true }).locator('..')
+    await expect(badge).toHaveText(/^Denied, code · A\s*disagree$/)
+    await expect(page.getByRole('note')).toContainText('Code and status disagree.')
+    await expectNoSeriousA11yViolations(page)
   })
 
   test('batch import: the bad row is shown, valid rows are sent, results per row', async ({

@@ -17,6 +17,24 @@ export const runtimeConfigSchema = z.object({
   /** Above this many events the in-browser event index (filters, search) is not built. */
   eventIndexLimit: z.number().int().positive().default(250_000),
   databases: z.array(databaseSchema).default([]),
+  /**
+   * The service's auth codes and what each means; the Change status dialog offers them and the
+   * console warns when an auth's code and status disagree. Codes the service reports are added.
+   */
+  authCodes: z
+    .array(
+      z.object({ code: z.string().min(1), status: z.string(), meaning: z.string().optional() }),
+    )
+    .default([
+      {
+        code: 'A',
+        status: 'Approved',
+        meaning: 'services may be rendered within the approved range',
+      },
+      { code: 'P', status: 'Pended', meaning: 'waiting for review or information' },
+      { code: 'D', status: 'Denied', meaning: 'services are not authorized' },
+      { code: 'C', status: 'Closed', meaning: 'no further services under this auth' },
+    ]),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>

@@ -5,6 +5,7 @@ import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
+import { codeStatusConflict, useAuthCodes } from '../auth-codes'
 import { AUDIT_FIELDS, AUTH_GROUPS } from '../auth-groups'
 import { paths } from '@/lib/paths'
 import { useAuthQueries } from '../queries'
@@ -30,6 +31,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   const [dialog, setDialog] = useState<DetailDialog | null>(null)
   const { rememberNumber, rememberCode } = useRecentLookups()
   const auth = detail.data
+  const codes = useAuthCodes(db, [])
 
   useEffect(() => {
     if (!auth) return
@@ -45,10 +47,17 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   }
   const loaded = detail.data
   const close = () => setDialog(null)
+  const conflict = codeStatusConflict(loaded, codes)
 
   return (
     <div className={styles.page}>
       <AuthDetailHeader authNumber={authNumber} auth={loaded} vba={vba.data} onOpen={setDialog} />
+      {conflict && (
+        <p className={styles.conflictNote} role="note">
+          <strong>Code and status disagree.</strong> {conflict} Use Change status to set both from
+          one code.
+        </p>
+      )}
       {loaded.previous_Auth && (
         <p className={styles.callout}>
           This auth is an adjustment of{' '}

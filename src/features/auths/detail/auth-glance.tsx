@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { formatDisplayDate } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
 import { formatCount, formatMoney } from '../format-value'
+import { useStoredTone } from '../auth-codes'
 import { countOf, periodNote, periodOf, toneOf, waitingFor } from '../glance'
 import { GlanceFact } from './glance-fact'
 import styles from './detail.module.css'
@@ -100,8 +101,9 @@ function factsFor(auth: Auth): Fact[] {
 
 /** Is it approved, for how many, until when: the facts a caller asks for, large. */
 export function AuthGlance({ auth }: { auth: Auth }) {
+  const tone = useStoredTone(auth)
   return (
-    <dl className={`${styles.glance} ${styles[`glance_${toneOf(auth)}`] ?? ''}`}>
+    <dl className={`${styles.glance} ${styles[`glance_${tone}`] ?? ''}`}>
       {factsFor(auth).map((fact) => (
         <GlanceFact key={fact.label} {...fact} />
       ))}

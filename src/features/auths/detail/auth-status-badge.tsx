@@ -1,10 +1,17 @@
 import type { Auth } from '@/api/schemas/auth'
+import { useStoredTone } from '../auth-codes'
 import { toneOf } from '../glance'
 import styles from './detail.module.css'
 
-/** The auth's status in its colour, with the code beside it ("Approved · A"). */
+/**
+ * The auth's status as stored, with its code beside it ("Approved · A"), in the colour they
+ * share. When the code and the status disagree (code A, status Denied) neither colour is right:
+ * the badge is marked as disagreeing instead of taking the code's colour.
+ */
 export function AuthStatusBadge({ auth }: { auth: Pick<Auth, 'auth_Code' | 'status'> }) {
-  const tone = toneOf(auth)
+  const stored = useStoredTone(auth)
+  const conflict = stored !== toneOf(auth)
+  const tone = conflict ? 'conflict' : stored
   const text = auth.status ?? (auth.auth_Code ? `Code ${auth.auth_Code}` : 'No status')
   return (
     <span className={`${styles.badge} ${styles[`tone_${tone}`]}`}>
@@ -16,6 +23,7 @@ export function AuthStatusBadge({ auth }: { auth: Pick<Auth, 'auth_Code' | 'stat
           <span aria-hidden="true">·</span> {auth.auth_Code}
         </span>
       )}
+      {conflict && <span className={styles.badgeWarn}>disagree</span>}
     </span>
   )
 }

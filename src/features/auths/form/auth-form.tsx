@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
@@ -12,6 +12,7 @@ import { DraftBanner } from '@/components/ui/draft-banner'
 import { PageHeader } from '@/components/ui/page-header'
 import { useFormDraft } from '@/lib/form-draft'
 import { useUnsavedChanges } from '@/lib/unsaved-changes'
+import { codeStatusConflict, useAuthCodes } from '../auth-codes'
 import { labelOf } from '../auth-fields'
 import { AUTH_GROUPS } from '../auth-groups'
 import { formatAuthValue } from '../format-value'
@@ -33,7 +34,8 @@ const [statusGroup, peopleGroup, clinicalGroup, notesGroup] = AUTH_GROUPS
 export function AuthForm({ auth }: { auth?: Auth }) {
   const db = useDatabase()
   const codesId = useId()
-  const { codes } = useRecentLookups()
+  const { codes: seen } = useRecentLookups()
+  const codes = useAuthCodes(db, seen)
   const [base, setBase] = useState(auth)
   const authNumber = base?.auth_Number ?? ''
   const form = useForm<AuthFormValues>({
@@ -46,6 +48,9 @@ export function AuthForm({ auth }: { auth?: Auth }) {
   const save = useAuthFormSave(form, base, setBase, draft)
   const cancelTo = base ? paths.auths.detail(authNumber) : paths.auths.lookup()
 
+  // Code and status are stored apart: say so when they contradict each other before it is saved.
+  const [code, status] = useWatch({ control: form.control, name: ['auth_Code', 'status'] })
+  const conflict = codeStatusConflict({ auth_Code: code, status }, codes)
   const statusFields = base ? statusGroup.fields : (['auth_Number', ...statusGroup.fields] as const)
   return (
     <form className={styles.form} onSubmit={(e) => void save.submit(e)} noValidate>
@@ -69,7 +74,9 @@ export function AuthForm({ auth }: { auth?: Auth }) {
       {save.problem && <FormProblemBox problem={save.problem} />}
       <datalist id={codesId}>
         {codes.map((c) => (
-          <option key={c} value={c} />
+          <option key={c.code} value={c.code}>
+            {c.status}
+          </option>
         ))}
       </datalist>
 
@@ -82,10 +89,20 @@ export function AuthForm({ auth }: { auth?: Auth }) {
             auth_Number: { hint: 'Leave empty and the service numbers it.' },
             auth_Code: {
               list: codesId,
-              hint: codes.length ? `Codes you have seen: ${codes.join(', ')}` : undefined,
+              hint: codes
+                .filter((c) => c.status)
+                .map((c) => `${c.code} ${c.status}`)
+                .join(', '),
             },
           }}
-        />
+        >
+          {conflict && (
+            <p className={styles.warning} role="status">
+              {conflict} Saving keeps both as typed; set the status to match the code, or use Change
+              status on the auth’s page.
+            </p>
+          )}
+        </AuthFormSection>
         <AuthFormSection title={peopleGroup.title} fields={peopleGroup.fields} form={form} />
         <AuthFormRanges form={form} />
         <AuthFormSection title={clinicalGroup.title} fields={clinicalGroup.fields} form={form} />

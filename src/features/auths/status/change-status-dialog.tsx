@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { useDatabase } from '@/api/api-context'
 import { ApiError } from '@/api/errors'
 import type { Auth } from '@/api/schemas/auth'
 import { describeError } from '@/components/errors/describe-error'
@@ -8,6 +9,7 @@ import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toast'
 import { AuthStatusBadge } from '../detail/auth-status-badge'
 import { useProcessAuthStatus } from '../queries'
+import { parseReportedCodes, rememberReportedCodes, useAuthCodes } from '../auth-codes'
 import { AUTH_CODE_PATTERN, useRecentLookups } from '../recent-lookups'
 import styles from './status.module.css'
 
@@ -18,23 +20,33 @@ interface ChangeStatusDialogProps {
 }
 
 /**
- * `POST /auths/{n}/process-status/{code}`. The service publishes no list of codes, so the user
- * picks one they have seen or used before, or types one; a refused code shows the service's
- * explanation (which names the valid codes).
+ * `POST /auths/{n}/process-status/{code}`. The service publishes no list of codes, so the dialog
+ * lists the codes the console knows up front, each with the status it sets and what it means:
+ * those in `config.json`, those the service named in a refusal, and those seen on auths. Another
+ * code can still be typed; a refused one shows the service's explanation, and the codes it names
+ * join the list.
  */
 export function ChangeStatusDialog({ auth, open, onClose }: ChangeStatusDialogProps) {
   const authNumber = auth.auth_Number ?? ''
-  const { codes, rememberCode } = useRecentLookups()
-  const [code, setCode] = useState('')
+  const db = useDatabase()
+  const { codes: seen, rememberCode } = useRecentLookups()
+  const codes = useAuthCodes(db, seen)
+  const current = (auth.auth_Code ?? '').toUpperCase()
+  const [choice, setChoice] = useState('')
+  const [other, setOther] = useState('')
   const [problem, setProblem] = useState<{ title: string; detail: string } | null>(null)
   const change = useProcessAuthStatus()
   const formId = useId()
-  const trimmed = code.trim().toUpperCase()
+  const name = useId()
+  const trimmed = (choice === OTHER ? other : choice).trim().toUpperCase()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!AUTH_CODE_PATTERN.test(trimmed)) {
-      setProblem({ title: 'Choose a code', detail: 'Type a code, or pick one below.' })
+      setProblem({
+        title: 'Choose a code',
+        detail: choice === OTHER ? 'Type a code of up to 10 letters or digits.' : 'Pick a code.',
+      })
       return
     }
     setProblem(null)
@@ -51,11 +63,12 @@ export function ChangeStatusDialog({ auth, open, onClose }: ChangeStatusDialogPr
         onError: (error) => {
           const refused = error instanceof ApiError && error.status === 400
           const detail = refused ? error.message : describeError(error).message
+          if (refused) rememberReportedCodes(db, parseReportedCodes(error.message))
+          // Shown once, in the dialog, where the user is.
           setProblem({
             title: refused ? `The service refused code ${trimmed}` : describeError(error).title,
             detail,
           })
-          toast.error(`Status of auth ${authNumber} not changed`, { description: detail })
         },
       },
     )
@@ -79,41 +92,71 @@ export function ChangeStatusDialog({ auth, open, onClose }: ChangeStatusDialogPr
         <p className={styles.current}>
           Now <AuthStatusBadge auth={auth} />
         </p>
-        <TextField
-          label="New auth code"
-          hint="Type a code, or pick one you have seen below."
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value)
-            setProblem(null)
-          }}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={10}
-          autoFocus
-          error={problem ? problem.title : undefined}
-        />
-        {problem && <p className={styles.problem}>{problem.detail}</p>}
-        {codes.length > 0 && (
-          <fieldset className={styles.codes}>
-            <legend className={styles.legend}>Codes you have seen</legend>
-            <div className={styles.codeList}>
-              {codes.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  className={styles.code}
-                  aria-pressed={trimmed === c}
-                  aria-label={`Code ${c}`}
-                  onClick={() => setCode(c)}
-                >
-                  {c}
-                </button>
-              ))}
-            </div>
-          </fieldset>
+        <fieldset
+          className={styles.codes}
+          aria-describedby={problem ? `${formId}-problem` : undefined}
+        >
+          <legend className={styles.legend}>New status</legend>
+          {codes.map((c, i) => (
+            <label key={c.code} className={styles.option}>
+              <input
+                type="radio"
+                name={name}
+                value={c.code}
+                checked={choice === c.code}
+                // The first choice that is not the current code takes focus when the dialog opens.
+                autoFocus={c.code !== current && codes.findIndex((x) => x.code !== current) === i}
+                onChange={() => {
+                  setChoice(c.code)
+                  setProblem(null)
+                }}
+              />
+              <span className={styles.optionCode}>{c.code}</span>
+              <span>
+                <span className={styles.optionStatus}>{c.status || 'Status not known'}</span>
+                {c.meaning && <span className={styles.optionMeaning}>: {c.meaning}</span>}
+                {c.code === current && <span className={styles.optionMeaning}> (current)</span>}
+              </span>
+            </label>
+          ))}
+          <label className={styles.option}>
+            <input
+              type="radio"
+              name={name}
+              value={OTHER}
+              checked={choice === OTHER}
+              onChange={() => {
+                setChoice(OTHER)
+                setProblem(null)
+              }}
+            />
+            <span className={styles.optionStatus}>Another code</span>
+          </label>
+        </fieldset>
+        {choice === OTHER && (
+          <TextField
+            label="Code"
+            hint="Up to 10 letters or digits, as the service knows it."
+            value={other}
+            onChange={(e) => {
+              setOther(e.target.value)
+              setProblem(null)
+            }}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={10}
+            autoFocus
+          />
+        )}
+        {problem && (
+          <div id={`${formId}-problem`} className={styles.problem} role="alert">
+            <strong>{problem.title}.</strong> {problem.detail}
+          </div>
         )}
       </form>
     </Dialog>
   )
 }
+
+// Not a possible code (codes are letters and digits).
+const OTHER = '(other)'
