@@ -372,6 +372,47 @@ test.describe('events calendar', () => {
     },
   )
 
+  test(
+    'keyboard in the month view: Alt+↓ moves a week, Alt+← a day; the event visibly moves, keeps focus, and the toast states the new dates',
+    { tag: '@dates' },
+    async ({ signedInAs, clock }) => {
+      const page = await signedInAs('admin')
+      const event = await draggableEvent(page, clock)
+      await openCalendar(page, `?view=month&user=${event.user_ID}`)
+      const from = local(event.due_Date)!
+      const button = eventButton(page, event.event_ID)
+      await button.focus()
+      await page.keyboard.press('Alt+ArrowDown')
+      const week = midnight(from, 7)
+      // Drawn in the cell a week down, focused there, and saved with the same time of day.
+      await expect(cellOf(page, event.event_ID)).toHaveAttribute('data-date', dayText(week))
+      await expect(button).toBeFocused()
+      await expect
+        .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
+        .toBe(`${dayText(week)}T${event.due_Date!.slice(11)}`)
+      const day = new Intl.DateTimeFormat('en-GB', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+      })
+      const moved = page.getByRole('alertdialog', { name: 'Event moved' }).first()
+      await expect(moved).toContainText(`${day.format(from)}, 09:00 → ${day.format(week)}, 09:00`)
+
+      await page.keyboard.press('Alt+ArrowLeft')
+      const back = midnight(from, 6)
+      await expect(cellOf(page, event.event_ID)).toHaveAttribute('data-date', dayText(back))
+      await expect(button).toBeFocused()
+      await expect
+        .poll(async () => (await serviceEvent(page, event.event_ID)).due_Date)
+        .toBe(`${dayText(back)}T${event.due_Date!.slice(11)}`)
+      // The panel's Move buttons say the same.
+      await button.press('Enter')
+      const panel = page.getByRole('complementary')
+      await expect(panel.getByRole('button', { name: 'A week later' })).toBeVisible()
+      await expect(panel.getByRole('button', { name: '30 min later' })).toHaveCount(0)
+    },
+  )
+
   test('the side panel shows the event with its actions and the Move controls', async ({
     signedInAs,
     clock,

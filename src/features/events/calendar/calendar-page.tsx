@@ -129,6 +129,7 @@ export function CalendarPage() {
           <EventSidePanel
             key={selected.event_ID}
             event={selected}
+            view={search.view}
             placed={placeEvent(selected, search.place)}
             priorities={priorities}
             onClose={close}

@@ -13,6 +13,7 @@ import { paths } from '@/lib/paths'
 import { isCompleted } from '../event-status'
 import { PriorityBadge } from '../priority-badge'
 import { useEventQueries } from '../queries'
+import type { CalendarView } from './calendar-dates'
 import { describePlacement, eventTitle, type MoveDelta } from './move'
 import { MoveControls } from './move-controls'
 import { PanelSchedules } from './panel-schedules'
@@ -28,6 +29,7 @@ const PLACED_BY = {
 
 interface EventSidePanelProps {
   event: Event
+  view: CalendarView
   placed: PlacedEvent | null
   priorities: readonly StringOption[]
   onClose: () => void
@@ -41,7 +43,7 @@ interface EventSidePanelProps {
  * when it opens; Escape closes it.
  */
 export function EventSidePanel(props: EventSidePanelProps) {
-  const { event, placed, priorities, onClose, onMove, onDeleted } = props
+  const { event, view, placed, priorities, onClose, onMove, onDeleted } = props
   const queries = useEventQueries()
   const db = useDatabase()
   const { completedStatus } = useRuntimeConfig()
@@ -131,7 +133,7 @@ export function EventSidePanel(props: EventSidePanelProps) {
         />
       </div>
       <PanelSchedules schedules={schedules.data} pending={schedules.isPending} />
-      <MoveControls onMove={onMove} disabled={!placed || gone} />
+      <MoveControls view={view} onMove={onMove} disabled={!placed || gone} />
     </aside>
   )
 }

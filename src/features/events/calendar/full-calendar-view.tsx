@@ -106,7 +106,7 @@ export function FullCalendarView(props: FullCalendarViewProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!e.altKey || e.ctrlKey || e.metaKey) return
-    const delta = keyboardDelta(e.key, SLOT_MINUTES)
+    const delta = keyboardDelta(e.key, SLOT_MINUTES, handlers.current.view)
     const holder = (e.target as HTMLElement).querySelector?.('[data-event-id]')
     const eventId = Number(holder?.getAttribute('data-event-id'))
     if (!delta || !eventId) return

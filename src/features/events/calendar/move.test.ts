@@ -29,6 +29,13 @@ describe('keyboardDelta', () => {
     expect(keyboardDelta('ArrowDown', 15)).toEqual({ days: 0, milliseconds: 900_000 })
     expect(keyboardDelta('Enter', 30)).toBeNull()
   })
+  it('moves a week with Up/Down in the month and agenda, where a row is a week', () => {
+    expect(keyboardDelta('ArrowUp', 30, 'month')).toEqual({ days: -7, milliseconds: 0 })
+    expect(keyboardDelta('ArrowDown', 30, 'month')).toEqual({ days: 7, milliseconds: 0 })
+    expect(keyboardDelta('ArrowDown', 30, 'agenda')).toEqual({ days: 7, milliseconds: 0 })
+    expect(keyboardDelta('ArrowRight', 30, 'month')).toEqual({ days: 1, milliseconds: 0 })
+    expect(keyboardDelta('ArrowDown', 30, 'day')).toEqual({ days: 0, milliseconds: 1_800_000 })
+  })
 })
 
 describe('shiftDate', () => {

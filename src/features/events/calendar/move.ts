@@ -1,3 +1,4 @@
+import type { CalendarView } from './calendar-dates'
 import { DISPLAY_LOCALE, formatServiceDate, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { addDays } from './calendar-dates'
@@ -68,17 +69,28 @@ export function movedFields(
   }
 }
 
-/** Alt+Left/Right: a day earlier or later; Alt+Up/Down: a time slot earlier or later. */
-export function keyboardDelta(key: string, slotMinutes: number): MoveDelta | null {
+/**
+ * Alt+Left/Right: a day earlier or later. Alt+Up/Down follow what is above and below on screen:
+ * a week in the month and agenda views (the day above in the month grid), a time slot in the week
+ * and day views.
+ */
+export function keyboardDelta(
+  key: string,
+  slotMinutes: number,
+  view: CalendarView = 'week',
+): MoveDelta | null {
+  const byWeek = view === 'month' || view === 'agenda'
   switch (key) {
     case 'ArrowLeft':
       return { days: -1, milliseconds: 0 }
     case 'ArrowRight':
       return { days: 1, milliseconds: 0 }
     case 'ArrowUp':
-      return { days: 0, milliseconds: -slotMinutes * 60_000 }
+      return byWeek
+        ? { days: -7, milliseconds: 0 }
+        : { days: 0, milliseconds: -slotMinutes * 60_000 }
     case 'ArrowDown':
-      return { days: 0, milliseconds: slotMinutes * 60_000 }
+      return byWeek ? { days: 7, milliseconds: 0 } : { days: 0, milliseconds: slotMinutes * 60_000 }
     default:
       return null
   }

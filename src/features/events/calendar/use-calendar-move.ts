@@ -46,7 +46,8 @@ export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
             Object.keys(fields).map((k) => [k, event[k as keyof Event] ?? null]),
           ) as Partial<Event>
           toast.success(undo ? 'Move undone' : 'Event moved', {
-            description: `${title}: ${after ? describePlacement(after) : 'no date'}`,
+            // Where it was and where it is now, so the new dates are never in doubt.
+            description: `${title}: ${describePlacement(before)} → ${after ? describePlacement(after) : 'no date'}`,
             action: undo
               ? undefined
               : {
