@@ -215,6 +215,29 @@ test.describe('events list', () => {
     await expect(rowCheckbox(page, b!.event_ID)).not.toBeChecked()
   })
 
+  test('ticking rows does not move the table: the next click lands on the row aimed at', async ({
+    page,
+  }) => {
+    await page.goto('/events?sort=event_ID:asc')
+    const [first, second] = await serviceEvents(page, 'page=1&pageSize=2&sortBy=event_ID:asc')
+    const table = page.getByRole('table')
+    await expect(rowCheckbox(page, first!.event_ID)).toBeVisible()
+    const top = async () => (await table.boundingBox())!.y
+    const before = await top()
+    const aim = (await rowCheckbox(page, second!.event_ID).boundingBox())!
+    await rowCheckbox(page, first!.event_ID).check()
+    await expect(
+      page.getByRole('group', { name: 'Bulk actions for the selected events' }),
+    ).toBeVisible()
+    expect(await top()).toBe(before)
+    // A click where the second row's box was a moment ago ticks the second row.
+    await page.mouse.click(aim.x + aim.width / 2, aim.y + aim.height / 2)
+    await expect(rowCheckbox(page, second!.event_ID)).toBeChecked()
+    await page.getByRole('button', { name: 'Clear selection' }).click()
+    await expect(page.getByText('No events selected.')).toBeVisible()
+    expect(await top()).toBe(before)
+  })
+
   test('a bulk reassign can be undone from its toast', async ({ page }) => {
     await page.goto('/events?sort=event_ID:asc&size=50')
     const events = await serviceEvents(page, 'page=1&pageSize=50&sortBy=event_ID:asc')

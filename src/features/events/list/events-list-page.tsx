@@ -14,6 +14,7 @@ import { FilterBar } from './filters/filter-bar'
 import { IndexStatus } from './filters/index-status'
 import { toIndexFilter } from './filters/list-filter'
 import type { BatchReport } from './bulk/batch-results'
+import { IdleBulkBar } from './bulk/bulk-bar'
 import { describeSort } from './sorting/describe-sort'
 import { columnOf } from './columns/events-columns'
 import { EventsTable } from './rows/events-table'
@@ -164,8 +165,10 @@ export function EventsListPage() {
       <p role="status" className="visually-hidden">
         {count > 0 ? `${count} of ${rows.length} events selected` : ''}
       </p>
-      {(count > 0 || report) && (
-        <Suspense fallback={null}>
+      {count === 0 && !report ? (
+        <IdleBulkBar />
+      ) : (
+        <Suspense fallback={<IdleBulkBar />}>
           <BulkActions
             selected={selection.selectedEvents}
             rows={rows}

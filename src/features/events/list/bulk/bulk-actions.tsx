@@ -57,17 +57,15 @@ export default function BulkActions({
 
   return (
     <>
-      {selected.length > 0 && (
-        <BulkBar
-          count={selected.length}
-          pending={bulk.pending}
-          onOpen={open}
-          onClear={onClear}
-          onComplete={() =>
-            apply({ kind: 'complete', completedStatus, completedAt: formatServiceDate(new Date()) })
-          }
-        />
-      )}
+      <BulkBar
+        count={selected.length}
+        pending={bulk.pending}
+        onOpen={open}
+        onClear={onClear}
+        onComplete={() =>
+          apply({ kind: 'complete', completedStatus, completedAt: formatServiceDate(new Date()) })
+        }
+      />
       {report && <BatchResultsPanel report={report} onDismiss={() => onReport(null)} />}
       {dialog && (
         <Suspense fallback={null}>

@@ -11,8 +11,13 @@ interface BulkBarProps {
   onClear: () => void
 }
 
-/** The actions for the ticked rows. Its count is announced by the page's status line. */
+/**
+ * The actions for the ticked rows. Its count is announced by the page's status line. With nothing
+ * ticked it keeps its place (one fixed height) and says how to select, so ticking a row never
+ * moves the table under the pointer.
+ */
 export function BulkBar({ count, pending, onOpen, onComplete, onClear }: BulkBarProps) {
+  if (count === 0) return <IdleBulkBar />
   return (
     <div className={styles.bar} role="group" aria-label="Bulk actions for the selected events">
       <span className={styles.count} aria-hidden="true">
@@ -34,6 +39,15 @@ export function BulkBar({ count, pending, onOpen, onComplete, onClear }: BulkBar
       <Button size="small" variant="ghost" onClick={onClear}>
         Clear selection
       </Button>
+    </div>
+  )
+}
+
+/** The bar's place while nothing is selected (also shown while the actions load). */
+export function IdleBulkBar() {
+  return (
+    <div className={`${styles.bar} ${styles.idle}`}>
+      No events selected. Tick rows (Shift+click for a range) to act on several at once.
     </div>
   )
 }
