@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { closeErrorsElsewhere } from '@/components/ui/toast'
@@ -53,6 +53,28 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
   // An error toast belongs to the page it happened on: leaving the page takes it away.
   useEffect(() => closeErrorsElsewhere(pathname), [pathname])
   const user = useCurrentUser()
+  // Below 1100 px the navigation is a menu behind a button, so the page has the width.
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const nav = useRef<HTMLElement>(null)
+  useEffect(() => setMenuOpen(false), [pathname])
+  useEffect(() => {
+    if (!menuOpen) return
+    nav.current?.querySelector<HTMLElement>('a')?.focus()
+    const away = (e: PointerEvent) => {
+      const target = e.target as Node
+      if (!nav.current?.contains(target) && !menuButton.current?.contains(target))
+        setMenuOpen(false)
+    }
+    document.addEventListener('pointerdown', away)
+    return () => document.removeEventListener('pointerdown', away)
+  }, [menuOpen])
+  const onNavKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !menuOpen) return
+    e.preventDefault()
+    setMenuOpen(false)
+    menuButton.current?.focus()
+  }
   const groups = navigation
     .map((group) => ({
       ...group,
@@ -66,6 +88,16 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         Skip to content
       </a>
       <header className={styles.header}>
+        <button
+          ref={menuButton}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
         <NavLink to={paths.home()} className={styles.product}>
           Benefits Admin Console
         </NavLink>
@@ -76,7 +108,13 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         <ThemeToggle className={styles.themeToggle} />
         <UserMenu onSignOut={onSignOut} />
       </header>
-      <nav className={styles.nav} aria-label="Main">
+      <nav
+        ref={nav}
+        id="main-navigation"
+        className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
+        aria-label="Main"
+        onKeyDown={onNavKeyDown}
+      >
         {groups.map((group) => (
           <div key={group.heading} className={styles.navGroup}>
             <div className={styles.navHeading} id={`nav-${group.heading}`}>

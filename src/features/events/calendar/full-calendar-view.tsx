@@ -104,6 +104,22 @@ export function FullCalendarView(props: FullCalendarViewProps) {
     return () => cancelAnimationFrame(id)
   }, [events, focusRequest])
 
+  // The month opens on today's week: the row with today is scrolled into view once the month's
+  // events are drawn (rows grow as they fill), once per month shown, so the user's own scrolling
+  // is left alone afterwards.
+  const scrolledFor = useRef('')
+  const month = day.slice(0, 7)
+  useEffect(() => {
+    if (view !== 'month' || events.length === 0 || scrolledFor.current === month) return
+    const id = requestAnimationFrame(() => {
+      scrolledFor.current = month
+      rootRef.current
+        ?.querySelector(`[data-date="${formatDay(new Date())}"]`)
+        ?.scrollIntoView({ block: 'center' })
+    })
+    return () => cancelAnimationFrame(id)
+  }, [view, month, events])
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!e.altKey || e.ctrlKey || e.metaKey) return
     const delta = keyboardDelta(e.key, SLOT_MINUTES, handlers.current.view)

@@ -1,0 +1,87 @@
+import type { Locator, Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { expect, serviceText, signIn, test } from './fixtures'
+
+/** Whether the whole of `locator` is inside the window and not clipped by a scroller. */
+async function fullyVisible(page: Page, locator: Locator) {
+  const box = await locator.boundingBox()
+  const size = page.viewportSize()!
+  if (!box) return false
+  const inWindow =
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height
+  // Not hidden under an ancestor that clips it (a horizontal scroller, say).
+  const unclipped = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p)
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue
+      const c = p.getBoundingClientRect()
+      if (
+        r.left < c.left - 1 ||
+        r.right > c.right + 1 ||
+        r.top < c.top - 1 ||
+        r.bottom > c.bottom + 1
+      )
+        return false
+    }
+    return true
+  })
+  return inWindow && unclipped
+}
+
+test.describe('a 1024 × 768 window', () => {
+  test.use({ viewport: { width: 1024, height: 768 } })
+
+  test('the navigation is a menu button; the list shows Subject, Priority, Status and Due without scrolling sideways', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav).toBeHidden()
+
+    // From the keyboard: open, the first link has focus, Escape closes and returns to the button.
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    await expect(nav).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'My events' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(nav).toBeHidden()
+    await expect(menu).toBeFocused()
+    // Choosing a page closes it.
+    await menu.click()
+    await nav.getByRole('link', { name: 'List', exact: true }).click()
+    await expect(page).toHaveURL(/\/events(\?|$)/)
+    await expect(nav).toBeHidden()
+
+    const table = page.getByRole('table')
+    await expect(table.getByRole('row').nth(1)).toBeVisible()
+    for (const name of ['Subject', 'Priority', 'Status', /^Due/]) {
+      const header = table.getByRole('columnheader', { name })
+      expect(await fullyVisible(page, header), `${String(name)} in view`).toBe(true)
+    }
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test("the calendar's month opens with today's week in view", async ({ page }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/calendar?view=month')
+    const today = page.locator(`[data-date="${serviceText(new Date()).slice(0, 10)}"]`).first()
+    await expect(today).toBeVisible()
+    await expect.poll(() => fullyVisible(page, today)).toBe(true)
+  })
+})
+
+test.describe('a 1440 × 900 window', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test("the navigation stays open, and the month shows today's row", async ({ page }) => {
+    await signIn(page, 'staff')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+    await page.goto('/events/calendar?view=month')
+    const today = page.locator(`[data-date="${serviceText(new Date()).slice(0, 10)}"]`).first()
+    await expect.poll(() => fullyVisible(page, today)).toBe(true)
+  })
+})
