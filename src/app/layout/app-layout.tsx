@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { closeErrorsElsewhere } from '@/components/ui/toast'
@@ -53,28 +53,32 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
   // An error toast belongs to the page it happened on: leaving the page takes it away.
   useEffect(() => closeErrorsElsewhere(pathname), [pathname])
   const user = useCurrentUser()
-  // Below 1100 px the navigation is a menu behind a button, so the page has the width.
-  const [menuOpen, setMenuOpen] = useState(false)
+  // Below 1100 px the navigation is a menu behind a button, so the page has the width. It is
+  // open for the page it was opened on: choosing another page closes it.
+  const [menuFor, setMenuFor] = useState<string | null>(null)
+  const menuOpen = menuFor === pathname
   const menuButton = useRef<HTMLButtonElement>(null)
   const nav = useRef<HTMLElement>(null)
-  useEffect(() => setMenuOpen(false), [pathname])
   useEffect(() => {
     if (!menuOpen) return
     nav.current?.querySelector<HTMLElement>('a')?.focus()
     const away = (e: PointerEvent) => {
       const target = e.target as Node
-      if (!nav.current?.contains(target) && !menuButton.current?.contains(target))
-        setMenuOpen(false)
+      if (!nav.current?.contains(target) && !menuButton.current?.contains(target)) setMenuFor(null)
+    }
+    const escape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      e.preventDefault()
+      setMenuFor(null)
+      menuButton.current?.focus()
     }
     document.addEventListener('pointerdown', away)
-    return () => document.removeEventListener('pointerdown', away)
+    document.addEventListener('keydown', escape)
+    return () => {
+      document.removeEventListener('pointerdown', away)
+      document.removeEventListener('keydown', escape)
+    }
   }, [menuOpen])
-  const onNavKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || !menuOpen) return
-    e.preventDefault()
-    setMenuOpen(false)
-    menuButton.current?.focus()
-  }
   const groups = navigation
     .map((group) => ({
       ...group,
@@ -94,7 +98,7 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
           className={styles.menuButton}
           aria-expanded={menuOpen}
           aria-controls="main-navigation"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuFor(menuOpen ? null : pathname)}
         >
           <span aria-hidden="true">☰</span> Menu
         </button>
@@ -113,7 +117,6 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         id="main-navigation"
         className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
         aria-label="Main"
-        onKeyDown={onNavKeyDown}
       >
         {groups.map((group) => (
           <div key={group.heading} className={styles.navGroup}>
