@@ -50,6 +50,10 @@ test.describe('events', () => {
       await page.goto('/events/mine')
       await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
       const group = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) })
+      // Overdue shows the ten most important first; the rest on asking.
+      await group('Overdue')
+        .getByRole('button', { name: /^Show all \d+ overdue$/ })
+        .click()
       await expect(group('Overdue').getByRole('link', { name: overdue.subject! })).toBeVisible()
       await expect(group('Upcoming').getByRole('link', { name: upcoming.subject! })).toBeVisible()
       if (todayStillAhead)
@@ -91,6 +95,9 @@ test.describe('events', () => {
       for (const c of cases)
         made.push({ ...c, event: await createEvent(page, { due_Date: c.due }) })
       await page.goto('/events/mine')
+      await expect(page.getByRole('region', { name: /^Overdue/ })).toBeVisible()
+      const more = page.getByRole('button', { name: /^Show all \d+/ })
+      while ((await more.count()) > 0) await more.first().click()
       for (const { event, words } of made) {
         const row = page
           .getByRole('listitem')

@@ -13,6 +13,8 @@ import { useNow } from '../use-now'
 import { FilterBar } from './filters/filter-bar'
 import { IndexStatus } from './filters/index-status'
 import { toIndexFilter } from './filters/list-filter'
+import { ShortcutsDialog } from '../triage/shortcuts-dialog'
+import { useTriageKeys } from '../triage/use-triage-keys'
 import type { BatchReport } from './bulk/batch-results'
 import { IdleBulkBar } from './bulk/bulk-bar'
 import { describeSort } from './sorting/describe-sort'
@@ -120,6 +122,11 @@ export function EventsListPage() {
   }
   const update = (next: Partial<EventListSearch>) =>
     go(eventListSearchParams({ ...search, ...next }))
+  const {
+    attach: attachTriage,
+    helpOpen,
+    closeHelp,
+  } = useTriageKeys((id) => rows.find((e) => e.event_ID === id))
   const selectionToggle = selection.toggle
   const toggle = useCallback(
     (id: number, range: boolean) => {
@@ -179,31 +186,34 @@ export function EventsListPage() {
           />
         </Suspense>
       )}
-      {active.isError && !active.data ? (
-        <ErrorPanel error={active.error} onRetry={() => void active.refetch()} />
-      ) : (
-        <EventsTable
-          rows={rows}
-          columns={columns}
-          sort={search.sort}
-          caption={`Events, page ${search.page}, ${rows.length} rows${total !== null ? ` of ${total} matching` : ''}, sorted by ${describeSort(search.sort)}`}
-          loading={active.isPending && !active.data}
-          busy={active.isFetching}
-          completedStatus={completedStatus}
-          isSelected={selection.isSelected}
-          failedIds={failedIds}
-          allSelected={selection.allSelected}
-          someSelected={selection.someSelected}
-          onToggle={toggle}
-          onToggleAll={(checked) => {
-            void loadBulkActions()
-            selection.setAll(checked)
-          }}
-          onSort={(field, additive) =>
-            update({ sort: toggleSort(search.sort, field, additive), page: 1 })
-          }
-        />
-      )}
+      <div ref={attachTriage} className={styles.tableArea}>
+        {active.isError && !active.data ? (
+          <ErrorPanel error={active.error} onRetry={() => void active.refetch()} />
+        ) : (
+          <EventsTable
+            rows={rows}
+            columns={columns}
+            sort={search.sort}
+            caption={`Events, page ${search.page}, ${rows.length} rows${total !== null ? ` of ${total} matching` : ''}, sorted by ${describeSort(search.sort)}`}
+            loading={active.isPending && !active.data}
+            busy={active.isFetching}
+            completedStatus={completedStatus}
+            isSelected={selection.isSelected}
+            failedIds={failedIds}
+            allSelected={selection.allSelected}
+            someSelected={selection.someSelected}
+            onToggle={toggle}
+            onToggleAll={(checked) => {
+              void loadBulkActions()
+              selection.setAll(checked)
+            }}
+            onSort={(field, additive) =>
+              update({ sort: toggleSort(search.sort, field, additive), page: 1 })
+            }
+          />
+        )}
+      </div>
+      <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
     </div>
   )
 }

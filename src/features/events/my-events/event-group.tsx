@@ -14,9 +14,11 @@ interface EventGroupProps {
   empty: string
   /** Show at most this many until the user asks for all. */
   limit?: number
+  /** Whether the group starts folded. */
+  collapsed?: boolean
 }
 
-/** A titled group of the queue (Overdue, Today, Upcoming) with its count. */
+/** A titled group of the queue (Today, Overdue, Upcoming) with its count; it folds away. */
 export function EventGroup({
   title,
   events,
@@ -25,35 +27,50 @@ export function EventGroup({
   tone = 'default',
   empty,
   limit = Infinity,
+  collapsed = false,
 }: EventGroupProps) {
   const id = useId()
   const [all, setAll] = useState(false)
+  const [open, setOpen] = useState(!collapsed)
   const shown = all ? events : events.slice(0, limit)
   return (
     <section className={styles.group} aria-labelledby={id}>
       <h2 id={id} className={`${styles.groupTitle} ${tone === 'late' ? styles.lateTitle : ''}`}>
-        {title} <span className={styles.count}>{events.length}</span>
+        <button
+          type="button"
+          className={styles.groupToggle}
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          onClick={() => setOpen(!open)}
+        >
+          <span className={styles.chevron} aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
+          {title} <span className={styles.count}>{events.length}</span>
+        </button>
       </h2>
-      {events.length === 0 ? (
-        <p className={styles.empty}>{empty}</p>
-      ) : (
-        <ul className={styles.list}>
-          {shown.map((e) => (
-            <MyEventRow
-              key={e.event_ID}
-              event={e}
-              priorities={priorities}
-              now={now}
-              overdue={tone === 'late'}
-            />
-          ))}
-        </ul>
-      )}
-      {events.length > limit && (
-        <Button size="small" variant="ghost" className={styles.more} onClick={() => setAll(!all)}>
-          {all ? `Show the first ${limit}` : `Show all ${events.length} ${title.toLowerCase()}`}
-        </Button>
-      )}
+      <div id={`${id}-list`} hidden={!open} className={styles.groupBody}>
+        {events.length === 0 ? (
+          <p className={styles.empty}>{empty}</p>
+        ) : (
+          <ul className={styles.list}>
+            {shown.map((e) => (
+              <MyEventRow
+                key={e.event_ID}
+                event={e}
+                priorities={priorities}
+                now={now}
+                overdue={tone === 'late'}
+              />
+            ))}
+          </ul>
+        )}
+        {events.length > limit && (
+          <Button size="small" variant="ghost" className={styles.more} onClick={() => setAll(!all)}>
+            {all ? `Show the first ${limit}` : `Show all ${events.length} ${title.toLowerCase()}`}
+          </Button>
+        )}
+      </div>
     </section>
   )
 }

@@ -68,4 +68,21 @@ describe('groupEvents', () => {
     const groups = groupEvents([event(9, { due_Date: due }), event(4, { due_Date: due })], now, 'x')
     expect(ids(groups.upcoming)).toEqual([4, 9])
   })
+
+  it('puts overdue events by priority, then oldest first; unknown priorities last', () => {
+    const rank: Record<string, number> = { URGENT: 0, HIGH: 1, NORMAL: 2, LOW: 3 }
+    const groups = groupEvents(
+      [
+        event(1, { due_Date: '2026-03-01T09:00:00', priority: 'LOW' }),
+        event(2, { due_Date: '2026-03-10T09:00:00', priority: 'URGENT' }),
+        event(3, { due_Date: '2026-03-02T09:00:00', priority: 'ODD' }),
+        event(4, { due_Date: '2026-03-05T09:00:00', priority: 'URGENT' }),
+        event(5, { due_Date: '2026-03-03T09:00:00', priority: 'HIGH' }),
+      ],
+      now,
+      'Completed',
+      (e) => rank[e.priority ?? ''] ?? -1,
+    )
+    expect(ids(groups.overdue)).toEqual([4, 2, 5, 1, 3])
+  })
 })

@@ -2,7 +2,7 @@ import type { Event } from '@/api/schemas/event'
 import { isCompleted, startOfDay, workDate } from '../event-status'
 
 export interface EventGroups {
-  /** Due (else reminded) before now, oldest first. */
+  /** Due (else reminded) before now: most important first, then oldest first. */
   overdue: Event[]
   /** From now to the end of today. */
   today: Event[]
@@ -14,12 +14,15 @@ export interface EventGroups {
 
 /**
  * Sorts a user's active events into Overdue / Today / Upcoming by their due date, else their next
- * reminder, earliest first (ties by event ID). Completed events are left out.
+ * reminder, earliest first (ties by event ID). Overdue events come by importance first
+ * (`rankOf`: 0 is the most important, negative for unknown, which go last), as what to catch up
+ * on. Completed events are left out.
  */
 export function groupEvents(
   events: readonly Event[],
   now: Date,
   completedStatus: string,
+  rankOf: (event: Event) => number = () => 0,
 ): EventGroups {
   const groups: EventGroups = { overdue: [], today: [], upcoming: [], undated: [] }
   const tomorrow = startOfDay(now, 1).getTime()
@@ -36,6 +39,12 @@ export function groupEvents(
     else if (time < tomorrow) groups.today.push(event)
     else groups.upcoming.push(event)
   }
+  const rank = (e: Event) => {
+    const r = rankOf(e)
+    return r < 0 ? Infinity : r
+  }
+  // Stable: within a priority the earliest-first order stays.
+  groups.overdue.sort((a, b) => rank(a) - rank(b))
   groups.undated.sort((a, b) => a.event_ID - b.event_ID)
   return groups
 }

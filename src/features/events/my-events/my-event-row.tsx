@@ -9,6 +9,7 @@ import { humanizeCode } from '../event-fields'
 import { paths } from '@/lib/paths'
 import { PriorityBadge } from '../priority-badge'
 import { formatRelative } from '@/lib/relative-date'
+import { TRIAGE_FOCUS, triageRow } from '../triage/use-triage-keys'
 import styles from './my-events.module.css'
 
 interface MyEventRowProps {
@@ -35,11 +36,15 @@ export const MyEventRow = memo(function MyEventRow({
     event.reminder &&
     (parseServiceDate(event.next_Scheduled_Date)?.getTime() ?? Infinity) <= now.getTime()
   return (
-    <li className={styles.row}>
+    <li className={styles.row} {...triageRow(event.event_ID)}>
       <div className={styles.main}>
         <div className={styles.line}>
           <PriorityBadge priority={event.priority} priorities={priorities} />
-          <Link to={paths.events.detail(event.event_ID)} className={styles.subject}>
+          <Link
+            to={paths.events.detail(event.event_ID)}
+            className={styles.subject}
+            {...TRIAGE_FOCUS}
+          >
             {event.subject?.trim() || `Event ${event.event_ID}`}
           </Link>
         </div>

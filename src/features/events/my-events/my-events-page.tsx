@@ -8,6 +8,9 @@ import { paths } from '@/lib/paths'
 import { useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
+import { priorityRank } from '../priority-badge'
+import { ShortcutsDialog } from '../triage/shortcuts-dialog'
+import { useTriageKeys } from '../triage/use-triage-keys'
 import { EventGroup } from './event-group'
 import { groupEvents } from './group-events'
 import { LoadChart } from './load-chart'
@@ -16,7 +19,7 @@ import styles from './my-events.module.css'
 
 /**
  * `/events/mine` (the signed-in user) and `/events/mine/:userId` (anyone's queue): the user's
- * active events grouped Overdue / Today / Upcoming, under the next 14 days' load.
+ * active events grouped Today / Overdue / Upcoming, under the next 14 days' load; keyboard triage.
  */
 export function MyEventsPage({ userId: param }: { userId?: string | undefined }) {
   const queries = useEventQueries()
@@ -28,7 +31,14 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   const query = useQuery(queries.userEvents(db, userId))
   const priorities = useLookup('priorities').data ?? []
   const now = useNow()
-  const groups = groupEvents(query.data ?? [], now, completedStatus)
+  const groups = groupEvents(query.data ?? [], now, completedStatus, (e) =>
+    priorityRank(e.priority, priorities),
+  )
+  const {
+    attach: attachTriage,
+    helpOpen,
+    closeHelp,
+  } = useTriageKeys((id) => query.data?.find((e) => e.event_ID === id))
 
   return (
     <div className={styles.page}>
@@ -59,27 +69,32 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
         </div>
       ) : (
         <>
-          <LoadChart events={query.data} priorities={priorities} now={now} />
           {query.data.length === 0 ? (
             <p className={styles.allClear}>
               {mine ? 'Nothing open is assigned to you.' : `Nothing open is assigned to ${userId}.`}
             </p>
           ) : (
-            <div className={styles.groups}>
-              <EventGroup
-                title="Overdue"
-                tone="late"
-                events={groups.overdue}
-                priorities={priorities}
-                now={now}
-                empty="Nothing overdue."
-              />
+            <div className={styles.groups} ref={attachTriage}>
+              <p className={styles.keysHint}>
+                ↑ ↓ move between events, Enter opens, <kbd>s</kbd> snoozes, <kbd>c</kbd> completes;{' '}
+                <kbd>?</kbd> lists the shortcuts.
+              </p>
+              {/* What to do now first; then what is late, most important first; then the rest. */}
               <EventGroup
                 title="Today"
                 events={groups.today}
                 priorities={priorities}
                 now={now}
                 empty="Nothing else due today."
+              />
+              <EventGroup
+                title="Overdue"
+                tone="late"
+                limit={10}
+                events={groups.overdue}
+                priorities={priorities}
+                now={now}
+                empty="Nothing overdue."
               />
               <EventGroup
                 title="Upcoming"
@@ -96,12 +111,16 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
                   priorities={priorities}
                   now={now}
                   empty=""
+                  collapsed
                 />
               )}
             </div>
           )}
+          {/* The overview comes after the work itself. */}
+          <LoadChart events={query.data} priorities={priorities} now={now} />
         </>
       )}
+      <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import type { Event } from '@/api/schemas/event'
 import { renderCell, type EventColumn } from '../columns/events-columns'
 import styles from './events-table.module.css'
 import { paths } from '@/lib/paths'
+import { TRIAGE_FOCUS, triageRow } from '../../triage/use-triage-keys'
 
 interface EventsTableRowProps {
   event: Event
@@ -29,7 +30,7 @@ export const EventsTableRow = memo(function EventsTableRow({
   const name = event.subject || 'Untitled event'
   const classes = [selected && styles.selected, failed && styles.failed].filter(Boolean).join(' ')
   return (
-    <tr aria-rowindex={rowIndex} className={classes || undefined}>
+    <tr aria-rowindex={rowIndex} className={classes || undefined} {...triageRow(event.event_ID)}>
       <td className={styles.selectCell}>
         <input
           type="checkbox"
@@ -46,7 +47,11 @@ export const EventsTableRow = memo(function EventsTableRow({
         column.field === 'subject' ? (
           <td key="subject" className={styles.subject} title={name}>
             {failed && <span className={styles.failedTag}>Failed</span>}
-            <Link to={paths.events.detail(event.event_ID)} className={styles.subjectLink}>
+            <Link
+              to={paths.events.detail(event.event_ID)}
+              className={styles.subjectLink}
+              {...TRIAGE_FOCUS}
+            >
               {event.subject || <em>Untitled event</em>}
             </Link>
           </td>

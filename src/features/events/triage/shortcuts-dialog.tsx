@@ -1,0 +1,36 @@
+import { Dialog } from '@/components/ui/dialog'
+import styles from './shortcuts-dialog.module.css'
+
+const SHORTCUTS: [keys: string[], what: string][] = [
+  [['↓', 'j'], 'Next event'],
+  [['↑', 'k'], 'Previous event'],
+  [['Enter'], 'Open the event'],
+  [['s'], 'Snooze the event for 15 minutes'],
+  [['c'], 'Mark the event complete'],
+  [['?'], 'Show these shortcuts'],
+  [['Ctrl', 'K'], 'Search everywhere'],
+]
+
+/** The keyboard shortcuts of the event lists (opened with `?`). */
+export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Keyboard shortcuts">
+      <p className={styles.intro}>With an event focused in My events or the list:</p>
+      <dl className={styles.list}>
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={what} className={styles.row}>
+            <dt>
+              {keys.map((k, i) => (
+                <span key={k}>
+                  {i > 0 && (keys[0] === 'Ctrl' ? '+' : ' or ')}
+                  <kbd className={styles.kbd}>{k}</kbd>
+                </span>
+              ))}
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  )
+}
