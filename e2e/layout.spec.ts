@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { expect, serviceText, signIn, test } from './fixtures'
+import { createEvent, expect, serviceText, signIn, test } from './fixtures'
 
 /** Whether the whole of `locator` is inside the window and not clipped by a scroller. */
 async function fullyVisible(page: Page, locator: Locator) {
@@ -83,5 +83,48 @@ test.describe('a 1440 × 900 window', () => {
     await page.goto('/events/calendar?view=month')
     const today = page.locator(`[data-date="${serviceText(new Date()).slice(0, 10)}"]`).first()
     await expect.poll(() => fullyVisible(page, today)).toBe(true)
+  })
+})
+
+test.describe('polish', () => {
+  test('the theme button stays readable on hover, the main area shows no ring after navigation, the agenda shows times', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    const toggle = page.getByRole('button', { name: /^Switch to (dark|light) theme$/ })
+    await toggle.hover()
+    const contrast = await toggle.evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+      const header = rgb(getComputedStyle(el.closest('header')!).backgroundColor)
+      const [r, g, b, a = 1] = rgb(getComputedStyle(el).backgroundColor)
+      const bg = [r, g, b].map((v, i) => v! * a + header[i]! * (1 - a))
+      const fg = rgb(getComputedStyle(el).color)
+      const lum = (c: number[]) => {
+        const [x, y, z] = c.map((v) => {
+          const s = v / 255
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+        })
+        return 0.2126 * x! + 0.7152 * y! + 0.0722 * z!
+      }
+      const [hi, lo] = [lum(fg), lum(bg)].sort((p, q) => q - p)
+      return (hi! + 0.05) / (lo! + 0.05)
+    })
+    expect(contrast).toBeGreaterThanOrEqual(4.5)
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Calendar' })
+      .click()
+    const main = page.locator('main')
+    await main.focus()
+    expect(await main.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('none')
+
+    const now = new Date()
+    const event = await createEvent(page, {
+      user_ID: `e2e-${Date.now().toString(36)}`,
+      due_Date: serviceText(new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 5)),
+    })
+    await page.goto(`/events/calendar?view=agenda&user=${event.user_ID}`)
+    await expect(page.locator(`[data-event-id="${event.event_ID}"]`)).toContainText('09:05')
   })
 })

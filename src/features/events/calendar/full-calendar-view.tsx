@@ -177,7 +177,7 @@ export function FullCalendarView(props: FullCalendarViewProps) {
         title={info.event.title}
         timeText={info.timeText}
         props={info.event.extendedProps as CalendarEventProps}
-        showTime={info.view.type !== FC_VIEWS.agenda}
+        showTime
       />
     ),
     [],
