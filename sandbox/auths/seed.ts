@@ -246,6 +246,29 @@ interface Draft {
   notesFor?: (originalNumber: string) => string
 }
 
+/**
+ * The member the console's CSV import template names in its example row (subscriber 100244581,
+ * member 01), so a first import of the template finds a real member. Inserted apart from the
+ * random families (no random draw), and kept out of them so the rest of the demo data stays the
+ * same.
+ */
+export const EXAMPLE_MEMBER = { subscriberId: '100244581', seq: '01' } as const
+function seedExampleMember(db: Db) {
+  db.prepare(
+    `INSERT OR IGNORE INTO members (subscriber_ID, member_Seq, first_Name, last_Name, birth_Date,
+       gender, vip_Flag, plan_ID, region) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+  ).run(
+    EXAMPLE_MEMBER.subscriberId,
+    EXAMPLE_MEMBER.seq,
+    'Dana',
+    'Whitfield',
+    '1979-06-14T00:00:00',
+    'F',
+    'PPO-GOLD',
+    'East',
+  )
+}
+
 function seedMembers(db: Db, random: Random, now: Date): Member[] {
   const insert = db.prepare(
     `INSERT INTO members (subscriber_ID, member_Seq, first_Name, last_Name, birth_Date, gender,
@@ -396,6 +419,7 @@ const CLOSED_NOTES = [
 export function seedAuths(db: Db, random: Random, options: { now: Date }) {
   const { now } = options
   const members = seedMembers(db, random, now)
+  seedExampleMember(db)
   const providers = seedProviders(db, random)
   const byKind = (kind: ProviderKind) => providers.filter((p) => p.kind === kind)
   const physicians = byKind('physician')

@@ -24,10 +24,36 @@ export function openBusiness(dataDir: string, name: string, options: BusinessSee
     transaction(db, () => {
       seedEvents(db, random, { count: options.events, now: options.now })
       seedAuths(db, random, { now: options.now })
+      pointEventSubjectsAtAuths(db)
       db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(
         options.now.toISOString(),
       )
     })
   }
   return db
+}
+
+/**
+ * Events whose subject names an auth ("Call provider about auth 25-000123") name one that exists:
+ * the events are seeded before the auths, so the numbers are put right afterwards, each event
+ * taking an auth by its ID (no random draw: the rest of the demo data stays as it was).
+ */
+export function pointEventSubjectsAtAuths(db: Db) {
+  const numbers = (
+    db.prepare('SELECT auth_Number FROM auths ORDER BY auth_Number').all() as {
+      auth_Number: string
+    }[]
+  ).map((r) => r.auth_Number)
+  if (numbers.length === 0) return
+  const rows = db
+    .prepare("SELECT event_ID, subject FROM events WHERE subject LIKE '%auth%'")
+    .all() as { event_ID: number; subject: string }[]
+  const update = db.prepare('UPDATE events SET subject = ? WHERE event_ID = ?')
+  for (const { event_ID, subject } of rows) {
+    const next = subject.replace(
+      /\b(auth|authorization) \d{2}-\d{6}\b/,
+      (_, word: string) => `${word} ${numbers[event_ID % numbers.length]}`,
+    )
+    if (next !== subject) update.run(next, event_ID)
+  }
 }
