@@ -62,6 +62,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
+    // The console follows the browser's locale; the tests read British dates (24 Nov 2026).
+    locale: 'en-GB',
     launchOptions: {
       executablePath,
       args: [

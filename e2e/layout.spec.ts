@@ -128,3 +128,27 @@ test.describe('polish', () => {
     await expect(page.locator(`[data-event-id="${event.event_ID}"]`)).toContainText('09:05')
   })
 })
+
+test.describe('locale', () => {
+  test.use({ locale: 'en-US' })
+
+  test("dates and numbers follow the browser's locale, and config.json's locale over it", async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    const event = await createEvent(page, { due_Date: '2027-02-03T15:30:00' })
+    await page.goto(`/events/${event.event_ID}`)
+    // An American browser reads American dates, as its date inputs do (mm/dd/yyyy).
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
+    await expect(page.getByRole('region', { name: 'When' })).toContainText('Feb 3, 2027')
+
+    // The deployment's config.json can set one locale for everyone.
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, json: { ...(await response.json()), locale: 'de-DE' } })
+    })
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
+    await expect(page.getByRole('region', { name: 'When' })).toContainText('3. Feb. 2027')
+  })
+})

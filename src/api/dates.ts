@@ -29,8 +29,38 @@ export function fromDateTimeInputValue(value: string | null | undefined): string
   return date ? formatServiceDate(date) : null
 }
 
-/** Locale of displayed dates: day month year, 24-hour clock ("14 Mar 2026, 09:30"). */
-export const DISPLAY_LOCALE = 'en-GB'
+/**
+ * Locale of displayed dates and numbers: `config.json`'s `locale`, else the browser's, set once
+ * at start (`setDisplayLocale`), so text and the browser's own date inputs agree. Before that
+ * (and in tests) en-GB: day month year, 24-hour clock ("14 Mar 2026, 09:30").
+ */
+let displayLocale = 'en-GB'
+export const getDisplayLocale = () => displayLocale
+
+/** Sets the display locale (an unsupported tag falls back to en-GB); returns the one in use. */
+export function setDisplayLocale(wanted: string | undefined): string {
+  let supported: string | undefined
+  try {
+    supported = wanted ? Intl.DateTimeFormat.supportedLocalesOf([wanted])[0] : undefined
+  } catch {
+    supported = undefined // not a well-formed tag
+  }
+  displayLocale = supported ?? 'en-GB'
+  if (typeof document !== 'undefined') document.documentElement.lang = displayLocale
+  return displayLocale
+}
+
+/**
+ * A formatter for the display locale, made on first use and again if the locale changes:
+ * `const title = byLocale((l) => new Intl.DateTimeFormat(l, {...}))`, then `title().format(d)`.
+ */
+export function byLocale<T>(make: (locale: string) => T): () => T {
+  let made: { locale: string; value: T } | undefined
+  return () => {
+    if (made?.locale !== displayLocale) made = { locale: displayLocale, value: make(displayLocale) }
+    return made.value
+  }
+}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
@@ -54,7 +84,7 @@ function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
  */
 export function formatDisplayDate(
   serviceDate: string | null | undefined,
-  locale: string = DISPLAY_LOCALE,
+  locale: string = displayLocale,
 ): string {
   if (!serviceDate) return ''
   const date = parseServiceDate(serviceDate)
@@ -64,7 +94,7 @@ export function formatDisplayDate(
 /** "14 Mar 2026, 09:30" (see `formatDisplayDate`). */
 export function formatDisplayDateTime(
   serviceDate: string | null | undefined,
-  locale: string = DISPLAY_LOCALE,
+  locale: string = displayLocale,
 ): string {
   if (!serviceDate) return ''
   const date = parseServiceDate(serviceDate)

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
+import { setDisplayLocale } from '@/api/dates'
 import { RuntimeConfigContext } from '@/lib/app-context'
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { SessionContext } from '@/features/session/session-context'
@@ -14,7 +15,11 @@ export function App() {
   const [router] = useState(createAppRouter)
   useEffect(() => {
     applyTheme(initialTheme())
-    void loadRuntimeConfig().then(setConfig)
+    void loadRuntimeConfig().then((loaded) => {
+      // One locale for text and the browser's own date inputs: the config's, else the browser's.
+      setDisplayLocale(loaded.locale ?? navigator.language)
+      setConfig(loaded)
+    })
   }, [])
   if (!config) return null
   return (

@@ -1,4 +1,4 @@
-import { DISPLAY_LOCALE } from '@/api/dates'
+import { byLocale } from '@/api/dates'
 
 /*
  * Distances between dates as people say them, on the local calendar: "yesterday" is the day
@@ -19,9 +19,8 @@ export function calendarMonthsBetween(from: Date, to: Date): number {
   return (to.getFullYear() - from.getFullYear()) * 12 + (to.getMonth() - from.getMonth())
 }
 
-let format: Intl.RelativeTimeFormat | undefined
-const say = (n: number, unit: Intl.RelativeTimeFormatUnit) =>
-  (format ??= new Intl.RelativeTimeFormat(DISPLAY_LOCALE, { numeric: 'auto' })).format(n, unit)
+const relative = byLocale((l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }))
+const say = (n: number, unit: Intl.RelativeTimeFormatUnit) => relative().format(n, unit)
 
 /**
  * How far `date` is from `now`: on the same day by the clock ("now", "in 20 minutes", "3 hours

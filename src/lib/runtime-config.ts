@@ -14,6 +14,8 @@ export const runtimeConfigSchema = z.object({
   sandbox: z.boolean().default(false),
   idleLockMinutes: z.number().positive().default(15),
   completedStatus: z.string().default('Completed'),
+  /** Locale of dates and numbers (a BCP 47 tag such as en-GB); default the browser's. */
+  locale: z.string().min(2).max(35).optional(),
   /** Above this many events the in-browser event index (filters, search) is not built. */
   eventIndexLimit: z.number().int().positive().default(250_000),
   databases: z.array(databaseSchema).default([]),

@@ -8,6 +8,7 @@ import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import styles from './search-everywhere.module.css'
+import { getDisplayLocale } from '@/api/dates'
 
 interface Item {
   id: string
@@ -233,7 +234,7 @@ function Palette({ onDone }: { onDone: () => void }) {
       <p id={ids.hint} className={styles.hint}>
         {events.ready
           ? '↑ ↓ to move, Enter to open.'
-          : `↑ ↓ to move, Enter to open. Event search is getting ready (${events.loaded.toLocaleString('en-GB')} events read).`}
+          : `↑ ↓ to move, Enter to open. Event search is getting ready (${events.loaded.toLocaleString(getDisplayLocale())} events read).`}
       </p>
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
       {outcome.kind === 'not-found' && (
@@ -283,8 +284,8 @@ function Palette({ onDone }: { onDone: () => void }) {
       {items.length === 0 && <p className={styles.hint}>Nothing matches “{trimmed}”.</p>}
       {trimmed && events.total > events.rows.length && (
         <p className={styles.hint}>
-          {events.total.toLocaleString('en-GB')} events match; the {events.rows.length} changed most
-          recently are shown.{' '}
+          {events.total.toLocaleString(getDisplayLocale())} events match; the {events.rows.length}{' '}
+          changed most recently are shown.{' '}
           <a
             href={paths.events.list()}
             onClick={(e) => {

@@ -1,17 +1,20 @@
-import { DISPLAY_LOCALE } from '@/api/dates'
+import { byLocale } from '@/api/dates'
 import { Table } from '@/components/ui/table'
 import { outcomeTone, type KickOutcomeKind } from './kick-outcome'
 import type { SessionAction } from './action-log'
 import styles from './action-log-table.module.css'
 
-const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-})
+const timeFormat = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+)
 
 const toneClass = (kind: string) => styles[outcomeTone(kind as KickOutcomeKind)] ?? ''
 
@@ -45,7 +48,7 @@ export function ActionLogTable({ actions }: { actions: SessionAction[] }) {
               <tr key={entry.id}>
                 <td className={styles.nowrap}>
                   <time dateTime={new Date(entry.at).toISOString()}>
-                    {timeFormat.format(entry.at)}
+                    {timeFormat().format(entry.at)}
                   </time>
                 </td>
                 <td className={styles.nowrap}>

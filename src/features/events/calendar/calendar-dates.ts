@@ -1,4 +1,4 @@
-import { DISPLAY_LOCALE } from '@/api/dates'
+import { byLocale } from '@/api/dates'
 
 /** The calendar's views, as the URL names them. */
 export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const
@@ -77,25 +77,31 @@ export function stepDate(view: CalendarView, date: Date, direction: -1 | 1): Dat
   return addDays(date, 7 * direction)
 }
 
-const monthTitle = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', year: 'numeric' })
-const dayTitle = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-})
-const rangeTitle = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-})
+const monthTitle = byLocale((l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric' }))
+const dayTitle = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+)
+const rangeTitle = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }),
+)
 
 /** "November 2026", "23–29 Nov 2026", "Tuesday 24 November 2026". */
 export function viewTitle(view: CalendarView, date: Date): string {
-  if (view === 'month') return monthTitle.format(date)
-  if (view === 'day') return dayTitle.format(date)
+  if (view === 'month') return monthTitle().format(date)
+  if (view === 'day') return dayTitle().format(date)
   const { start, end } = visibleRange(view, date)
-  return rangeTitle.formatRange(start, addDays(end, -1))
+  return rangeTitle().formatRange(start, addDays(end, -1))
 }
 
 /** What one step of prev/next is called, for the buttons' names ("Previous month"). */

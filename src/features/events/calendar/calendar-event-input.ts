@@ -1,4 +1,4 @@
-import { DISPLAY_LOCALE } from '@/api/dates'
+import { byLocale } from '@/api/dates'
 import type { StringOption } from '@/api/schemas/static-option'
 import { isCompleted } from '../event-status'
 import { priorityName, priorityTone } from '../priority-badge'
@@ -106,11 +106,14 @@ export function sameInputs(a: readonly CalendarEventInput[], b: readonly Calenda
   return a.length === b.length && a.every((input, i) => same(input, b[i]))
 }
 
-const moreDay = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-})
+const moreDay = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }),
+)
 
 /** A month's "+N more" for one day, drawn as the day's last entry; choosing it opens the day. */
 export function toMoreInput({ day, hidden }: DayMore): CalendarEventInput {
@@ -129,7 +132,7 @@ export function toMoreInput({ day, hidden }: DayMore): CalendarEventInput {
       tone: 'none',
       completed: false,
       reminder: false,
-      label: `${hidden} more ${hidden === 1 ? 'event' : 'events'} on ${moreDay.format(day)}: open the day`,
+      label: `${hidden} more ${hidden === 1 ? 'event' : 'events'} on ${moreDay().format(day)}: open the day`,
       order: 1,
       more: { day: key, count: hidden },
     },

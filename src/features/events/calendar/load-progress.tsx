@@ -1,8 +1,9 @@
+import { byLocale } from '@/api/dates'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import styles from './load-progress.module.css'
 
-const count = new Intl.NumberFormat('en-GB')
+const count = byLocale((l) => new Intl.NumberFormat(l))
 
 interface LoadProgressProps {
   /** Events of the database read so far (null when the database is not indexed). */
@@ -35,16 +36,16 @@ export function LoadProgress(props: LoadProgressProps) {
         {loading && !failed && <span className={styles.spinner} aria-hidden="true" />}
         {state === 'loading' && 'Loading the events of this view…'}
         {state === 'indexing' &&
-          `Every event of this view is shown; ${count.format(loaded ?? 0)} of the database read for search…`}
+          `Every event of this view is shown; ${count().format(loaded ?? 0)} of the database read for search…`}
         {state === 'done' &&
           (loaded === null
             ? 'Every event of this view is shown'
-            : `All ${count.format(loaded)} events loaded`)}
+            : `All ${count().format(loaded)} events loaded`)}
         {state === 'failed' && 'The events of this view could not be loaded.'}
       </p>
       <p className={styles.summary}>
-        {count.format(shown)} {shown === 1 ? 'event' : 'events'} in view
-        {unplaced > 0 && ` · ${count.format(unplaced)} more match but have no ${lacking}`}
+        {count().format(shown)} {shown === 1 ? 'event' : 'events'} in view
+        {unplaced > 0 && ` · ${count().format(unplaced)} more match but have no ${lacking}`}
       </p>
       {failed && (
         <p className={styles.error} role="alert">

@@ -1,5 +1,5 @@
 import type { CalendarView } from './calendar-dates'
-import { DISPLAY_LOCALE, formatServiceDate, parseServiceDate } from '@/api/dates'
+import { byLocale, formatServiceDate, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { addDays } from './calendar-dates'
 import type { PlacedBy, PlacedEvent } from './placement'
@@ -96,29 +96,35 @@ export function keyboardDelta(
   }
 }
 
-const whenFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-const dayFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-})
+const whenFormat = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+)
+const dayFormat = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }),
+)
 
 /** "Tue 24 Nov, 10:30", or for whole days "Tue 24 Nov – Fri 4 Dec". */
 export function describePlacement(placed: Pick<PlacedEvent, 'start' | 'end' | 'allDay'>): string {
   if (placed.allDay && placed.end) {
     const last = addDays(placed.end, -1)
     return last > placed.start
-      ? `${dayFormat.format(placed.start)} – ${dayFormat.format(last)}`
-      : dayFormat.format(placed.start)
+      ? `${dayFormat().format(placed.start)} – ${dayFormat().format(last)}`
+      : dayFormat().format(placed.start)
   }
-  return whenFormat.format(placed.start)
+  return whenFormat().format(placed.start)
 }
 
 export const eventTitle = (event: Event) => event.subject?.trim() || `Event ${event.event_ID}`

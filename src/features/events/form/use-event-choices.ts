@@ -1,10 +1,11 @@
+import { byLocale } from '@/api/dates'
 import { useMemo } from 'react'
 import type { Choice } from '@/lib/choices'
 import { humanizeCode } from '../event-fields'
 import { useIndexFacets } from '../index/use-event-index'
 
-const fmt = new Intl.NumberFormat('en-GB')
-const used = (n: number) => (n === 1 ? '1 event' : `${fmt.format(n)} events`)
+const fmt = byLocale((l) => new Intl.NumberFormat(l))
+const used = (n: number) => (n === 1 ? '1 event' : `${fmt().format(n)} events`)
 
 /** Known values first by how many events use them; the extra ones (defaults) after, unless used. */
 function choices<T extends string | number>(

@@ -12,6 +12,7 @@ import { SavedViewsMenu } from './views/saved-views-menu'
 import { viewSearchParams } from './views/saved-views'
 import { SortMenu } from './sorting/sort-menu'
 import styles from './events-list-page.module.css'
+import { getDisplayLocale } from '@/api/dates'
 
 interface ListToolbarProps {
   search: EventListSearch
@@ -71,7 +72,7 @@ export function ListToolbar({
           onClick={() => void exportCsv()}
         >
           {total !== null
-            ? `Export ${total === 1 ? '1 event' : `all ${total.toLocaleString('en-GB')}`}`
+            ? `Export ${total === 1 ? '1 event' : `all ${total.toLocaleString(getDisplayLocale())}`}`
             : 'Export page'}
         </Button>
       </div>

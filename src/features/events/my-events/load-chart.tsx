@@ -1,6 +1,6 @@
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
-import { DISPLAY_LOCALE } from '@/api/dates'
+import { byLocale } from '@/api/dates'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { priorityName, priorityTone } from '../priority-badge'
 import { describeBusiest, loadByDay, type DayLoad } from './load-by-day'
@@ -18,13 +18,16 @@ interface Series {
   tone: string
 }
 
-const weekday = new Intl.DateTimeFormat(DISPLAY_LOCALE, { weekday: 'short' })
-const dayMonth = new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'short' })
-const longDay = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-})
+const weekday = byLocale((l) => new Intl.DateTimeFormat(l, { weekday: 'short' }))
+const dayMonth = byLocale((l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short' }))
+const longDay = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    }),
+)
 
 /** Count of one series on a day; the "Other" series takes every priority not in the list. */
 function countOf(day: DayLoad, series: Series, known: Set<string>): number {
@@ -69,7 +72,7 @@ export function LoadChart({ events, priorities, now }: LoadChartProps) {
     { key: '', name: 'No priority', tone: 'none' },
   ]
   const scale = Math.max(load.max, 4)
-  const busiest = describeBusiest(load, (day) => longDay.format(day))
+  const busiest = describeBusiest(load, (day) => longDay().format(day))
 
   return (
     <figure className={styles.chart} aria-labelledby="load-title">
@@ -102,8 +105,8 @@ export function LoadChart({ events, priorities, now }: LoadChartProps) {
                 </rect>
               ))}
             </svg>
-            <span className={styles.day}>{i === 0 ? 'Today' : weekday.format(day.day)}</span>
-            <span className={styles.date}>{dayMonth.format(day.day)}</span>
+            <span className={styles.day}>{i === 0 ? 'Today' : weekday().format(day.day)}</span>
+            <span className={styles.date}>{dayMonth().format(day.day)}</span>
           </div>
         ))}
       </div>
@@ -135,7 +138,7 @@ export function LoadChart({ events, priorities, now }: LoadChartProps) {
           <tbody>
             {load.days.map((day) => (
               <tr key={day.day.getTime()}>
-                <th scope="row">{longDay.format(day.day)}</th>
+                <th scope="row">{longDay().format(day.day)}</th>
                 {series.map((s) => (
                   <td key={s.key}>{countOf(day, s, known)}</td>
                 ))}

@@ -1,3 +1,4 @@
+import { byLocale } from '@/api/dates'
 import { useId } from 'react'
 import { Button } from '@/components/ui/button'
 import type { Facets } from '../../index/protocol'
@@ -26,7 +27,7 @@ interface FilterBarProps {
   onTextDone?: () => void
 }
 
-const fmt = new Intl.NumberFormat('en-GB')
+const fmt = byLocale((l) => new Intl.NumberFormat(l))
 
 /** Every known value, the chosen ones first if the index no longer has them. */
 function options<T extends string | number>(
@@ -83,7 +84,7 @@ function MultiFilter<T extends string | number>({
                   }
                 />
                 <span>{c.label}</span>
-                <span className={styles.count}>{fmt.format(c.count ?? 0)}</span>
+                <span className={styles.count}>{fmt().format(c.count ?? 0)}</span>
               </label>
             ))}
           </div>

@@ -1,9 +1,10 @@
+import { byLocale } from '@/api/dates'
 import { Button } from '@/components/ui/button'
 import { useIndexClient } from '../../index/event-index-provider'
 import { useIndexState } from '../../index/use-event-index'
 import styles from './filter-bar.module.css'
 
-const fmt = new Intl.NumberFormat('en-GB')
+const fmt = byLocale((l) => new Intl.NumberFormat(l))
 
 /** How many events match, or how far the index has got and why filters wait. */
 export function IndexStatus({
@@ -24,7 +25,7 @@ export function IndexStatus({
           'Counting…'
         ) : (
           <>
-            <strong>{fmt.format(total)}</strong> of {fmt.format(state.size)}{' '}
+            <strong>{fmt().format(total)}</strong> of {fmt().format(state.size)}{' '}
             {state.size === 1 ? 'event' : 'events'}
           </>
         )}
@@ -34,7 +35,7 @@ export function IndexStatus({
     return (
       <p className={styles.total} role="status">
         Filters, search and counts are not available for this database: it holds more than{' '}
-        {fmt.format(state.limit)} events, more than this console keeps in the browser. The list
+        {fmt().format(state.limit)} events, more than this console keeps in the browser. The list
         shows every event a page at a time, in the service’s order.
       </p>
     )
@@ -50,7 +51,7 @@ export function IndexStatus({
   return (
     <p className={styles.total}>
       <span role="status">Reading every event for filters and search…</span>{' '}
-      <span className={styles.progress}>{fmt.format(state.loaded)} read so far.</span> Until then
+      <span className={styles.progress}>{fmt().format(state.loaded)} read so far.</span> Until then
       the list shows every event a page at a time.
     </p>
   )
