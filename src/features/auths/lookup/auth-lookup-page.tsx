@@ -35,9 +35,7 @@ export function AuthLookupPage() {
         </h2>
         <AuthLookupForm size="large" autoFocus onFound={(n) => navigate(paths.auths.detail(n))} />
         <p className={styles.muted}>
-          From any page, press <kbd className={styles.kbd}>/</kbd> or{' '}
-          <kbd className={styles.kbd}>Ctrl</kbd>+<kbd className={styles.kbd}>K</kbd> to look up an
-          auth.
+          From any page, press <kbd>/</kbd> or <kbd>Ctrl</kbd>+<kbd>K</kbd> to look up an auth.
         </p>
       </section>
       <section className={styles.card} aria-labelledby="recent-heading">

@@ -23,7 +23,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
               {keys.map((k, i) => (
                 <span key={k}>
                   {i > 0 && (keys[0] === 'Ctrl' ? '+' : ' or ')}
-                  <kbd className={styles.kbd}>{k}</kbd>
+                  <kbd>{k}</kbd>
                 </span>
               ))}
             </dt>
