@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { setDisplayLocale } from '@/api/dates'
 import { countOf, periodNote, periodOf, toneOf, waitingFor } from './glance'
 
 describe('glance', () => {
@@ -20,6 +21,17 @@ describe('glance', () => {
     )
     expect(periodOf(null, '2026-01-10T00:00:00')).toBe('open – 10\u00a0Jan\u00a02026')
     expect(periodOf(null, undefined)).toBeNull()
+  })
+
+  it('writes the period in the display locale (no stray comma in American order)', () => {
+    setDisplayLocale('en-US')
+    try {
+      expect(periodOf('2026-01-17T00:00:00', '2026-01-24T00:00:00')).toBe(
+        'Jan\u00a017 – Jan\u00a024,\u00a02026',
+      )
+    } finally {
+      setDisplayLocale('en-GB')
+    }
   })
 
   it('says where today falls in the period', () => {

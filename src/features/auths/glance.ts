@@ -1,4 +1,4 @@
-import { formatDisplayDate, parseServiceDate } from '@/api/dates'
+import { byLocale, formatDisplayDate, parseServiceDate } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
 import { calendarDaysBetween } from '@/lib/relative-date'
 import { formatCount } from './format-value'
@@ -33,6 +33,9 @@ export function countOf(count: number | null | undefined, unitType: string | nul
   return `${formatCount(count)} ${plural}`
 }
 
+/** Day and month without the year, in the display locale ("3 Jan", "Jan 3"). */
+const dayMonth = byLocale((l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short' }))
+
 /** "3 Jan 2026 – 20 Feb 2026", or null when neither end is known. */
 export function periodOf(from: string | null | undefined, thru: string | null | undefined) {
   if (!from && !thru) return null
@@ -41,10 +44,8 @@ export function periodOf(from: string | null | undefined, thru: string | null | 
   const start = parseServiceDate(from)
   const end = parseServiceDate(thru)
   // "3 Jan – 20 Feb 2026" when both fall in one year.
-  if (start && end && start.getFullYear() === end.getFullYear()) {
-    const short = formatDisplayDate(from).replace(/ \d{4}$/, '')
-    return `${keep(short)} – ${keep(formatDisplayDate(thru))}`
-  }
+  if (start && end && start.getFullYear() === end.getFullYear())
+    return `${keep(dayMonth().format(start))} – ${keep(formatDisplayDate(thru))}`
   return `${from ? keep(formatDisplayDate(from)) : 'open'} – ${thru ? keep(formatDisplayDate(thru)) : 'open'}`
 }
 
