@@ -96,11 +96,17 @@ export function FullCalendarView(props: FullCalendarViewProps) {
   // on the new one, unless the user has moved it somewhere else meanwhile.
   useEffect(() => {
     if (!focusRequest || Date.now() - focusRequest.at > FOCUS_WINDOW_MS) return
-    const id = requestAnimationFrame(() => {
+    // After a move to another month the view redraws in a later frame: look again each frame
+    // until the event is drawn, within the window.
+    let id = 0
+    const tryFocus = () => {
       const active = document.activeElement
       if (active && active !== document.body) return
-      eventElement(rootRef.current, focusRequest.eventId)?.focus()
-    })
+      const element = eventElement(rootRef.current, focusRequest.eventId)
+      if (element) element.focus()
+      else if (Date.now() - focusRequest.at <= FOCUS_WINDOW_MS) id = requestAnimationFrame(tryFocus)
+    }
+    id = requestAnimationFrame(tryFocus)
     return () => cancelAnimationFrame(id)
   }, [events, focusRequest])
 
