@@ -9,6 +9,7 @@ import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import styles from './search-everywhere.module.css'
 import { getDisplayLocale } from '@/api/dates'
+import { isTypingTarget } from '@/lib/typing-target'
 
 interface Item {
   id: string
@@ -60,10 +61,6 @@ const COMMANDS: Command[] = [
   { label: 'Lookup lists', to: paths.reference(), words: 'lookup lists reference codes' },
 ]
 
-const isEditable = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-
 /**
  * Search everywhere (Ctrl+K / ⌘K, or `/` outside a text field): events by subject words or ID
  * (from the event index), an auth by number, and the console's pages and commands. Arrow keys
@@ -83,7 +80,7 @@ export function SearchEverywhere() {
         !event.ctrlKey &&
         !event.metaKey &&
         !event.altKey &&
-        !isEditable(event.target)
+        !isTypingTarget(event.target)
       if (!commandK && !slash) return
       // Another modal owns the page (a confirmation, the sign-in dialog): leave it be.
       if (document.querySelector('dialog[open]')) return

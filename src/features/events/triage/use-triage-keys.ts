@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { Event } from '@/api/schemas/event'
 import { useCompleteCommand, useSnoozeCommand } from '../actions/use-event-commands'
+import { isTypingTarget } from '@/lib/typing-target'
 
 /** Marks a row for triage keys: `data-triage-id` on the row, `data-triage-focus` on its link. */
 export const triageRow = (eventId: number) => ({ 'data-triage-id': eventId })
@@ -8,10 +9,6 @@ export const TRIAGE_FOCUS = { 'data-triage-focus': '' }
 
 const ROW = '[data-triage-id]'
 const FOCUS = '[data-triage-focus]'
-
-const isEditable = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
 
 const rowsIn = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(ROW)]
 const idOf = (row: Element | null | undefined) => Number(row?.getAttribute('data-triage-id'))
@@ -51,7 +48,7 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
       last.current = { id: idOf(row), next: idOf(rows[i + 1]), previous: idOf(rows[i - 1]) }
     }
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return
+      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
       const row = (e.target as HTMLElement).closest<HTMLElement>(ROW)
       if (!row) return
       const rows = rowsIn(el)
@@ -91,7 +88,7 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
   // `?` anywhere on the page (not while typing) shows the shortcuts.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return
+      if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
       e.preventDefault()
       setHelpOpen(true)
     }
