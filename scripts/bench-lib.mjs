@@ -1,16 +1,15 @@
 // What the browser benchmarks share: a production build served by `vite preview` with a fresh
 // sandbox of N events, Debian's Chromium, signing in, medians.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumPath } from './browser.mjs'
+import { spawnBin } from './node-bin.mjs'
 
 export const API_KEY = 'sandbox-key'
 export const PASSWORD = 'Sandbox!2026'
-const vite = path.resolve('node_modules/vite/bin/vite.js')
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -22,7 +21,7 @@ const freePort = () =>
 
 function runVite(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, ...args], { stdio: 'inherit' })
+    const child = spawnBin('vite', args, { stdio: 'inherit' })
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`vite ${args[0]}: ${code}`)),
     )
@@ -53,19 +52,9 @@ export async function startApp(name, events) {
   await runVite(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const server = spawn(
-    process.execPath,
-    [
-      vite,
-      'preview',
-      '--outDir',
-      outDir,
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
+  const server = spawnBin(
+    'vite',
+    ['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     {
       stdio: 'ignore',
       env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: String(events) },
