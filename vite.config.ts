@@ -8,6 +8,8 @@ import { securityHeaders } from './security-headers.ts'
 export default defineConfig({
   plugins: [react(), sandboxPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Assets are found relative to index.html's <base href>, so one build serves any path.
+  base: './',
   build: { manifest: true, target: 'es2022' },
   server: { headers: securityHeaders('dev') },
   preview: { headers: securityHeaders('preview') },

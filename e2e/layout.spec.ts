@@ -152,3 +152,20 @@ test.describe('locale', () => {
     await expect(page.getByRole('region', { name: 'When' })).toContainText('3. Feb. 2027')
   })
 })
+
+test.describe('the page a link leads to', () => {
+  test('"Skip to content" moves to the main area of this page, not to the app\'s root', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/reference')
+    await expect(page.getByRole('heading', { name: 'Reference lists', level: 1 })).toBeVisible()
+    await page.locator('body').focus()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/reference#main$/)
+    await expect(page.getByRole('heading', { name: 'Reference lists', level: 1 })).toBeVisible()
+  })
+})

@@ -62,7 +62,9 @@ test.describe('reference lists', () => {
     const contents = page.getByRole('navigation', { name: 'Lookup lists' })
     await expect(contents.getByRole('link')).toHaveCount(lists.length)
     await contents.getByRole('link', { name: 'Durations', exact: true }).click()
-    await expect(page).toHaveURL(/#list-durations$/)
+    // Still this page (index.html's <base href> would take a bare "#id" to the app's root).
+    await expect(page).toHaveURL(/\/reference#list-durations$/)
+    await expect(page.getByRole('heading', { name: 'Durations', exact: true })).toBeInViewport()
     await expectNoSeriousA11yViolations(page)
   })
 

@@ -12,7 +12,7 @@ const sessionContext = { store: sessionStore, controller: sessionController }
 
 export function App() {
   const [config, setConfig] = useState<RuntimeConfig | null>(null)
-  const [router] = useState(createAppRouter)
+  const [router] = useState(() => createAppRouter({ signedIn: sessionStore.get() !== null }))
   useEffect(() => {
     applyTheme(initialTheme())
     void loadRuntimeConfig().then((loaded) => {

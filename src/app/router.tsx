@@ -1,9 +1,28 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { routerBasename } from '@/lib/app-base'
 import { paths } from '@/lib/paths'
 import { RouteError } from './layout/route-error'
 
-/** Every part of the app loads lazily; the sign-in page needs no React Query at all. */
-export function createAppRouter() {
+/**
+ * Opened without a session, any page but sign-in goes to the sign-in page (coming back after)
+ * before the router starts: the router would load the signed-in layout's and the page's code
+ * first, only for the layout to redirect.
+ */
+function toSignInWhenSignedOut(basename: string, signedIn: boolean) {
+  const prefix = basename === '/' ? '' : basename
+  const path = location.pathname.startsWith(prefix) ? location.pathname.slice(prefix.length) : ''
+  if (signedIn || path === paths.signIn()) return
+  const next = (path || '/') + location.search
+  history.replaceState(history.state, '', prefix + paths.signIn(next))
+}
+
+/**
+ * Every part of the app loads lazily; the sign-in page needs no React Query at all. Routes are
+ * below the base the console is served at (`lib/app-base`).
+ */
+export function createAppRouter({ signedIn }: { signedIn: boolean }) {
+  const basename = routerBasename()
+  toSignInWhenSignedOut(basename, signedIn)
   const routes: RouteObject[] = [
     { path: '/sign-in', lazy: () => import('./routes/sign-in'), errorElement: <RouteError /> },
     {
@@ -36,5 +55,5 @@ export function createAppRouter() {
       ],
     },
   ]
-  return createBrowserRouter(routes)
+  return createBrowserRouter(routes, { basename })
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { appFileUrl } from './app-base'
 
 const databaseSchema = z.object({
   name: z.string().min(1),
@@ -47,7 +48,7 @@ export const defaultRuntimeConfig: RuntimeConfig = runtimeConfigSchema.parse({})
 /** Loads the runtime config; a missing or broken file falls back to the defaults. */
 export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
-    const response = await fetchFn('/config.json', { cache: 'no-store' })
+    const response = await fetchFn(appFileUrl('config.json'), { cache: 'no-store' })
     if (!response.ok) return defaultRuntimeConfig
     const parsed = runtimeConfigSchema.safeParse(await response.json())
     if (!parsed.success) console.warn('config.json is not valid; using defaults')

@@ -7,6 +7,7 @@ import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '@/lib/paths'
+import { useFragmentHref } from '@/lib/use-fragment-href'
 import { SearchEverywhere } from './search-everywhere'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
@@ -48,6 +49,7 @@ interface AppLayoutProps {
 
 /** Header (product, database, account), navigation and the main area. */
 export function AppLayout({ onSignOut }: AppLayoutProps) {
+  const fragment = useFragmentHref()
   const loading = useNavigation().state === 'loading'
   const { pathname } = useLocation()
   // An error toast belongs to the page it happened on: leaving the page takes it away.
@@ -88,7 +90,7 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
   return (
     <div className={styles.shell}>
       {loading && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
-      <a href="#main" className={styles.skip}>
+      <a href={fragment('main')} className={styles.skip}>
         Skip to content
       </a>
       <header className={styles.header}>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useHref, useNavigate } from 'react-router'
 import { Dialog } from '@/components/ui/dialog'
 import { AUTH_NUMBER_PATTERN } from '@/features/auths/auth-fields'
 import { useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
@@ -110,6 +110,7 @@ export function SearchEverywhere() {
 
 function Palette({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate()
+  const listHref = useHref(paths.events.list())
   const me = useCurrentUser()
   const ids = { input: useId(), list: useId(), hint: useId() }
   const [text, setText] = useState('')
@@ -284,7 +285,7 @@ function Palette({ onDone }: { onDone: () => void }) {
           {events.total.toLocaleString(getDisplayLocale())} events match; the {events.rows.length}{' '}
           changed most recently are shown.{' '}
           <a
-            href={paths.events.list()}
+            href={listHref}
             onClick={(e) => {
               e.preventDefault()
               onDone()

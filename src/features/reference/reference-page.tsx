@@ -1,10 +1,12 @@
 import { lookupLists, lookupNames } from '@/api/lookups'
 import { PageHeader } from '@/components/ui/page-header'
+import { useFragmentHref } from '@/lib/use-fragment-href'
 import { LookupSection, sectionId } from './lookup-section'
 import styles from './reference-page.module.css'
 
 /** Every lookup list of the Events group (service.md 4.3), one section each. */
 export function ReferencePage() {
+  const fragment = useFragmentHref()
   return (
     <div className={styles.page}>
       <PageHeader
@@ -16,7 +18,7 @@ export function ReferencePage() {
           <ul>
             {lookupNames.map((name) => (
               <li key={name}>
-                <a href={`#${sectionId(name)}`}>{lookupLists[name].title}</a>
+                <a href={fragment(sectionId(name))}>{lookupLists[name].title}</a>
               </li>
             ))}
           </ul>
