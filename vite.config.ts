@@ -4,13 +4,14 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { sandboxPlugin } from './sandbox/vite-plugin.ts'
 import { securityHeaders } from './security-headers.ts'
+import { precompress } from './scripts/vite-precompress.ts'
 
 export default defineConfig({
-  plugins: [react(), sandboxPlugin()],
+  plugins: [react(), sandboxPlugin(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Assets are found relative to index.html's <base href>, so one build serves any path.
   base: './',
-  build: { manifest: true, target: 'es2022' },
+  build: { target: 'es2022' },
   server: { headers: securityHeaders('dev') },
   preview: { headers: securityHeaders('preview') },
   test: {

@@ -1,0 +1,158 @@
+import { renameSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { securityHeaders } from '../security-headers'
+import { firstEvent, startDeployment, type Deployment } from './deployment'
+import { API_KEY, DEMO_PASSWORD, expect, test } from './fixtures'
+
+/*
+ * The deployment kit (deploy/nginx) with a real nginx, the production build and the sandbox as a
+ * separate service: deep links, headers, caching, precompression, a sub-path, and a tab left open
+ * across a new build.
+ */
+let deployment: Deployment
+test.beforeAll(async () => {
+  deployment = await startDeployment()
+})
+test.afterAll(async () => {
+  await deployment?.stop()
+})
+
+/** Signs in on the sign-in page the app sent us to, then waits for the signed-in header. */
+async function signInHere(page: Page) {
+  await page.getByLabel('API key').fill(API_KEY)
+  await page.getByLabel('Username').fill('staff')
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible()
+}
+
+/** Collects what the browser refused: CSP violations and failed requests. */
+function watchRefusals(page: Page) {
+  const refused: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|CORS|blocked/i.test(m.text()))
+      refused.push(m.text())
+  })
+  page.on('requestfailed', (r) => refused.push(`${r.url()}: ${r.failure()?.errorText}`))
+  return refused
+}
+
+test.describe('deployed with nginx (deploy/nginx)', () => {
+  test('every answer carries the security headers; the CSP allows only the service besides itself', async () => {
+    const serviceOrigin = new URL(deployment.service).origin
+    for (const url of ['/', '/events/42', '/config.json', '/no-such-page']) {
+      const response = await fetch(deployment.root + url)
+      expect(response.status, url).toBe(200)
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp, url).toContain("frame-ancestors 'none'")
+      expect(csp, url).toContain(`connect-src 'self' ${serviceOrigin}`)
+      expect(csp, url).toContain("script-src 'self';")
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), url).toBe('no-referrer')
+      expect(response.headers.get('permissions-policy'), url).toContain('camera=()')
+      expect(response.headers.get('x-frame-options'), url).toBe('DENY')
+    }
+    // The same policy the preview server sends (security-headers.ts), so tests see production's.
+    const preview = securityHeaders('preview', path.join(deployment.html, 'config.json'))
+    const served = await fetch(deployment.root + '/')
+    expect(served.headers.get('content-security-policy')).toBe(preview['Content-Security-Policy'])
+  })
+
+  test('a deep link gets the app; index.html and config.json are never cached, hashed assets for a year, precompressed', async () => {
+    const page = await fetch(`${deployment.root}/events/42`)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    const html = await page.text()
+    expect(html).toContain('<div id="root"></div>')
+    expect(html).toContain('<base href="/" />')
+
+    const config = await fetch(`${deployment.root}/config.json`)
+    expect(config.headers.get('cache-control')).toBe('no-store')
+    expect(((await config.json()) as { serviceUrl: string }).serviceUrl).toBe(deployment.service)
+
+    const script = /src="\.\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1]
+    expect(script, 'the entry script in index.html').toBeTruthy()
+    const asset = await fetch(`${deployment.root}/${script}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toContain('javascript')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers.get('content-encoding')).toBe('gzip')
+    expect(asset.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+
+    // A chunk that is not there is a 404, not index.html served as JavaScript.
+    const missing = await fetch(`${deployment.root}/assets/gone-0000.js`)
+    expect(missing.status).toBe(404)
+  })
+
+  test('signed out, a deep link leads through sign-in (against the service on another origin) to the page', async ({
+    page,
+  }) => {
+    const refused = watchRefusals(page)
+    const event = await firstEvent(deployment.service)
+    await page.goto(`${deployment.root}/events/${event.event_ID}`)
+    await expect(page).toHaveURL(`${deployment.root}/sign-in?next=%2Fevents%2F${event.event_ID}`)
+    await signInHere(page)
+    await expect(page).toHaveURL(`${deployment.root}/events/${event.event_ID}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(event.subject)
+    expect(refused).toEqual([])
+  })
+
+  test('under a sub-path, assets, config.json and routes stay below it', async ({ page }) => {
+    const refused = watchRefusals(page)
+    const requested: string[] = []
+    page.on('request', (r) => requested.push(r.url()))
+    const event = await firstEvent(deployment.service)
+    const base = deployment.subPath
+    await page.goto(`${base}/events/${event.event_ID}`)
+    await expect(page).toHaveURL(`${base}/sign-in?next=%2Fevents%2F${event.event_ID}`)
+    await signInHere(page)
+    await expect(page).toHaveURL(`${base}/events/${event.event_ID}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(event.subject)
+
+    // Every file of the console came from below the sub-path; config.json was read there.
+    const origin = new URL(base).origin
+    const own = requested.filter((u) => u.startsWith(origin))
+    expect(own.filter((u) => !u.startsWith(`${base}/`))).toEqual([])
+    expect(own).toContain(`${base}/config.json`)
+    expect(own.some((u) => u.startsWith(`${base}/assets/`))).toBe(true)
+
+    // Links and navigation stay below it too.
+    const list = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'List', exact: true })
+    await expect(list).toHaveAttribute('href', '/console/events')
+    await list.click()
+    await expect(page).toHaveURL(`${base}/events`)
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+    expect(refused).toEqual([])
+  })
+
+  test('a tab open across a new build that removed its chunks says the console was updated', async ({
+    page,
+  }) => {
+    await page.goto(`${deployment.root}/sign-in`)
+    await signInHere(page)
+    // The new build has other names: the reference page's chunk of the old one is gone.
+    const assets = path.join(deployment.html, 'assets')
+    const chunk = readdirSync(assets).find((f) => /^reference-.*\.js$/.test(f))
+    expect(chunk).toBeTruthy()
+    renameSync(path.join(assets, chunk!), path.join(assets, `old-${chunk}`))
+    renameSync(path.join(assets, `${chunk}.gz`), path.join(assets, `old-${chunk}.gz`))
+    try {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Lookup lists' })
+        .click()
+      await expect(page.getByText('The console was updated')).toBeVisible()
+      await expect(page.getByRole('button', { name: /reload|try again/i })).toBeVisible()
+    } finally {
+      renameSync(path.join(assets, `old-${chunk}`), path.join(assets, chunk!))
+      renameSync(path.join(assets, `old-${chunk}.gz`), path.join(assets, `${chunk}.gz`))
+    }
+  })
+})

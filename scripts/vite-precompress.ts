@@ -1,0 +1,36 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
+import type { Plugin } from 'vite'
+
+const gzipAsync = promisify(gzip)
+
+/**
+ * Writes a `.gz` beside each hashed asset in assets/ (JavaScript, CSS, SVG, JSON), so a server serves it
+ * precompressed at the best level (nginx `gzip_static`, deploy/nginx) instead of compressing on
+ * every request. index.html and config.json get none: the deployment rewrites the first and
+ * replaces the second, and a stale `.gz` would be served in their place.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.values(bundle).filter((f) =>
+        /^assets\/.*\.(m?js|css|svg|json)$/.test(f.fileName),
+      )
+      await Promise.all(
+        files.map(async (f) => {
+          const source = f.type === 'chunk' ? f.code : f.source
+          const zipped = await gzipAsync(source, { level: 9 })
+          await writeFile(path.join(outDir, `${f.fileName}.gz`), zipped)
+        }),
+      )
+    },
+  }
+}
