@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { z } from 'zod'
+import { z } from 'zod/mini'
 import type { Db } from './db/sqlite'
 
 export interface SessionUser {
@@ -121,9 +121,9 @@ export async function readJson(c: Ctx): Promise<unknown> {
 }
 
 /** Reads and validates a JSON body with a contract schema; wrong types are 400 naming the fields. */
-export async function readBody<S extends z.ZodType>(c: Ctx, schema: S): Promise<z.infer<S>> {
+export async function readBody<S extends z.core.$ZodType>(c: Ctx, schema: S): Promise<z.infer<S>> {
   const raw = await readJson(c)
-  const parsed = schema.safeParse(raw)
+  const parsed = z.safeParse(schema, raw)
   if (!parsed.success) throw validationProblem(parsed.error.issues)
   return parsed.data
 }

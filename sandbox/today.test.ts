@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventSchema } from '../src/api/schemas/event'
+import { eventListSchema, eventSchema } from '../src/api/schemas/event'
 import { configFromEnv, parseToday, sandboxClock } from './config'
 import { startTestSandbox, type TestSandbox } from './testing'
 
@@ -45,15 +45,14 @@ describe('a sandbox started on 29 February 2028', () => {
 
   it('seeds its demo data around that day, not around the real one', async () => {
     const { data } = await sb.call('GET', '/events?page=1&pageSize=1000', { token })
-    const events = eventSchema.array().parse(data)
+    const events = eventListSchema.parse(data)
     const dues = events.flatMap((e) => (e.due_Date ? [e.due_Date] : [])).sort()
     // Due dates run from 60 days before to 90 days after "today".
     expect(dues[0]! >= '2027-12-31' && dues[0]! < '2028-01-15').toBe(true)
     expect(dues.at(-1)! > '2028-05-01' && dues.at(-1)! <= '2028-05-29T23:59:59').toBe(true)
     // Each named user has reminders due on the day itself or just before.
     const mine = await sb.call('GET', '/users/admin/events', { token })
-    const reminders = eventSchema
-      .array()
+    const reminders = eventListSchema
       .parse(mine.data)
       .flatMap((e) => (e.next_Scheduled_Date ? [e.next_Scheduled_Date.slice(0, 10)] : []))
     expect(reminders).toContain('2028-02-29')

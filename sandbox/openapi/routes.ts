@@ -26,7 +26,7 @@ import type { SandboxApp } from '../context'
 type Json = Record<string, unknown>
 
 /** The contract schemas published as components, by component name. */
-const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
+const COMPONENT_SCHEMAS: Record<string, z.core.$ZodType> = {
   Event: eventSchema,
   NewEvent: newEventSchema,
   EventSchedule: eventScheduleSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ApiError, NetworkError, ResponseShapeError, formatIssuePath } from './errors'
 import { envelopeSchema } from './schemas/envelope'
 
@@ -20,7 +20,7 @@ export type QueryValue = string | number | boolean | null | undefined
 export type OperationAuth = 'bearer' | { basic: { username: string; password: string } } | 'none'
 
 /** One call of the service: what to send and the schema its `data` must satisfy. */
-export interface Operation<S extends z.ZodType = z.ZodType> {
+export interface Operation<S extends z.core.$ZodType = z.core.$ZodType> {
   /** Operation name, used in errors (e.g. `getEvent`). */
   name: string
   method: HttpMethod
@@ -56,7 +56,7 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  request<S extends z.ZodType>(
+  request<S extends z.core.$ZodType>(
     operation: Operation<S>,
     options?: RequestOptions,
   ): Promise<z.output<S>>
@@ -68,7 +68,10 @@ export const DEFAULT_TIMEOUT_MS = 30_000
  * Schema for operations whose `data` carries nothing the console uses (delete, logout): whatever
  * arrives, including nothing at all, becomes `null`.
  */
-export const noDataSchema = z.unknown().transform((): null => null)
+export const noDataSchema = z.pipe(
+  z.unknown(),
+  z.transform((): null => null),
+)
 
 /**
  * A client of the service. `getConnection` is called on every request, so a new token, API key
@@ -79,7 +82,7 @@ export function createApiClient(
   getConnection: () => Connection,
   options: ApiClientOptions = {},
 ): ApiClient {
-  const attempt = async <S extends z.ZodType>(
+  const attempt = async <S extends z.core.$ZodType>(
     operation: Operation<S>,
     requestOptions: RequestOptions = {},
   ): Promise<z.output<S>> => {
@@ -136,7 +139,7 @@ export function createApiClient(
     return readAnswer(operation, status, text, secrets)
   }
 
-  const request = async <S extends z.ZodType>(
+  const request = async <S extends z.core.$ZodType>(
     operation: Operation<S>,
     requestOptions: RequestOptions = {},
   ): Promise<z.output<S>> => {
@@ -161,7 +164,7 @@ export function createApiClient(
   return { request }
 }
 
-function readAnswer<S extends z.ZodType>(
+function readAnswer<S extends z.core.$ZodType>(
   operation: Operation<S>,
   status: number,
   text: string,
@@ -176,7 +179,7 @@ function readAnswer<S extends z.ZodType>(
     if (ok) {
       // An empty 2xx (e.g. 204) is acceptable when the operation expects no data.
       if (text.trim() === '') {
-        const empty = operation.schema.safeParse(undefined)
+        const empty = z.safeParse(operation.schema, undefined)
         if (empty.success) return empty.data
       }
       throw new ResponseShapeError({
@@ -206,7 +209,7 @@ function readAnswer<S extends z.ZodType>(
     })
   }
 
-  const parsed = operation.schema.safeParse(envelope.data)
+  const parsed = z.safeParse(operation.schema, envelope.data)
   if (!parsed.success) {
     const issues = parsed.error.issues
     throw new ResponseShapeError({

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini'
 import {
   createApiClient,
   noDataSchema,
@@ -131,7 +132,10 @@ export function getPasswordPolicy(
   )
 }
 
-const updatedPolicySchema = passwordPolicySchema.nullish().transform((v) => v ?? null)
+const updatedPolicySchema = z.pipe(
+  z.nullish(passwordPolicySchema),
+  z.transform((v) => v ?? null),
+)
 
 /**
  * `PUT /password-policy` with the whole policy (unknown fields included). Returns the policy the

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { authSchema } from './auth'
 import { optDate, optInt, optText } from './common'
 
@@ -13,10 +13,10 @@ export const authVbaSchema = z.looseObject({
   member_Last_Name: optText(),
   member_First_Name: optText(),
   member_Birth_Date: optDate(),
-  member_VIP_Flag: z.boolean().optional(),
+  member_VIP_Flag: z.optional(z.boolean()),
   auth_Adjust_Count: optInt(),
   auth_Ref_Count: optInt(),
-  authDetail: authSchema.optional(),
+  authDetail: z.optional(authSchema),
 })
 
 export type AuthVba = z.infer<typeof authVbaSchema>

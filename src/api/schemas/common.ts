@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * A date-time as the service sends it. The canonical form is offset-free wall-clock time
@@ -10,16 +10,16 @@ export const SERVICE_DATE_PATTERN =
 
 export const serviceDate = z
   .string()
-  .regex(SERVICE_DATE_PATTERN, { message: 'Expected a date such as 2026-03-14T09:30:00' })
+  .check(z.regex(SERVICE_DATE_PATTERN, { error: 'Expected a date such as 2026-03-14T09:30:00' }))
 
 /** Text field that may be absent or null. */
-export const optText = () => z.string().nullish()
+export const optText = () => z.nullish(z.string())
 /** Whole number that may be absent or null. */
-export const optInt = () => z.number().int().nullish()
+export const optInt = () => z.nullish(z.int())
 /** Number that may be absent or null. */
-export const optNum = () => z.number().nullish()
+export const optNum = () => z.nullish(z.number())
 /** Date that may be absent or null. */
-export const optDate = () => serviceDate.nullish()
+export const optDate = () => z.nullish(serviceDate)
 
 const DATE_PARTS =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/

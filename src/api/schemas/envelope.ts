@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { problemSchema } from './problem'
 
 /** `debug` of every response: `activityID` identifies the request in the service's logs. */
@@ -9,9 +9,9 @@ export const debugSchema = z.looseObject({ activityID: z.string() })
  * own schema, so that a shape mismatch can name the operation and the field path.
  */
 export const envelopeSchema = z.looseObject({
-  data: z.unknown().optional(),
-  error: problemSchema.nullish().catch(undefined),
-  debug: debugSchema.nullish().catch(undefined),
+  data: z.optional(z.unknown()),
+  error: z.catch(z.nullish(problemSchema), undefined),
+  debug: z.catch(z.nullish(debugSchema), undefined),
 })
 
 export type Envelope = z.infer<typeof envelopeSchema>

@@ -1,16 +1,16 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { optDate, optInt, optText } from './common'
 
 /** EventSchedule, from `GET /events/{eventID}/schedules` and `.../schedules/{scheduleId}/next`. */
 export const eventScheduleSchema = z.looseObject({
-  schedule_ID: z.number().int(),
+  schedule_ID: z.int(),
   description: optText(),
   end_Date: optDate(),
   end_Option: optInt(),
   end_Time: optDate(),
   entry_Date: optDate(),
   entry_User: optText(),
-  event_ID: z.number().int(),
+  event_ID: z.int(),
   frequency: optInt(),
   frequency_Factor: optInt(),
   friday: z.boolean(),
@@ -39,7 +39,7 @@ export const eventScheduleSchema = z.looseObject({
 
 export type EventSchedule = z.infer<typeof eventScheduleSchema>
 
-export const eventScheduleListSchema = z
-  .array(eventScheduleSchema)
-  .nullable()
-  .transform((v) => v ?? [])
+export const eventScheduleListSchema = z.pipe(
+  z.nullable(z.array(eventScheduleSchema)),
+  z.transform((v) => v ?? []),
+)

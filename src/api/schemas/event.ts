@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { optDate, optInt, optNum, optText, serviceDate } from './common'
 
 /**
@@ -6,13 +6,13 @@ import { optDate, optInt, optNum, optText, serviceDate } from './common'
  * Loose: unknown fields are kept, so a GET then PUT never drops what the UI does not show.
  */
 export const eventSchema = z.looseObject({
-  event_ID: z.number().int(),
+  event_ID: z.int(),
   claim_Audit_Event: z.boolean(),
   completion_Date: optDate(),
   completion_Percent: optNum(),
   due_Date: optDate(),
   end_Date: optDate(),
-  entry_Date: serviceDate.nullish(),
+  entry_Date: z.nullish(serviceDate),
   entry_User: optText(),
   event_Processor: optText(),
   event_Type: optText(),
@@ -27,7 +27,7 @@ export const eventSchema = z.looseObject({
   start_Date: optDate(),
   status: optText(),
   subject: optText(),
-  update_Date: serviceDate.nullish(),
+  update_Date: z.nullish(serviceDate),
   update_User: optText(),
   userGroup_Key: optInt(),
   user_ID: optText(),
@@ -40,10 +40,10 @@ export type EventField = keyof z.infer<typeof eventSchema> & string
 export const eventFields = Object.keys(eventSchema.shape) as EventField[]
 
 /** An event as sent to create: `event_ID` may be absent or 0 (the service assigns it). */
-export const newEventSchema = eventSchema.extend({ event_ID: z.number().int().optional() })
+export const newEventSchema = z.extend(eventSchema, { event_ID: z.optional(z.int()) })
 export type NewEvent = z.infer<typeof newEventSchema>
 
-export const eventListSchema = z
-  .array(eventSchema)
-  .nullable()
-  .transform((v) => v ?? [])
+export const eventListSchema = z.pipe(
+  z.nullable(z.array(eventSchema)),
+  z.transform((v) => v ?? []),
+)

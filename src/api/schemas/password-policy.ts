@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Ranges the identity provider accepts; the sandbox enforces them and the form mirrors them. */
 export const passwordPolicyLimits = {
@@ -11,30 +11,24 @@ export const passwordPolicyLimits = {
  * service that omits one still loads; any other field is kept and shown generically.
  */
 export const passwordPolicySchema = z.looseObject({
-  minimumLength: z.number().int().optional(),
-  requireUppercase: z.boolean().optional(),
-  requireLowercase: z.boolean().optional(),
-  requireNumbers: z.boolean().optional(),
-  requireSymbols: z.boolean().optional(),
-  temporaryPasswordValidityDays: z.number().int().optional(),
+  minimumLength: z.optional(z.int()),
+  requireUppercase: z.optional(z.boolean()),
+  requireLowercase: z.optional(z.boolean()),
+  requireNumbers: z.optional(z.boolean()),
+  requireSymbols: z.optional(z.boolean()),
+  temporaryPasswordValidityDays: z.optional(z.int()),
 })
 
 /** What a `PUT /password-policy` must satisfy. */
-export const passwordPolicyUpdateSchema = passwordPolicySchema.extend({
-  minimumLength: z
-    .number()
-    .int()
-    .min(passwordPolicyLimits.minimumLength.min)
-    .max(passwordPolicyLimits.minimumLength.max),
+const within = ({ min, max }: { min: number; max: number }) => z.int().check(z.gte(min), z.lte(max))
+
+export const passwordPolicyUpdateSchema = z.extend(passwordPolicySchema, {
+  minimumLength: within(passwordPolicyLimits.minimumLength),
   requireUppercase: z.boolean(),
   requireLowercase: z.boolean(),
   requireNumbers: z.boolean(),
   requireSymbols: z.boolean(),
-  temporaryPasswordValidityDays: z
-    .number()
-    .int()
-    .min(passwordPolicyLimits.temporaryPasswordValidityDays.min)
-    .max(passwordPolicyLimits.temporaryPasswordValidityDays.max),
+  temporaryPasswordValidityDays: within(passwordPolicyLimits.temporaryPasswordValidityDays),
 })
 
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>

@@ -1,22 +1,22 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Tokens issued by `POST /user-authentication` and `POST /user-refresh-tokens`. */
 export const authenticationResultSchema = z.looseObject({
-  accessToken: z.string().nullish(),
+  accessToken: z.nullish(z.string()),
   /** The bearer token sent on every other request. */
   idToken: z.string(),
-  refreshToken: z.string().nullish(),
+  refreshToken: z.nullish(z.string()),
   /** Lifetime in seconds. */
-  expiresIn: z.number().nullish(),
+  expiresIn: z.nullish(z.number()),
 })
 
 export const signInResultSchema = z.looseObject({
-  challengeName: z.string().nullish(),
-  session: z.string().nullish(),
-  authenticationResult: authenticationResultSchema.nullish(),
+  challengeName: z.nullish(z.string()),
+  session: z.nullish(z.string()),
+  authenticationResult: z.nullish(authenticationResultSchema),
 })
 
-export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1) })
+export const refreshRequestSchema = z.object({ refreshToken: z.string().check(z.minLength(1)) })
 
 export type AuthenticationResult = z.infer<typeof authenticationResultSchema>
 export type SignInResult = z.infer<typeof signInResultSchema>
@@ -24,12 +24,12 @@ export type SignInResult = z.infer<typeof signInResultSchema>
 /** Claims of the service's ID token that the console reads (it never verifies the signature). */
 export const tokenClaimsSchema = z.looseObject({
   sub: z.string(),
-  sid: z.string().optional(),
-  roles: z.array(z.string()).optional().catch(undefined),
-  name: z.string().optional().catch(undefined),
-  iat: z.number().optional(),
-  exp: z.number().optional(),
+  sid: z.optional(z.string()),
+  roles: z.catch(z.optional(z.array(z.string())), undefined),
+  name: z.catch(z.optional(z.string()), undefined),
+  iat: z.optional(z.number()),
+  exp: z.optional(z.number()),
   /** The database the token was issued for (the sandbox binds tokens to one). */
-  db: z.string().optional().catch(undefined),
+  db: z.catch(z.optional(z.string()), undefined),
 })
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>

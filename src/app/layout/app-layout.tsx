@@ -52,8 +52,9 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
   const fragment = useFragmentHref()
   const loading = useNavigation().state === 'loading'
   const { pathname } = useLocation()
-  // An error toast belongs to the page it happened on: leaving the page takes it away.
-  useEffect(() => closeErrorsElsewhere(pathname), [pathname])
+  // An error toast belongs to the page it happened on: leaving the page takes it away. Toasts
+  // note the page as the browser's address has it (with the base path), so compare that.
+  useEffect(() => closeErrorsElsewhere(window.location.pathname), [pathname])
   const user = useCurrentUser()
   // Below 1100 px the navigation is a menu behind a button, so the page has the width. It is
   // open for the page it was opened on: choosing another page closes it.
