@@ -71,10 +71,15 @@ const TYPE_WORDS: Record<string, string> = {
   array: 'an array',
 }
 
-function expectedOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return TYPE_WORDS[issue.expected] ?? String(issue.expected)
+function expectedOf(schema: z.ZodType, issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    // A missing or mistyped whole number is reported as "number": the schema says which.
+    const field = issue.expected === 'number' ? schemaAt(schema, issue.path) : undefined
+    if (field?.safeParse(1).success && !field.safeParse(1.5).success) return 'an integer'
+    return TYPE_WORDS[issue.expected] ?? String(issue.expected)
+  }
   // Messages come from the schemas (ours or zod's defaults), which never quote the input.
-  const message = issue.message.replace(/^Invalid input: /, '')
+  const message = issue.message.replace(/^(Invalid input: |Expected )/, '')
   return message.charAt(0).toLowerCase() + message.slice(1)
 }
 
@@ -84,7 +89,12 @@ export function checkShape(schema: z.ZodType, data: unknown, root = 'data'): Sha
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const at = valueAt(data, issue.path)
     const got = at.found ? describeType(at.value, issue.code === 'invalid_format') : 'missing'
-    const problem = { path: joinPath(root, issue.path), expected: expectedOf(issue), got, count: 1 }
+    const problem = {
+      path: joinPath(root, issue.path),
+      expected: expectedOf(schema, issue),
+      got,
+      count: 1,
+    }
     const key = `${problem.path}|${problem.expected}|${problem.got}`
     const seen = grouped.get(key)
     if (seen) seen.count++
@@ -125,6 +135,22 @@ export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | unde
   let def = defOf(unwrap(schema))
   if (def.type === 'array' && def.element) def = defOf(unwrap(def.element))
   return def.type === 'object' ? def.shape : undefined
+}
+
+/** The schema of the value at `path` (array positions and object keys), if the schema says. */
+function schemaAt(schema: z.ZodType, path: readonly Key[]): z.ZodType | undefined {
+  let current: z.ZodType | undefined = schema
+  for (const key of path) {
+    if (!current) return undefined
+    const def = defOf(unwrap(current))
+    current =
+      typeof key === 'number'
+        ? def.element
+        : def.type === 'object'
+          ? def.shape?.[String(key)]
+          : undefined
+  }
+  return current
 }
 
 const MAX_NAME = 60

@@ -54,7 +54,7 @@ export async function checkCors(ctx: DoctorContext): Promise<void> {
       continue
     }
     const problems: string[] = []
-    if (answer.status < 200 || answer.status >= 300) problems.push(`HTTP ${answer.status}`)
+    if (answer.status < 200 || answer.status >= 300) problems.push('not a 2xx')
     const originProblem = originAllowed(answer.headers, origin)
     if (originProblem) problems.push(originProblem)
     const methods = list(answer.headers.get('access-control-allow-methods'))
@@ -77,7 +77,7 @@ export async function checkCors(ctx: DoctorContext): Promise<void> {
       `preflight OPTIONS for ${method}`,
       problems.length === 0 ? 'PASS' : 'FAIL',
       expected,
-      problems.length === 0 ? `HTTP ${answer.status}, all allowed` : problems.join('; '),
+      `HTTP ${answer.status}; ${problems.length === 0 ? 'all allowed' : problems.join('; ')}`,
       problems.length === 0 ? [] : ["the browser will refuse the console's requests"],
     )
   }

@@ -135,31 +135,36 @@ export async function checkHeaders(ctx: DoctorContext): Promise<void> {
     path: '/priorities',
     headers: { 'content-type': 'application/json' },
   })
+  // Only acceptance is judged here: the answer's shape is the reads' concern.
   const read = readEnvelope(answer)
-  const status = read.ok ? read.value.received.status : 0
+  const problem = read.ok ? read.value.error : undefined
   ctx.add(
     'headers',
     "the console's request headers",
-    read.ok && is2xx(status) ? 'PASS' : 'FAIL',
+    answer.ok && is2xx(answer.status) ? 'PASS' : 'FAIL',
     `HTTP 2xx for GET /priorities with ${sent}`,
-    read.ok ? describeStatus(status, read.value.error) : read.got,
+    answer.ok ? describeStatus(answer.status, problem) : answer.message,
   )
   const other = await ctx.request({
     path: '/priorities',
     headers: { 'service-database': `doctor-no-such-database-${process.pid}` },
   })
+  if (!other.ok) return
   const otherRead = readEnvelope(other)
-  if (!otherRead.ok) return
-  const { received, data, error } = otherRead.value
-  const ignored = is2xx(received.status) && error === undefined && Array.isArray(data)
+  const error = otherRead.ok ? otherRead.value.error : undefined
+  const ignored =
+    is2xx(other.status) &&
+    otherRead.ok &&
+    error === undefined &&
+    Array.isArray(otherRead.value.data)
   ctx.add(
     'headers',
     'service-database is honoured',
     ignored ? 'WARN' : 'PASS',
-    'a refusal (4xx) for a database that does not exist',
+    'a refusal for a database that does not exist',
     ignored
-      ? `HTTP ${received.status} with data: the header seems ignored, so switching database in the console may change nothing`
-      : describeStatus(received.status, error),
+      ? `HTTP ${other.status} with data: the header seems ignored, so switching database in the console may change nothing`
+      : describeStatus(other.status, error),
   )
 }
 
