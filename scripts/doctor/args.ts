@@ -106,7 +106,8 @@ export function parseDoctorArgs(argv: string[]): ParsedArgs {
     origin = parsed.origin
   }
   const seconds = values.timeout === undefined ? 20 : Number(values.timeout)
-  if (!(seconds > 0 && seconds <= 600)) return usageError('--timeout must be seconds from 1 to 600')
+  if (!(seconds > 0 && seconds <= 600))
+    return usageError('--timeout must be a number of seconds, at most 600')
   if (values.auth !== undefined && !values.auth.trim()) return usageError('--auth needs a number')
 
   return {

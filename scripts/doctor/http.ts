@@ -30,7 +30,12 @@ export type Answer = Received | NotReceived
 
 export const DEFAULT_LIMITS: HttpLimits = { timeoutMs: 20_000, maxBytes: 5 * 1024 * 1024 }
 
-const kB = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`)
+const kB = (n: number) =>
+  n < 1024
+    ? `${n} B`
+    : n < 1024 * 1024
+      ? `${(n / 1024).toFixed(1)} kB`
+      : `${Math.round((n / 1024 / 1024) * 10) / 10} MB`
 
 /** Sends one request and reads its body up to `limits.maxBytes`. */
 export async function send(url: URL, init: RequestInit, limits: HttpLimits): Promise<Answer> {

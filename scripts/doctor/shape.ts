@@ -44,6 +44,7 @@ const DATE_LIKE = /^[\d\s\-/:.,TZ+]{1,35}$/
 
 /** The type of a value in words; a date-like text by its shape, any other text only as "text". */
 export function describeType(value: unknown, showShape = false): string {
+  if (value === undefined) return 'missing'
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   switch (typeof value) {
