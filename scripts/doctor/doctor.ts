@@ -48,7 +48,7 @@ export async function runDoctor(
     if (ctx.unreachable || !ctx.token) {
       const why = ctx.unreachable
         ? 'the service could not be reached (see the FAIL above)'
-        : 'no token: sign-in failed'
+        : 'no usable token (see sign-in above)'
       ctx.add(group, 'all checks', 'SKIP', 'a token and a reachable service', why)
       continue
     }

@@ -57,20 +57,21 @@ export async function checkCors(ctx: DoctorContext): Promise<void> {
     if (answer.status < 200 || answer.status >= 300) problems.push('not a 2xx')
     const originProblem = originAllowed(answer.headers, origin)
     if (originProblem) problems.push(originProblem)
-    const methods = list(answer.headers.get('access-control-allow-methods'))
+    const allowMethods = answer.headers.get('access-control-allow-methods')
+    const methods = list(allowMethods)
     // GET and POST are allowed without being listed (CORS-safelisted methods).
-    if (
-      !['GET', 'POST'].includes(method) &&
-      !methods.includes('*') &&
-      !methods.includes(method.toLowerCase())
-    )
+    const safelisted = ['GET', 'POST'].includes(method)
+    if (!safelisted && allowMethods === null) problems.push('no Access-Control-Allow-Methods')
+    else if (!safelisted && !methods.includes('*') && !methods.includes(method.toLowerCase()))
       problems.push(`Access-Control-Allow-Methods does not list ${method}`)
-    const headers = list(answer.headers.get('access-control-allow-headers'))
+    const allowHeaders = answer.headers.get('access-control-allow-headers')
+    const headers = list(allowHeaders)
     // `*` does not cover authorization (Fetch standard).
     const missing = HEADERS.filter(
       (h) => !headers.includes(h) && !(headers.includes('*') && h !== 'authorization'),
     )
-    if (missing.length > 0)
+    if (allowHeaders === null) problems.push('no Access-Control-Allow-Headers')
+    else if (missing.length > 0)
       problems.push(`Access-Control-Allow-Headers lacks ${missing.join(', ')}`)
     ctx.add(
       'cors',

@@ -43,7 +43,8 @@ export async function checkSignIn(ctx: DoctorContext): Promise<void> {
       schema: signInResultSchema,
       expect: '{ challengeName, session, authenticationResult: { idToken, … } }',
     })
-    if (!result) return
+    // Data the console's schema refuses is a failed sign-in for the console too.
+    if (!result?.valid) return
     const data = result.data as {
       challengeName?: unknown
       authenticationResult?: Record<string, unknown> | null
