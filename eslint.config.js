@@ -7,7 +7,8 @@ import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
 // Imports flow one way: api, lib, components -> features -> app. A feature never imports
-// another feature. The sandbox imports the contract (src/api/schemas) and nothing else of src/.
+// another feature. The sandbox imports the contract (src/api/schemas) and nothing else of src/;
+// the doctor (scripts/doctor) the contract and src/api/dates.ts.
 // The paths are checked after resolving each import (relative or '@/'), so no spelling of an
 // import gets around them; and no module may import itself back through others (no-cycle).
 const features = ['session', 'events', 'auths', 'admin', 'reference']
@@ -35,6 +36,13 @@ const boundaries = [
     except: ['./api/schemas'],
     message: 'The sandbox imports the contract (src/api/schemas) and nothing else of src/.',
   },
+  {
+    target: './scripts/doctor',
+    from: './src',
+    except: ['./api/schemas', './api/dates.ts'],
+    message:
+      'The doctor imports the contract (src/api/schemas) and src/api/dates.ts, nothing else.',
+  },
 ]
 export default tseslint.config(
   {
@@ -54,7 +62,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'scripts/doctor/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
