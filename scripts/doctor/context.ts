@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { DoctorOptions } from './args'
 import { describeBody, parseJson, send, type Answer, type HttpLimits, type Received } from './http'
 import type { Check, Outcome } from './report'
@@ -30,7 +30,7 @@ export interface Sample {
   source: string
   items: unknown[]
   /** A schema of one item or of a list (`objectShape` reads both). */
-  schema: z.ZodType
+  schema: z.ZodMiniType
 }
 
 export interface DoctorContext {

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 /**
  * Compares an answer's `data` with one of the console's own schemas (`src/api/schemas/`): each
@@ -72,7 +72,7 @@ const TYPE_WORDS: Record<string, string> = {
   array: 'an array',
 }
 
-function expectedOf(schema: z.ZodType, issue: z.core.$ZodIssue): string {
+function expectedOf(schema: z.ZodMiniType, issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
     // A missing or mistyped whole number is reported as "number": the schema says which.
     const field = issue.expected === 'number' ? schemaAt(schema, issue.path) : undefined
@@ -84,7 +84,7 @@ function expectedOf(schema: z.ZodType, issue: z.core.$ZodIssue): string {
   return message.charAt(0).toLowerCase() + message.slice(1)
 }
 
-export function checkShape(schema: z.ZodType, data: unknown, root = 'data'): ShapeReport {
+export function checkShape(schema: z.ZodMiniType, data: unknown, root = 'data'): ShapeReport {
   const parsed = schema.safeParse(data)
   const grouped = new Map<string, FieldProblem>()
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -112,15 +112,15 @@ export function checkShape(schema: z.ZodType, data: unknown, root = 'data'): Sha
 
 interface Def {
   type: string
-  shape?: Record<string, z.ZodType>
-  element?: z.ZodType
-  innerType?: z.ZodType
-  in?: z.ZodType
+  shape?: Record<string, z.ZodMiniType>
+  element?: z.ZodMiniType
+  innerType?: z.ZodMiniType
+  in?: z.ZodMiniType
 }
-const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def
+const defOf = (schema: z.ZodMiniType) => (schema as unknown as { def: Def }).def
 
 /** The object or array schema under optional, nullable, default, catch and pipe wrappers. */
-export function unwrap(schema: z.ZodType): z.ZodType {
+export function unwrap(schema: z.ZodMiniType): z.ZodMiniType {
   let current = schema
   for (let depth = 0; depth < 20; depth++) {
     const def = defOf(current)
@@ -132,15 +132,15 @@ export function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /** The fields of an object schema (after unwrapping), or of the items of an array schema. */
-export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+export function objectShape(schema: z.ZodMiniType): Record<string, z.ZodMiniType> | undefined {
   let def = defOf(unwrap(schema))
   if (def.type === 'array' && def.element) def = defOf(unwrap(def.element))
   return def.type === 'object' ? def.shape : undefined
 }
 
 /** The schema of the value at `path` (array positions and object keys), if the schema says. */
-function schemaAt(schema: z.ZodType, path: readonly Key[]): z.ZodType | undefined {
-  let current: z.ZodType | undefined = schema
+function schemaAt(schema: z.ZodMiniType, path: readonly Key[]): z.ZodMiniType | undefined {
+  let current: z.ZodMiniType | undefined = schema
   for (const key of path) {
     if (!current) return undefined
     const def = defOf(unwrap(current))
@@ -156,7 +156,12 @@ function schemaAt(schema: z.ZodType, path: readonly Key[]): z.ZodType | undefine
 
 const MAX_NAME = 60
 
-function collectUnknown(schema: z.ZodType, value: unknown, path: string, out: Map<string, number>) {
+function collectUnknown(
+  schema: z.ZodMiniType,
+  value: unknown,
+  path: string,
+  out: Map<string, number>,
+) {
   if (value === null || typeof value !== 'object') return
   const def = defOf(unwrap(schema))
   if (def.type === 'array' && def.element && Array.isArray(value)) {

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { parseServiceDate } from '../../../src/api/dates'
 import type { DoctorContext } from '../context'
 import { describeType, objectShape } from '../shape'
@@ -13,7 +13,7 @@ import { describeType, objectShape } from '../shape'
 const CANONICAL = '2026-03-14T09:30:00'
 
 /** Fields of an object schema that take a service date (they accept one, and refuse "x"). */
-export function dateFields(schema: z.ZodType): string[] {
+export function dateFields(schema: z.ZodMiniType): string[] {
   const shape = objectShape(schema) ?? {}
   return Object.entries(shape)
     .filter(([, field]) => field.safeParse(CANONICAL).success && !field.safeParse('x').success)

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import {
   describeStatus,
   is2xx,
@@ -15,7 +15,7 @@ export interface OperationSpec {
   name: string
   request: RequestSpec
   /** The console's schema of `data`. */
-  schema: z.ZodType
+  schema: z.ZodMiniType
   /** `data` in words: `an Event`, `a list of Event`. */
   expect: string
   /** Keep the answer's objects for the date survey. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { formatServiceDate } from '../../../src/api/dates'
 import { eventSchema } from '../../../src/api/schemas/event'
 import { readEnvelope, type DoctorContext } from '../context'
