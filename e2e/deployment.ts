@@ -177,7 +177,7 @@ export async function startDeployment(): Promise<Deployment> {
       ].join('\n'),
     )
     openUp(work)
-    const server_ = spawn(
+    const nginxProcess = spawn(
       nginx,
       [
         '-p',
@@ -193,9 +193,9 @@ export async function startDeployment(): Promise<Deployment> {
         stdio: 'ignore',
       },
     )
-    children.push(server_)
+    children.push(nginxProcess)
 
-    await waitFor(`${origin(rootPort)}/config.json`, (r) => r.ok, 'nginx', server_)
+    await waitFor(`${origin(rootPort)}/config.json`, (r) => r.ok, 'nginx', nginxProcess)
     await waitFor(`${service}/priorities`, (r) => r.status === 403, 'the sandbox', sandbox)
     return {
       root: origin(rootPort),
