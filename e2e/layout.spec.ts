@@ -29,6 +29,22 @@ async function fullyVisible(page: Page, locator: Locator) {
   return inWindow && unclipped
 }
 
+/** Opens the actions menu of `row` and checks every one of its items is whole inside the window. */
+async function expectWholeMenu(page: Page, row: Locator) {
+  const button = row.getByRole('button', { name: /^Actions for / })
+  expect(await fullyVisible(page, button), 'the actions button in view').toBe(true)
+  await button.click()
+  const menu = page.getByRole('menu', { name: /^Actions for / })
+  await expect(menu).toBeVisible()
+  const items = menu.getByRole('menuitem')
+  // Every snooze duration, Mark complete, Open and Edit.
+  expect(await items.count()).toBeGreaterThanOrEqual(13)
+  for (const item of await items.all())
+    expect(await fullyVisible(page, item), `${await item.textContent()} in view`).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+}
+
 test.describe('a 1024 × 768 window', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
 
@@ -61,6 +77,39 @@ test.describe('a 1024 × 768 window', () => {
       const header = table.getByRole('columnheader', { name })
       expect(await fullyVisible(page, header), `${String(name)} in view`).toBe(true)
     }
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('the actions menu of the last row is whole inside the window, in My events and in the list', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/mine')
+    const main = page.getByRole('main')
+    const rows = main.locator('[data-triage-id]:visible')
+    await expect(rows.first()).toBeVisible()
+    // The last row at the very bottom of the window.
+    const last = rows.last()
+    await last.evaluate((el) => el.scrollIntoView({ block: 'end' }))
+    const box = (await last.boundingBox())!
+    expect(box.y + box.height).toBeGreaterThan(768 - 8)
+    await expectWholeMenu(page, last)
+    await expectNoSeriousA11yViolations(page)
+
+    await page.goto('/events?sort=event_ID:desc')
+    // The index's rows, not the service's first page they replace.
+    await expect(page.getByText(/^[\d,]+ of [\d,]+ events$/)).toBeVisible()
+    const tableRows = page.getByRole('table').locator('tbody tr[data-triage-id]')
+    await expect(tableRows).toHaveCount(25)
+    const lastRow = tableRows.last()
+    await expect
+      .poll(async () => {
+        await lastRow.evaluate((el) => el.scrollIntoView({ block: 'end' }))
+        const rowBox = (await lastRow.boundingBox())!
+        return rowBox.y + rowBox.height
+      })
+      .toBeGreaterThan(768 - 40)
+    await expectWholeMenu(page, lastRow)
     await expectNoSeriousA11yViolations(page)
   })
 

@@ -15,15 +15,13 @@ import { useRuntimeConfig } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import { isCompleted } from '../event-status'
 import { useLookup } from '../use-lookup'
+import { RowActionsIcon } from './row-actions-icon'
+import { rowActionsLabel } from './row-actions-label'
 import { snoozeLabel } from './snooze-duration'
 import { useCompleteCommand, useSnoozeCommand } from './use-event-commands'
 import styles from './row-actions-menu.module.css'
 
 const SNOOZE = 'snooze:'
-
-/** The label of a row's actions button (and of its menu), named after the event. */
-export const rowActionsLabel = (event: Event) =>
-  `Actions for ${event.subject?.trim() || `event ${event.event_ID}`}`
 
 /**
  * One compact button per row of an event list, opening everything that can be done to the event
@@ -57,11 +55,7 @@ export function RowActionsMenu({ event }: { event: Event }) {
     <MenuTrigger>
       {/* Never disabled while a command runs: focus stays on it (triage goes on from here). */}
       <AriaButton className={styles.trigger} aria-label={label}>
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-          <circle cx="3" cy="8" r="1.5" fill="currentColor" />
-          <circle cx="8" cy="8" r="1.5" fill="currentColor" />
-          <circle cx="13" cy="8" r="1.5" fill="currentColor" />
-        </svg>
+        <RowActionsIcon />
       </AriaButton>
       <Popover className={styles.popover} placement="bottom end" offset={4}>
         <Menu className={styles.menu} aria-label={label} onAction={(key) => onAction(String(key))}>

@@ -5,6 +5,7 @@ import { renderCell, type EventColumn } from '../columns/events-columns'
 import styles from './events-table.module.css'
 import { paths } from '@/lib/paths'
 import { TRIAGE_FOCUS, triageRow } from '../../triage/use-triage-keys'
+import { RowActionsCell } from './row-actions-cell'
 
 interface EventsTableRowProps {
   event: Event
@@ -17,7 +18,10 @@ interface EventsTableRowProps {
   onToggle: (eventId: number, range: boolean) => void
 }
 
-/** One event: a checkbox naming it, the subject linking to its detail, then the chosen fields. */
+/**
+ * One event: a checkbox naming it, the subject linking to its detail, the chosen fields, then its
+ * actions menu.
+ */
 export const EventsTableRow = memo(function EventsTableRow({
   event,
   rowIndex,
@@ -61,6 +65,7 @@ export const EventsTableRow = memo(function EventsTableRow({
           </td>
         ),
       )}
+      <RowActionsCell event={event} />
     </tr>
   )
 })

@@ -30,7 +30,7 @@ export default function VirtualRows({ scrollRef, rows, ...rowProps }: VirtualRow
   const items = virtualizer.getVirtualItems()
   const top = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT
   const bottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0
-  const span = rowProps.columns.length + 1
+  const span = rowProps.columns.length + 2
   return (
     <>
       {top > 0 && (
