@@ -113,6 +113,67 @@ test.describe('a 1024 × 768 window', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
+  test('a long subject wraps in the list and can be read in full; rows never overlap, virtualized too', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    // Fits in three lines of the Subject column at this width; the other is far longer.
+    const fits = await createEvent(page, {
+      subject: `Ask Caring Hands for the missing clinical notes on pended auth ${Date.now()}`,
+    })
+    const huge = await createEvent(page, {
+      subject: `${'Very long subject that goes on and on about an authorization '.repeat(5)}${Date.now()}`,
+    })
+    const cellOf = (e: { subject: string }) =>
+      page.getByRole('cell').filter({ has: page.getByRole('link', { name: e.subject }) })
+    // 100 rows a page: more than VIRTUALIZE_FROM, so only the rows in view are drawn.
+    await page.goto('/events?sort=event_ID:desc&size=100')
+    await expect(page.getByText(/^[\d,]+ of [\d,]+ events$/)).toBeVisible()
+    await expect(cellOf(huge)).toBeVisible()
+
+    // The subject that fits is shown whole: nothing cut off, on more than one line.
+    const link = cellOf(fits).getByRole('link')
+    const cut = (el: Element) =>
+      el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+    expect(await link.evaluate(cut)).toBe(false)
+    expect(await cellOf(fits).evaluate(cut)).toBe(false)
+    expect((await link.boundingBox())!.height).toBeGreaterThan(30)
+    // The one too long for three lines is clamped, its full text a hover away and the link's name.
+    const hugeLink = cellOf(huge).getByRole('link')
+    await expect(hugeLink).toHaveAccessibleName(huge.subject)
+    await expect(hugeLink).toHaveAttribute('title', huge.subject)
+    expect((await hugeLink.boundingBox())!.height).toBeLessThan(4 * 20)
+
+    // Rows stack without overlapping, as the virtualizer measured them, down to the last one.
+    const scroller = page.getByRole('table').locator('xpath=..')
+    const rows = page.getByRole('table').locator('tbody tr[data-triage-id]')
+    const overlaps = () =>
+      rows.evaluateAll(
+        (trs) =>
+          trs.slice(1).filter((tr, i) => {
+            const above = trs[i]!.getBoundingClientRect()
+            return Math.abs(tr.getBoundingClientRect().top - above.bottom) > 1
+          }).length,
+      )
+    expect(await overlaps()).toBe(0)
+    // At the bottom the last row ends where the table does: the measured heights add up (rows
+    // are measured as they are drawn, so the end settles after a scroll or two).
+    await expect
+      .poll(() =>
+        scroller.evaluate((el) => {
+          el.scrollTo({ top: el.scrollHeight })
+          const last = el.querySelector('tbody tr:last-child')!
+          const gap = el.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom
+          return `${last.getAttribute('aria-rowindex')} ${Math.round(Math.abs(gap))}`
+        }),
+      )
+      .toMatch(/^101 [0-2]$/)
+    expect(await overlaps()).toBe(0)
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
+    await expect(cellOf(huge)).toBeVisible()
+    expect(await overlaps()).toBe(0)
+  })
+
   test("the calendar's month opens with today's week in view", async ({ page }) => {
     await signIn(page, 'staff')
     await page.goto('/events/calendar?view=month')
