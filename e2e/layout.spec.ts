@@ -194,6 +194,51 @@ test.describe('a 1440 × 900 window', () => {
     const today = page.locator(`[data-date="${serviceText(new Date()).slice(0, 10)}"]`).first()
     await expect.poll(() => fullyVisible(page, today)).toBe(true)
   })
+
+  test('the agenda is dense: one line per event, many events in view', async ({ page }) => {
+    await signIn(page, 'staff')
+    const user = `e2e-agenda-${Date.now().toString(36)}`
+    const now = new Date()
+    const day = (d: number, h: number, m: number) =>
+      serviceText(new Date(now.getFullYear(), now.getMonth(), now.getDate() + d, h, m))
+    // Thirty events today, from 08:00 every quarter of an hour.
+    const made = []
+    for (let i = 0; i < 30; i++)
+      made.push(
+        await createEvent(page, {
+          user_ID: user,
+          priority: i % 5 === 0 ? 'URGENT' : 'NORMAL',
+          due_Date: day(0, 8 + Math.floor(i / 4), (i % 4) * 15),
+        }),
+      )
+    await page.goto(`/events/calendar?view=agenda&user=${user}`)
+    const first = page.locator(`[data-event-id="${made[0]!.event_ID}"]`)
+    // One line: the time, the subject and the priority mark side by side (what is drawn, not
+    // the accessible name).
+    const face = first.locator('[aria-hidden="true"]')
+    await expect(face).toContainText('08:00')
+    await expect(face).toContainText(made[0]!.subject)
+    await expect(face).toContainText('Urgent')
+    const entries = page.locator('[data-event-id]')
+    await expect(entries).toHaveCount(30)
+    const heights = await entries.evaluateAll((els) =>
+      els.map((el) => el.closest('[role="button"]')!.getBoundingClientRect().height),
+    )
+    expect(Math.max(...heights)).toBeLessThan(34)
+    // Whole in the window and in the agenda's own scrolling area.
+    const inView = await entries.evaluateAll(
+      (els) =>
+        els.filter((el) => {
+          const r = el.closest('[role="button"]')!.getBoundingClientRect()
+          const area = el.closest('[data-scroll-region]')!.getBoundingClientRect()
+          return (
+            r.top >= Math.max(0, area.top) && r.bottom <= Math.min(window.innerHeight, area.bottom)
+          )
+        }).length,
+    )
+    expect(inView).toBeGreaterThanOrEqual(16)
+    await expectNoSeriousA11yViolations(page)
+  })
 })
 
 test.describe('polish', () => {
