@@ -29,6 +29,22 @@ async function fullyVisible(page: Page, locator: Locator) {
   return inWindow && unclipped
 }
 
+/** Opens the actions menu of `row` and checks every one of its items is whole inside the window. */
+async function expectWholeMenu(page: Page, row: Locator) {
+  const button = row.getByRole('button', { name: /^Actions for / })
+  expect(await fullyVisible(page, button), 'the actions button in view').toBe(true)
+  await button.click()
+  const menu = page.getByRole('menu', { name: /^Actions for / })
+  await expect(menu).toBeVisible()
+  const items = menu.getByRole('menuitem')
+  // Every snooze duration, Mark complete, Open and Edit.
+  expect(await items.count()).toBeGreaterThanOrEqual(13)
+  for (const item of await items.all())
+    expect(await fullyVisible(page, item), `${await item.textContent()} in view`).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+}
+
 test.describe('a 1024 × 768 window', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
 
@@ -64,6 +80,100 @@ test.describe('a 1024 × 768 window', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
+  test('the actions menu of the last row is whole inside the window, in My events and in the list', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/mine')
+    const main = page.getByRole('main')
+    const rows = main.locator('[data-triage-id]:visible')
+    await expect(rows.first()).toBeVisible()
+    // The last row at the very bottom of the window.
+    const last = rows.last()
+    await last.evaluate((el) => el.scrollIntoView({ block: 'end' }))
+    const box = (await last.boundingBox())!
+    expect(box.y + box.height).toBeGreaterThan(768 - 8)
+    await expectWholeMenu(page, last)
+    await expectNoSeriousA11yViolations(page)
+
+    await page.goto('/events?sort=event_ID:desc')
+    // The index's rows, not the service's first page they replace.
+    await expect(page.getByText(/^[\d,]+ of [\d,]+ events$/)).toBeVisible()
+    const tableRows = page.getByRole('table').locator('tbody tr[data-triage-id]')
+    await expect(tableRows).toHaveCount(25)
+    const lastRow = tableRows.last()
+    await expect
+      .poll(async () => {
+        await lastRow.evaluate((el) => el.scrollIntoView({ block: 'end' }))
+        const rowBox = (await lastRow.boundingBox())!
+        return rowBox.y + rowBox.height
+      })
+      .toBeGreaterThan(768 - 40)
+    await expectWholeMenu(page, lastRow)
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('a long subject wraps in the list and can be read in full; rows never overlap, virtualized too', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    // Fits in three lines of the Subject column at this width; the other is far longer.
+    const fits = await createEvent(page, {
+      subject: `Ask Caring Hands for the missing clinical notes on pended auth ${Date.now()}`,
+    })
+    const huge = await createEvent(page, {
+      subject: `${'Very long subject that goes on and on about an authorization '.repeat(5)}${Date.now()}`,
+    })
+    const cellOf = (e: { subject: string }) =>
+      page.getByRole('cell').filter({ has: page.getByRole('link', { name: e.subject }) })
+    // 100 rows a page: more than VIRTUALIZE_FROM, so only the rows in view are drawn.
+    await page.goto('/events?sort=event_ID:desc&size=100')
+    await expect(page.getByText(/^[\d,]+ of [\d,]+ events$/)).toBeVisible()
+    await expect(cellOf(huge)).toBeVisible()
+
+    // The subject that fits is shown whole: nothing cut off, on more than one line.
+    const link = cellOf(fits).getByRole('link')
+    const cut = (el: Element) =>
+      el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+    expect(await link.evaluate(cut)).toBe(false)
+    expect(await cellOf(fits).evaluate(cut)).toBe(false)
+    expect((await link.boundingBox())!.height).toBeGreaterThan(30)
+    // The one too long for three lines is clamped, its full text a hover away and the link's name.
+    const hugeLink = cellOf(huge).getByRole('link')
+    await expect(hugeLink).toHaveAccessibleName(huge.subject)
+    await expect(hugeLink).toHaveAttribute('title', huge.subject)
+    expect((await hugeLink.boundingBox())!.height).toBeLessThan(4 * 20)
+
+    // Rows stack without overlapping, as the virtualizer measured them, down to the last one.
+    const scroller = page.getByRole('table').locator('xpath=..')
+    const rows = page.getByRole('table').locator('tbody tr[data-triage-id]')
+    const overlaps = () =>
+      rows.evaluateAll(
+        (trs) =>
+          trs.slice(1).filter((tr, i) => {
+            const above = trs[i]!.getBoundingClientRect()
+            return Math.abs(tr.getBoundingClientRect().top - above.bottom) > 1
+          }).length,
+      )
+    expect(await overlaps()).toBe(0)
+    // At the bottom the last row ends where the table does: the measured heights add up (rows
+    // are measured as they are drawn, so the end settles after a scroll or two).
+    await expect
+      .poll(() =>
+        scroller.evaluate((el) => {
+          el.scrollTo({ top: el.scrollHeight })
+          const last = el.querySelector('tbody tr:last-child')!
+          const gap = el.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom
+          return `${last.getAttribute('aria-rowindex')} ${Math.round(Math.abs(gap))}`
+        }),
+      )
+      .toMatch(/^101 [0-2]$/)
+    expect(await overlaps()).toBe(0)
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
+    await expect(cellOf(huge)).toBeVisible()
+    expect(await overlaps()).toBe(0)
+  })
+
   test("the calendar's month opens with today's week in view", async ({ page }) => {
     await signIn(page, 'staff')
     await page.goto('/events/calendar?view=month')
@@ -83,6 +193,51 @@ test.describe('a 1440 × 900 window', () => {
     await page.goto('/events/calendar?view=month')
     const today = page.locator(`[data-date="${serviceText(new Date()).slice(0, 10)}"]`).first()
     await expect.poll(() => fullyVisible(page, today)).toBe(true)
+  })
+
+  test('the agenda is dense: one line per event, many events in view', async ({ page }) => {
+    await signIn(page, 'staff')
+    const user = `e2e-agenda-${Date.now().toString(36)}`
+    const now = new Date()
+    const day = (d: number, h: number, m: number) =>
+      serviceText(new Date(now.getFullYear(), now.getMonth(), now.getDate() + d, h, m))
+    // Thirty events today, from 08:00 every quarter of an hour.
+    const made = []
+    for (let i = 0; i < 30; i++)
+      made.push(
+        await createEvent(page, {
+          user_ID: user,
+          priority: i % 5 === 0 ? 'URGENT' : 'NORMAL',
+          due_Date: day(0, 8 + Math.floor(i / 4), (i % 4) * 15),
+        }),
+      )
+    await page.goto(`/events/calendar?view=agenda&user=${user}`)
+    const first = page.locator(`[data-event-id="${made[0]!.event_ID}"]`)
+    // One line: the time, the subject and the priority mark side by side (what is drawn, not
+    // the accessible name).
+    const face = first.locator('[aria-hidden="true"]')
+    await expect(face).toContainText('08:00')
+    await expect(face).toContainText(made[0]!.subject)
+    await expect(face).toContainText('Urgent')
+    const entries = page.locator('[data-event-id]')
+    await expect(entries).toHaveCount(30)
+    const heights = await entries.evaluateAll((els) =>
+      els.map((el) => el.closest('[role="button"]')!.getBoundingClientRect().height),
+    )
+    expect(Math.max(...heights)).toBeLessThan(34)
+    // Whole in the window and in the agenda's own scrolling area.
+    const inView = await entries.evaluateAll(
+      (els) =>
+        els.filter((el) => {
+          const r = el.closest('[role="button"]')!.getBoundingClientRect()
+          const area = el.closest('[data-scroll-region]')!.getBoundingClientRect()
+          return (
+            r.top >= Math.max(0, area.top) && r.bottom <= Math.min(window.innerHeight, area.bottom)
+          )
+        }).length,
+    )
+    expect(inView).toBeGreaterThanOrEqual(16)
+    await expectNoSeriousA11yViolations(page)
   })
 })
 

@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from './axe'
-import { createEvent, expect, service, serviceText, signIn, test } from './fixtures'
+import { createEvent, expect, minutesFromNow, service, serviceText, signIn, test } from './fixtures'
 
 test.describe('keyboard triage', () => {
   test('My events: j/k and arrows move, c completes, s snoozes, focus goes to the next event, ? lists the keys, Enter opens', async ({
@@ -77,6 +77,100 @@ test.describe('keyboard triage', () => {
     await link(a).focus()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`/events/${a.event_ID}$`))
+  })
+
+  test('My events: each row has one actions menu; snooze, complete and open through it by keyboard alone', async ({
+    page,
+    clock,
+  }) => {
+    await signIn(page, 'staff')
+    // Two urgent events long overdue, with a reminder long due (so a snooze moves it).
+    const at = (minutes: number) => serviceText(new Date(2016, 0, 2, 9, minutes))
+    const a = await createEvent(page, {
+      priority: 'URGENT',
+      due_Date: at(0),
+      reminder: true,
+      next_Scheduled_Date: at(0),
+    })
+    const b = await createEvent(page, {
+      priority: 'URGENT',
+      due_Date: at(1),
+      reminder: true,
+      next_Scheduled_Date: at(1),
+    })
+    const link = (e: { subject: string }) =>
+      page.getByRole('link', { name: e.subject, exact: true })
+    const row = (e: { subject: string }) => page.getByRole('listitem').filter({ has: link(e) })
+    const stored = async (e: { event_ID: number }) =>
+      (await service(page, 'GET', `/events/${e.event_ID}`)).data
+
+    await page.goto('/events/mine')
+    await expect(link(a)).toBeVisible()
+    // One compact control per row, named after its event; no buttons repeated on every row.
+    const main = page.getByRole('main')
+    await expect(row(a).getByRole('button')).toHaveCount(1)
+    const actions = row(a).getByRole('button', { name: `Actions for ${a.subject}`, exact: true })
+    await expect(actions).toBeVisible()
+    await expect(main.getByRole('button', { name: /Mark complete/ })).toHaveCount(0)
+    await expect(main.getByRole('button', { name: /Snooze/ })).toHaveCount(0)
+    const rows = await main.locator('[data-triage-id]:visible').count()
+    expect(rows).toBeGreaterThan(2)
+    await expect(main.getByRole('button', { name: /^Actions for / })).toHaveCount(rows)
+
+    // Tab from the event's link reaches its menu; Enter opens it on the default snooze.
+    await link(a).focus()
+    await page.keyboard.press('Tab')
+    await expect(actions).toBeFocused()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu', { name: `Actions for ${a.subject}` })
+    await expect(menu).toBeVisible()
+    const items = menu.getByRole('menuitem')
+    await expect(items.first()).toHaveAccessibleName(/^15 minutes/)
+    await expect(items.first()).toBeFocused()
+    await expect(menu.getByRole('menuitem', { name: 'Mark complete' })).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+
+    // Snooze for 1 hour: the service's next reminder is an hour from now.
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await expect(menu.getByRole('menuitem', { name: '1 hour' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(menu).toBeHidden()
+    await expect(page.getByText('Snoozed for 1 hour')).toBeVisible()
+    const snoozed = await stored(a)
+    expect(minutesFromNow(clock, snoozed.next_Scheduled_Date)).toBeGreaterThan(58)
+    expect(minutesFromNow(clock, snoozed.next_Scheduled_Date)).toBeLessThan(61)
+    expect(snoozed.status).toBe('Open')
+
+    // Focus is back on the button; Mark complete from the menu completes it on the service,
+    // the row leaves and focus goes to the next event.
+    await expect(actions).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(menu).toBeVisible()
+    await page.keyboard.press('End')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
+    await expect(menu.getByRole('menuitem', { name: 'Mark complete' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect.poll(async () => (await stored(a)).status).toBe('Completed')
+    expect((await stored(a)).completion_Percent).toBe(100)
+    await expect(link(a)).toHaveCount(0)
+    await expect(link(b)).toBeFocused()
+    expect((await stored(b)).status).toBe('Open')
+
+    // Open, from the next event's menu.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    const menuB = page.getByRole('menu', { name: `Actions for ${b.subject}` })
+    await page.keyboard.press('End')
+    await page.keyboard.press('ArrowUp')
+    await expect(menuB.getByRole('menuitem', { name: 'Open' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/events/${b.event_ID}$`))
   })
 
   test('the list: j/k move between rows and c completes the focused event', async ({ page }) => {

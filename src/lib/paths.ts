@@ -2,7 +2,8 @@
 const id = (value: string | number) => encodeURIComponent(String(value))
 
 export const paths = {
-  home: () => '/',
+  /** The start page, My events, by its own address: arriving there is not a redirect from '/'. */
+  home: () => '/events/mine',
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in',
   events: {

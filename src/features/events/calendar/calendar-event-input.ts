@@ -15,6 +15,9 @@ export interface CalendarEventProps {
   reminder: boolean
   /** The accessible name: subject, when, priority, status, reminder. */
   label: string
+  /** The priority's name and the status, shown beside the subject in the agenda. */
+  priority: string
+  status: string
   /** Drawn first (0) or last (1) in a day: "+N more" comes after the day's events. */
   order: 0 | 1
   /** Set on a month's "+N more" entry: the day it opens (`YYYY-MM-DD`) and how many it hides. */
@@ -74,6 +77,8 @@ export function toCalendarInput(
       completed,
       reminder: !!event.reminder,
       label,
+      priority,
+      status: completed ? 'Completed' : (event.status ?? ''),
       order: 0,
     },
   }
@@ -132,6 +137,8 @@ export function toMoreInput({ day, hidden }: DayMore): CalendarEventInput {
       tone: 'none',
       completed: false,
       reminder: false,
+      priority: '',
+      status: '',
       label: `${hidden} more ${hidden === 1 ? 'event' : 'events'} on ${moreDay().format(day)}: open the day`,
       order: 1,
       more: { day: key, count: hidden },

@@ -36,11 +36,22 @@ export const timeFormat = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23'
 /**
  * The month draws what the page gives it (a few a day and "+N more", see `digestMonth`) and is
  * as tall as that needs; the time grids keep to the page's height, with at most four rows of
- * all-day events and three events side by side before FullCalendar's own "+N".
+ * all-day events and three events side by side before FullCalendar's own "+N"; the agenda's
+ * parts take the compact classes of full-calendar-view.module.css over the theme's.
  */
 export const views = {
   dayGridMonth: { dayMaxEvents: false, height: 'auto' },
   timeGrid: { dayMaxEventRows: 4, eventMaxStack: 3 },
+  // The agenda is dense: a one-line day header over its events, one line per event.
+  listWeek: {
+    listDaysClass: styles.listDays,
+    listDayClass: styles.listDay,
+    listDayHeaderClass: styles.listDayHeader,
+    listDayHeaderInnerClass: styles.listDayHeaderInner,
+    listDayBodyClass: styles.listDayBody,
+    listItemEventClass: styles.listItem,
+    listItemEventInnerClass: styles.listItemInner,
+  },
 }
 
 export const toDelta = (d: { months: number; days: number; milliseconds: number }): MoveDelta => ({

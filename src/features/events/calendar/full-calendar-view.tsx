@@ -184,6 +184,7 @@ export function FullCalendarView(props: FullCalendarViewProps) {
         timeText={info.timeText}
         props={info.event.extendedProps as CalendarEventProps}
         showTime
+        agenda={info.view.type === FC_VIEWS.agenda}
       />
     ),
     [],

@@ -3,8 +3,7 @@ import { Link } from 'react-router'
 import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
-import { MarkCompleteButton } from '../actions/mark-complete-button'
-import { SnoozeMenu } from '../actions/snooze-menu'
+import { RowActionsMenu } from '../actions/row-actions-menu'
 import { humanizeCode } from '../event-fields'
 import { paths } from '@/lib/paths'
 import { PriorityBadge } from '../priority-badge'
@@ -20,7 +19,7 @@ interface MyEventRowProps {
 }
 
 /**
- * One event of a queue: what, when (relative too), and the quick actions. Memoized: a change to
+ * One event of a queue: what, when (relative too), and its actions menu. Memoized: a change to
  * one event (a snooze) re-renders its row, not the hundred others.
  */
 export const MyEventRow = memo(function MyEventRow({
@@ -62,8 +61,7 @@ export const MyEventRow = memo(function MyEventRow({
         </p>
       </div>
       <div className={styles.actions}>
-        <SnoozeMenu event={event} />
-        <MarkCompleteButton event={event} />
+        <RowActionsMenu event={event} />
       </div>
     </li>
   )

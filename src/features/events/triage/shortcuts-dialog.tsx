@@ -7,6 +7,7 @@ const SHORTCUTS: [keys: string[], what: string][] = [
   [['Enter'], 'Open the event'],
   [['s'], 'Snooze the event for 15 minutes'],
   [['c'], 'Mark the event complete'],
+  [['Tab'], "Go to the event's actions menu (Enter opens it)"],
   [['?'], 'Show these shortcuts'],
   [['Ctrl', 'K'], 'Search everywhere'],
 ]

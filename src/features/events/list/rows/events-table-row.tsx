@@ -1,10 +1,12 @@
-import { memo } from 'react'
+import { memo, type Ref } from 'react'
 import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import { renderCell, type EventColumn } from '../columns/events-columns'
 import styles from './events-table.module.css'
 import { paths } from '@/lib/paths'
 import { TRIAGE_FOCUS, triageRow } from '../../triage/use-triage-keys'
+import { RowActionsCell } from './row-actions-cell'
+import { SubjectText } from './subject-text'
 
 interface EventsTableRowProps {
   event: Event
@@ -15,9 +17,16 @@ interface EventsTableRowProps {
   failed: boolean
   completedStatus: string
   onToggle: (eventId: number, range: boolean) => void
+  /** Where the virtualizer measures the row (its height follows the subject's lines). */
+  ref?: Ref<HTMLTableRowElement>
+  /** The row's index for the virtualizer's measurement. */
+  virtualIndex?: number
 }
 
-/** One event: a checkbox naming it, the subject linking to its detail, then the chosen fields. */
+/**
+ * One event: a checkbox naming it, the subject linking to its detail, the chosen fields, then its
+ * actions menu.
+ */
 export const EventsTableRow = memo(function EventsTableRow({
   event,
   rowIndex,
@@ -26,11 +35,19 @@ export const EventsTableRow = memo(function EventsTableRow({
   failed,
   completedStatus,
   onToggle,
+  ref,
+  virtualIndex,
 }: EventsTableRowProps) {
   const name = event.subject || 'Untitled event'
   const classes = [selected && styles.selected, failed && styles.failed].filter(Boolean).join(' ')
   return (
-    <tr aria-rowindex={rowIndex} className={classes || undefined} {...triageRow(event.event_ID)}>
+    <tr
+      ref={ref}
+      data-index={virtualIndex}
+      aria-rowindex={rowIndex}
+      className={classes || undefined}
+      {...triageRow(event.event_ID)}
+    >
       <td className={styles.selectCell}>
         <input
           type="checkbox"
@@ -45,14 +62,16 @@ export const EventsTableRow = memo(function EventsTableRow({
       </td>
       {columns.map((column) =>
         column.field === 'subject' ? (
-          <td key="subject" className={styles.subject} title={name}>
+          <td key="subject" className={styles.subject}>
             {failed && <span className={styles.failedTag}>Failed</span>}
+            {/* Wraps to three lines at most; the title shows the rest of a longer one. */}
             <Link
               to={paths.events.detail(event.event_ID)}
               className={styles.subjectLink}
+              title={name}
               {...TRIAGE_FOCUS}
             >
-              {event.subject || <em>Untitled event</em>}
+              {event.subject ? <SubjectText text={event.subject} /> : <em>Untitled event</em>}
             </Link>
           </td>
         ) : (
@@ -61,6 +80,7 @@ export const EventsTableRow = memo(function EventsTableRow({
           </td>
         ),
       )}
+      <RowActionsCell event={event} />
     </tr>
   )
 })

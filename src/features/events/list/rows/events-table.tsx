@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 export const VIRTUALIZE_FROM = 60
 const VirtualRows = lazy(() => import('./virtual-rows'))
 const SELECT_PX = 44
+const ACTIONS_PX = 48
 /** Sizes go through custom properties: the stylesheet owns the layout, the data the numbers. */
 const px = (width: number) => ({ '--col-width': `${width}px` }) as CSSProperties
 const minWidth = (width: number) => ({ '--table-min-width': `${width}px` }) as CSSProperties
@@ -43,14 +44,16 @@ export function EventsTable({
 }: EventsTableProps) {
   const { rows, columns } = rowsProps
   const scrollRef = useRef<HTMLDivElement>(null)
-  const span = columns.length + 1
+  const span = columns.length + 2
   const long = rows.length > VIRTUALIZE_FROM
 
   return (
     <div ref={scrollRef} className={styles.scroller}>
       <table
         className={styles.table}
-        style={minWidth(SELECT_PX + columns.reduce((sum, c) => sum + COLUMN_PX[c.width], 0))}
+        style={minWidth(
+          SELECT_PX + ACTIONS_PX + columns.reduce((sum, c) => sum + COLUMN_PX[c.width], 0),
+        )}
         aria-rowcount={loading ? -1 : rows.length + 1}
         aria-busy={busy}
       >
@@ -64,6 +67,7 @@ export function EventsTable({
               style={c.width === 'xl' ? undefined : px(COLUMN_PX[c.width])}
             />
           ))}
+          <col className={styles.col} style={px(ACTIONS_PX)} />
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
@@ -83,6 +87,9 @@ export function EventsTable({
             {columns.map((column) => (
               <SortHeader key={column.field} column={column} sort={sort} onSort={onSort} />
             ))}
+            <th scope="col" className={styles.actionsCell}>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

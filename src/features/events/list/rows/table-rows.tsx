@@ -2,8 +2,11 @@ import type { Event } from '@/api/schemas/event'
 import type { EventColumn } from '../columns/events-columns'
 import { EventsTableRow } from './events-table-row'
 
-/** Row height in px; the CSS fixes rows to it, so the virtualizer's sizes are exact. */
-export const ROW_HEIGHT = 40
+/**
+ * A row's height in px before it is measured: one line is 40 (the CSS's minimum), a subject
+ * wrapped on two lines makes it 47. The virtualizer measures every row it draws.
+ */
+export const ROW_HEIGHT = 44
 /** Height of the sticky header row in px (the CSS fixes it too). */
 export const HEADER_HEIGHT = 38
 

@@ -12,8 +12,9 @@ const spacer = (height: number) => ({ '--spacer-height': `${height}px` }) as CSS
 
 /**
  * The rows in view (and a margin) between two spacer rows that keep the scroll height, so a
- * 500-row page scrolls as smoothly as a short one. Loaded only for long pages, with the
- * virtualizer it needs.
+ * 500-row page scrolls as smoothly as a short one. Rows are as tall as their subject's lines:
+ * each drawn row is measured (and watched) by the virtualizer, so the spacers stay exact. Loaded
+ * only for long pages, with the virtualizer it needs.
  */
 export default function VirtualRows({ scrollRef, rows, ...rowProps }: VirtualRowsProps) {
   // The virtualizer re-renders this component itself as the user scrolls; nothing here is
@@ -30,7 +31,7 @@ export default function VirtualRows({ scrollRef, rows, ...rowProps }: VirtualRow
   const items = virtualizer.getVirtualItems()
   const top = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT
   const bottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0
-  const span = rowProps.columns.length + 1
+  const span = rowProps.columns.length + 2
   return (
     <>
       {top > 0 && (
@@ -51,6 +52,8 @@ export default function VirtualRows({ scrollRef, rows, ...rowProps }: VirtualRow
               columns={rowProps.columns}
               completedStatus={rowProps.completedStatus}
               onToggle={rowProps.onToggle}
+              ref={virtualizer.measureElement}
+              virtualIndex={item.index}
             />
           )
         )

@@ -1,0 +1,96 @@
+import {
+  Button as AriaButton,
+  Header,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  Separator,
+} from 'react-aria-components'
+import { useNavigate } from 'react-router'
+import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
+import type { Event } from '@/api/schemas/event'
+import { useRuntimeConfig } from '@/lib/app-context'
+import { paths } from '@/lib/paths'
+import { isCompleted } from '../event-status'
+import { useLookup } from '../use-lookup'
+import { RowActionsIcon } from './row-actions-icon'
+import { rowActionsLabel } from './row-actions-label'
+import { snoozeLabel } from './snooze-duration'
+import { useCompleteCommand, useSnoozeCommand } from './use-event-commands'
+import styles from './row-actions-menu.module.css'
+
+const SNOOZE = 'snooze:'
+
+/**
+ * One compact button per row of an event list, opening everything that can be done to the event
+ * from there: snooze (each duration, the default first), mark complete, open, edit. Lists of
+ * hundreds of rows keep one control per row instead of a row of buttons; the keyboard reaches
+ * it with Tab from the row's link (and the triage keys still snooze and complete).
+ */
+export function RowActionsMenu({ event }: { event: Event }) {
+  const navigate = useNavigate()
+  const { completedStatus } = useRuntimeConfig()
+  const { snooze } = useSnoozeCommand()
+  const complete = useCompleteCommand()
+  const snoozes = useLookup('snoozes').data ?? []
+  const done = isCompleted(event, completedStatus)
+  // The default first, then the service's others in its order (the default even before the
+  // list has loaded).
+  const durations = [
+    DEFAULT_SNOOZE_DURATION,
+    ...snoozes.map((o) => o.option_Key).filter((k) => k !== DEFAULT_SNOOZE_DURATION),
+  ]
+  const label = rowActionsLabel(event)
+
+  const onAction = (key: string) => {
+    if (key.startsWith(SNOOZE)) void snooze(event, key.slice(SNOOZE.length))
+    else if (key === 'complete') void complete(event)
+    else if (key === 'open') void navigate(paths.events.detail(event.event_ID))
+    else if (key === 'edit') void navigate(paths.events.edit(event.event_ID))
+  }
+
+  return (
+    <MenuTrigger>
+      {/* Never disabled while a command runs: focus stays on it (triage goes on from here). */}
+      <AriaButton className={styles.trigger} aria-label={label}>
+        <RowActionsIcon />
+      </AriaButton>
+      <Popover className={styles.popover} placement="bottom end" offset={4}>
+        <Menu className={styles.menu} aria-label={label} onAction={(key) => onAction(String(key))}>
+          {!done && (
+            <MenuSection className={styles.section}>
+              <Header className={styles.header}>Snooze for</Header>
+              {durations.map((key) => {
+                const text = snoozeLabel(key, snoozes)
+                return (
+                  <MenuItem key={key} id={SNOOZE + key} className={styles.item} textValue={text}>
+                    {text}
+                    {key === DEFAULT_SNOOZE_DURATION && (
+                      <span className={styles.hint}>default</span>
+                    )}
+                  </MenuItem>
+                )
+              })}
+            </MenuSection>
+          )}
+          {!done && <Separator className={styles.separator} />}
+          <MenuSection className={styles.section}>
+            {!done && (
+              <MenuItem id="complete" className={styles.item}>
+                Mark complete
+              </MenuItem>
+            )}
+            <MenuItem id="open" className={styles.item}>
+              Open
+            </MenuItem>
+            <MenuItem id="edit" className={styles.item}>
+              Edit
+            </MenuItem>
+          </MenuSection>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  )
+}
