@@ -173,6 +173,38 @@ test.describe('keyboard triage', () => {
     await expect(page).toHaveURL(new RegExp(`/events/${b.event_ID}$`))
   })
 
+  test("the actions menu's code loads on first intent; a click before it arrives still opens the menu", async ({
+    page,
+  }) => {
+    // The menu's code (React Aria) is held back for a second, as on a slow network.
+    const menuCode: string[] = []
+    await page.route(/\/assets\/row-actions-menu-[^/]*\.js$/, async (route) => {
+      menuCode.push(route.request().url())
+      await new Promise((r) => setTimeout(r, 1000))
+      await route.continue()
+    })
+    await signIn(page, 'staff')
+    const event = await createEvent(page, {
+      priority: 'URGENT',
+      due_Date: serviceText(new Date(2016, 0, 3, 9, 0)),
+    })
+    await page.goto('/events/mine')
+    const actions = page.getByRole('button', { name: `Actions for ${event.subject}`, exact: true })
+    await expect(actions).toBeVisible()
+    // Nothing asked for it yet: the page showed without it.
+    expect(menuCode).toEqual([])
+
+    await actions.click()
+    const menu = page.getByRole('menu', { name: `Actions for ${event.subject}` })
+    await expect(menu).toBeVisible()
+    expect(menuCode).toHaveLength(1)
+    await expect(menu.getByRole('menuitem', { name: 'Mark complete' })).toBeVisible()
+    // Escape closes it and gives focus back to the (real) button.
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(actions).toBeFocused()
+  })
+
   test('the list: j/k move between rows and c completes the focused event', async ({ page }) => {
     await signIn(page, 'staff')
     const first = await createEvent(page)

@@ -8,6 +8,7 @@ import {
   Popover,
   Separator,
 } from 'react-aria-components'
+import { useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
@@ -29,7 +30,17 @@ const SNOOZE = 'snooze:'
  * hundreds of rows keep one control per row instead of a row of buttons; the keyboard reaches
  * it with Tab from the row's link (and the triage keys still snooze and complete).
  */
-export function RowActionsMenu({ event }: { event: Event }) {
+export function RowActionsMenu({
+  event,
+  defaultOpen = false,
+  autoFocus = false,
+}: {
+  event: Event
+  /** Open at once (the user asked for it while the menu's code was loading). */
+  defaultOpen?: boolean
+  /** Take focus (it was on the look-alike button this one replaces). */
+  autoFocus?: boolean
+}) {
   const navigate = useNavigate()
   const { completedStatus } = useRuntimeConfig()
   const { snooze } = useSnoozeCommand()
@@ -43,6 +54,12 @@ export function RowActionsMenu({ event }: { event: Event }) {
     ...snoozes.map((o) => o.option_Key).filter((k) => k !== DEFAULT_SNOOZE_DURATION),
   ]
   const label = rowActionsLabel(event)
+  const trigger = useRef<HTMLButtonElement>(null)
+  // Opened at mount (asked for on the look-alike button while this code loaded), the menu has
+  // no earlier focus to give back on closing: give it to this button, as any other opening does.
+  const onOpenChange = (open: boolean) => {
+    if (!open && defaultOpen) requestAnimationFrame(() => trigger.current?.focus())
+  }
 
   const onAction = (key: string) => {
     if (key.startsWith(SNOOZE)) void snooze(event, key.slice(SNOOZE.length))
@@ -52,9 +69,9 @@ export function RowActionsMenu({ event }: { event: Event }) {
   }
 
   return (
-    <MenuTrigger>
+    <MenuTrigger defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {/* Never disabled while a command runs: focus stays on it (triage goes on from here). */}
-      <AriaButton className={styles.trigger} aria-label={label}>
+      <AriaButton ref={trigger} className={styles.trigger} aria-label={label} autoFocus={autoFocus}>
         <RowActionsIcon />
       </AriaButton>
       <Popover className={styles.popover} placement="bottom end" offset={4}>

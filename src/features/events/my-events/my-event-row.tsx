@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
-import { RowActionsMenu } from '../actions/row-actions-menu'
+import { LazyRowActionsMenu } from '../actions/lazy-row-actions-menu'
 import { humanizeCode } from '../event-fields'
 import { paths } from '@/lib/paths'
 import { PriorityBadge } from '../priority-badge'
@@ -61,7 +61,7 @@ export const MyEventRow = memo(function MyEventRow({
         </p>
       </div>
       <div className={styles.actions}>
-        <RowActionsMenu event={event} />
+        <LazyRowActionsMenu event={event} />
       </div>
     </li>
   )
