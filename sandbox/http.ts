@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { z } from 'zod/mini'
+import { z } from '../src/api/schemas/zod'
 import type { Db } from './db/sqlite'
 
 export interface SessionUser {

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './schemas/zod'
 import { ApiError, NetworkError, ResponseShapeError, formatIssuePath } from './errors'
 import { envelopeSchema } from './schemas/envelope'
 

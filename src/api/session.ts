@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './schemas/zod'
 import {
   createApiClient,
   noDataSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from '@/api/schemas/zod'
 import { appFileUrl } from './app-base'
 
 // zod/mini: read before the sign-in page shows, which zod's classic API would make 16 kB larger.

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 import { optDate, optText } from './common'
 
 /** Body of `POST /auths/{authNumber}/adjust`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 import { authSchema } from './auth'
 import { optDate, optInt, optText } from './common'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 
 /** One item of a batch answer (`PUT /auths`, `PUT /events-batch`). */
 export const batchItemResultSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 
 /**
  * A date-time as the service sends it. The canonical form is offset-free wall-clock time

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 import { problemSchema } from './problem'
 
 /** `debug` of every response: `activityID` identifies the request in the service's logs. */

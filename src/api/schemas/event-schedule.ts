@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 import { optDate, optInt, optText } from './common'
 
 /** EventSchedule, from `GET /events/{eventID}/schedules` and `.../schedules/{scheduleId}/next`. */

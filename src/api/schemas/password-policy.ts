@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 
 /** Ranges the identity provider accepts; the sandbox enforces them and the form mirrors them. */
 export const passwordPolicyLimits = {

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 
 /**
  * RFC 9457 problem details, parsed leniently: a member of the wrong type is ignored rather than

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 
 /** `data` of `POST /kick/{userId}` and `POST /kick`; the shape is not documented, so it is lenient. */
 export const kickResultSchema = z.nullable(

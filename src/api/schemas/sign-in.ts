@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 
 /** Tokens issued by `POST /user-authentication` and `POST /user-refresh-tokens`. */
 export const authenticationResultSchema = z.looseObject({

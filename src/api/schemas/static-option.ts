@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from './zod'
 
 const option = <K extends z.ZodMiniType>(key: K) =>
   z.looseObject({

@@ -1,6 +1,6 @@
 // zod/mini, like the contract: the sign-in page is the first thing anyone loads, and zod's
 // classic API would add 16 kB to it.
-import { z } from 'zod/mini'
+import { z } from '@/api/schemas/zod'
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message))
 const upTo = (max: number) => z.string().check(z.trim(), z.maxLength(max))
