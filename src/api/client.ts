@@ -262,8 +262,11 @@ function buildUrl(
   const joined = `${baseUrl.trim().replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
   let url: URL
   try {
-    const location = (globalThis as { location?: { href?: string } }).location
-    url = location?.href ? new URL(joined, location.href) : new URL(joined)
+    // A relative service URL is relative to where the console is served (index.html's <base>),
+    // not to the page's path; in the index's worker the URL is already absolute.
+    const scope = globalThis as { document?: { baseURI?: string }; location?: { href?: string } }
+    const base = scope.document?.baseURI ?? scope.location?.href
+    url = base ? new URL(joined, base) : new URL(joined)
   } catch {
     throw new NetworkError(
       operation,

@@ -12,7 +12,7 @@ function toSignInWhenSignedOut(basename: string, signedIn: boolean) {
   const prefix = basename === '/' ? '' : basename
   const path = location.pathname.startsWith(prefix) ? location.pathname.slice(prefix.length) : ''
   if (signedIn || path === paths.signIn()) return
-  const next = (path || '/') + location.search
+  const next = (path || '/') + location.search + location.hash
   history.replaceState(history.state, '', prefix + paths.signIn(next))
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { NavLink, Outlet, useLocation, useNavigation } from 'react-router'
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { closeErrorsElsewhere } from '@/components/ui/toast'
 import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
@@ -105,9 +105,9 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         >
           <span aria-hidden="true">☰</span> Menu
         </button>
-        <NavLink to={paths.home()} className={styles.product}>
+        <Link to={paths.home()} className={styles.product}>
           Benefits Admin Console
-        </NavLink>
+        </Link>
         <DatabaseSwitcher />
         <span className={styles.spacer} />
         <SearchEverywhere />
