@@ -82,9 +82,21 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
     expect(asset.headers.get('content-encoding')).toBe('gzip')
     expect(asset.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
 
-    // A chunk that is not there is a 404, not index.html served as JavaScript.
+    // A chunk that is not there is a 404, not index.html served as JavaScript, and not cached.
     const missing = await fetch(`${deployment.root}/assets/gone-0000.js`)
     expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBeNull()
+  })
+
+  test('under a sub-path, nothing else of the host answers, and the path without its slash leads to it', async () => {
+    const origin = new URL(deployment.subPath).origin
+    for (const url of ['/', '/index.html', '/config.json', '/assets/'])
+      expect((await fetch(origin + url)).status, url).toBe(404)
+    const bare = await fetch(deployment.subPath, { redirect: 'manual' })
+    expect(bare.status).toBe(301)
+    expect(bare.headers.get('location')).toBe('/console/')
+    const page = await fetch(`${deployment.subPath}/`)
+    expect(await page.text()).toContain('<base href="/console/" />')
   })
 
   test('signed out, a deep link leads through sign-in (against the service on another origin) to the page', async ({

@@ -39,7 +39,8 @@ const freePort = () =>
   })
 
 function nginxBinary(): string {
-  const found = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find(existsSync)
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']
+  const found = dirs.map((d) => path.join(d, 'nginx')).find((p) => existsSync(p))
   if (!found)
     throw new Error(
       'nginx is needed for the deployment smoke test: install it (Debian: apt-get install nginx; .ci/run does)',
@@ -101,7 +102,9 @@ export async function startDeployment(): Promise<Deployment> {
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM')
     await Promise.all(
-      children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+      children.map((c) =>
+        c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null,
+      ),
     )
     rmSync(work, { recursive: true, force: true })
   }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
@@ -36,5 +37,29 @@ describe('the deployment kit', () => {
   it('index.html carries the <base href> the sub-path rewrite looks for', () => {
     expect(readFileSync('index.html', 'utf8')).toContain('<base href="/" />')
     expect(templates[0]).toContain(`sub_filter '<base href="/" />'`)
+  })
+})
+
+describe('the base path check the image runs at start (deploy/check-base-path.sh)', () => {
+  const check = (value: string) =>
+    spawnSync('sh', ['deploy/check-base-path.sh'], {
+      env: { ...process.env, CONSOLE_BASE_PATH: value },
+      encoding: 'utf8',
+    })
+  it.each(['/', '/console/', '/benefits/console/'])('accepts %s', (value) => {
+    expect(check(value).status).toBe(0)
+  })
+  it.each(['', '/console', 'console/', '/../', '/a/../', '/a b/', "/a'/"])(
+    'refuses "%s"',
+    (value) => {
+      const result = check(value)
+      expect(result.status).toBe(1)
+      expect(result.stderr).toContain('CONSOLE_BASE_PATH must be')
+    },
+  )
+  it('is installed where the nginx image runs such checks, before the templates', () => {
+    expect(dockerfile).toMatch(/deploy\/check-base-path\.sh \/docker-entrypoint\.d\/0\d-/)
+    // The sandbox's config.json (it names the demo passwords) is not shipped.
+    expect(dockerfile).toContain('rm -f /usr/share/nginx/html/config.json')
   })
 })
