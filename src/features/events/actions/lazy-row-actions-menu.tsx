@@ -1,5 +1,6 @@
-import { useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { Event } from '@/api/schemas/event'
+import { toast } from '@/components/ui/toast'
 import type { RowActionsMenu as Menu } from './row-actions-menu'
 import { RowActionsIcon } from './row-actions-icon'
 import { rowActionsLabel } from './row-actions-label'
@@ -8,11 +9,13 @@ import styles from './row-actions-menu.module.css'
 /*
  * The menu is React Aria (about 50 kB): it loads when a user first shows intent (pointer over, or
  * focus on, any row's actions button), not with the list. Until then each row has a look-alike
- * button; a click or an arrow key on it before the code is there opens the menu when it arrives,
- * and focus moves to the real button when it replaces the look-alike.
+ * button. A press on one before the code is there opens that row's menu when it arrives, unless
+ * the user has moved on (focus left it, or Escape); focus follows to the real button.
  */
 let LoadedMenu: typeof Menu | null = null
 let requested = false
+/** The one row whose menu was asked for while the code loaded. */
+let pendingOpen: number | null = null
 const listeners = new Set<() => void>()
 function preload() {
   if (requested) return
@@ -23,7 +26,13 @@ function preload() {
       listeners.forEach((l) => l())
     },
     () => {
-      requested = false // a failed load is tried again on the next intent
+      requested = false // tried again on the next intent
+      if (pendingOpen !== null)
+        toast.error('The actions menu could not be loaded', {
+          description:
+            'The console may have been updated since this page was opened. Reload to use the new version.',
+        })
+      pendingOpen = null
     },
   )
 }
@@ -36,17 +45,21 @@ const loadedMenu = () => LoadedMenu
 /** A row's actions button; the menu's code loads on first intent. */
 export function LazyRowActionsMenu({ event }: { event: Event }) {
   const RowActionsMenu = useSyncExternalStore(subscribe, loadedMenu)
-  const [openOnLoad, setOpenOnLoad] = useState(false)
+  const id = event.event_ID
   const focused = useRef(false)
+  // The request to open is this row's only until the real menu has taken it.
+  useEffect(() => {
+    if (RowActionsMenu && pendingOpen === id) pendingOpen = null
+  }, [RowActionsMenu, id])
   if (RowActionsMenu)
     return (
       // The component is the loaded module's own (one identity, set once), not made in render;
-      // focus is read once, when the real button replaces this one.
+      // the request and focus are read once, when the real button replaces this one.
       // eslint-disable-next-line react-hooks/static-components, react-hooks/refs
-      <RowActionsMenu event={event} defaultOpen={openOnLoad} autoFocus={focused.current} />
+      <RowActionsMenu event={event} defaultOpen={pendingOpen === id} autoFocus={focused.current} />
     )
   const ask = () => {
-    setOpenOnLoad(true)
+    pendingOpen = id
     preload()
   }
   return (
@@ -56,19 +69,22 @@ export function LazyRowActionsMenu({ event }: { event: Event }) {
       aria-label={rowActionsLabel(event)}
       aria-haspopup="menu"
       onPointerEnter={preload}
+      // A press counts from pointer down: the real button may replace this one before release.
+      onPointerDown={ask}
       onFocus={() => {
         focused.current = true
         preload()
       }}
       onBlur={() => {
         focused.current = false
+        if (pendingOpen === id) pendingOpen = null
       }}
       onClick={ask}
       onKeyDown={(e) => {
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
           e.preventDefault()
           ask()
-        }
+        } else if (e.key === 'Escape' && pendingOpen === id) pendingOpen = null
       }}
     >
       <RowActionsIcon />

@@ -55,10 +55,17 @@ export function RowActionsMenu({
   ]
   const label = rowActionsLabel(event)
   const trigger = useRef<HTMLButtonElement>(null)
+  const openedAtMount = useRef(defaultOpen)
   // Opened at mount (asked for on the look-alike button while this code loaded), the menu has
-  // no earlier focus to give back on closing: give it to this button, as any other opening does.
+  // no earlier focus to give back on its first closing: give it to this button, as any other
+  // opening does, unless the user has already put focus somewhere else.
   const onOpenChange = (open: boolean) => {
-    if (!open && defaultOpen) requestAnimationFrame(() => trigger.current?.focus())
+    if (open || !openedAtMount.current) return
+    openedAtMount.current = false
+    requestAnimationFrame(() => {
+      const active = document.activeElement
+      if (!active || active === document.body) trigger.current?.focus()
+    })
   }
 
   const onAction = (key: string) => {
