@@ -195,6 +195,23 @@ test.describe('a 1440 × 900 window', () => {
     await expect.poll(() => fullyVisible(page, today)).toBe(true)
   })
 
+  test("the list's default columns fit the page: nothing scrolls sideways or hides under the actions", async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events')
+    const table = page.getByRole('table')
+    await expect(table.getByRole('row').nth(1)).toBeVisible()
+    const scroller = table.locator('xpath=..')
+    const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }))
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+    for (const header of await table.getByRole('columnheader').all())
+      expect(await fullyVisible(page, header), await header.innerText()).toBe(true)
+  })
+
   test('the agenda is dense: one line per event, many events in view', async ({ page }) => {
     await signIn(page, 'staff')
     const user = `e2e-agenda-${Date.now().toString(36)}`

@@ -7,7 +7,10 @@ export const PAGE_SIZES = [25, 50, 100, 500] as const
 export const DEFAULT_PAGE_SIZE = 25
 export const DEFAULT_SORT = 'due_Date:desc'
 
-/** The columns shown until the user chooses others (service.md 2.2 names). */
+/**
+ * The columns shown until the user chooses others (service.md 2.2 names): what triage needs, and
+ * few enough to fit a 1440 px window without scrolling sideways (Completion is a click away).
+ */
 export const DEFAULT_COLUMNS: readonly EventField[] = [
   'subject',
   'event_Type',
@@ -16,7 +19,6 @@ export const DEFAULT_COLUMNS: readonly EventField[] = [
   'user_ID',
   'due_Date',
   'next_Scheduled_Date',
-  'completion_Percent',
 ]
 
 /** Always shown: it names the row (and its selection checkbox). */
