@@ -63,7 +63,7 @@ export interface FocusRequest {
 const SCROLLER_LABELS = { hours: 'Hours of the day (scrolls)', other: 'Agenda (scrolls)' }
 
 /** How long after a request focus is put back on the event whenever a redraw drops it. */
-const FOCUS_WINDOW_MS = 3000
+const FOCUS_WINDOW_MS = 5000
 
 /**
  * FullCalendar (standard MIT packages, v7) showing the events it is given: month, week, day and
@@ -96,15 +96,17 @@ export function FullCalendarView(props: FullCalendarViewProps) {
   // on the new one, unless the user has moved it somewhere else meanwhile.
   useEffect(() => {
     if (!focusRequest || Date.now() - focusRequest.at > FOCUS_WINDOW_MS) return
-    // After a move to another month the view redraws in a later frame: look again each frame
-    // until the event is drawn, within the window.
+    // After a move to another month the view redraws in a later frame, and may redraw again
+    // (the index's patch, then the service's answer; a busy machine draws late): look each frame
+    // through the window, and whenever focus has fallen to the page, put it on the event. Focus
+    // the user put elsewhere ends it.
     let id = 0
     const tryFocus = () => {
       const active = document.activeElement
-      if (active && active !== document.body) return
       const element = eventElement(rootRef.current, focusRequest.eventId)
-      if (element) element.focus()
-      else if (Date.now() - focusRequest.at <= FOCUS_WINDOW_MS) id = requestAnimationFrame(tryFocus)
+      if (active && active !== document.body && active !== element) return
+      if (element && active !== element) element.focus()
+      if (Date.now() - focusRequest.at <= FOCUS_WINDOW_MS) id = requestAnimationFrame(tryFocus)
     }
     id = requestAnimationFrame(tryFocus)
     return () => cancelAnimationFrame(id)
