@@ -1,8 +1,8 @@
 // Runs before `npm start`, `npm test` and the other commands that need a recent Node: on an older
 // one it stops at once and says what to install, instead of serving an app whose every /api call
 // fails (node:sqlite) or crashing in the DOM tests (jsdom). Plain JavaScript for any Node.
-import { readFileSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
+import { readFileSync, realpathSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
 /** Compares two [major, minor, patch] triples. */
 const compare = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
@@ -24,8 +24,15 @@ export const supportedRange = () =>
 
 const version = process.versions.node.split('.').map(Number)
 const range = supportedRange()
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href
-if (isMain && !satisfies(version, range)) {
+/** Run as a script (not imported by a test), however the path was spelt or linked. */
+function isMain() {
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
+  } catch {
+    return false
+  }
+}
+if (isMain() && !satisfies(version, range)) {
   console.error(
     [
       `Benefits Admin Console needs Node ${range}; this is Node ${process.versions.node}.`,
