@@ -88,6 +88,9 @@ export function createApiClient(
   ): Promise<z.output<S>> => {
     const name = operation.name
     const connection = getConnection()
+    // Locked or signed out there is no token, and a request without one is never sent.
+    if ((operation.auth ?? 'bearer') === 'bearer' && !connection.token)
+      throw new NetworkError(name, 'no-session')
     const secrets = secretsOf(connection, operation.auth)
     const url = buildUrl(name, connection.baseUrl, operation.path, operation.query)
     let headers: Headers

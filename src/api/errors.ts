@@ -95,12 +95,13 @@ function parseProblem(raw: unknown, status: number): Problem {
   return { ...problem, status: problem.status ?? status }
 }
 
-export type NetworkErrorKind = 'unreachable' | 'timeout' | 'aborted'
+export type NetworkErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'no-session'
 
 const NETWORK_MESSAGES: Record<NetworkErrorKind, string> = {
   unreachable: 'The service could not be reached. Check the connection and the service address.',
   timeout: 'The service did not answer in time.',
   aborted: 'The request was cancelled.',
+  'no-session': 'Nothing was sent: the console is locked or signed out.',
 }
 
 /**

@@ -10,7 +10,7 @@ export const MAX_QUERY_RETRIES = 2
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_QUERY_RETRIES) return false
-  if (error instanceof NetworkError) return error.kind !== 'aborted'
+  if (error instanceof NetworkError) return error.kind !== 'aborted' && error.kind !== 'no-session'
   if (error instanceof ApiError) return error.status >= 500
   return false
 }
@@ -50,4 +50,19 @@ export function createQueryClient(handlers: QueryClientHandlers = {}): QueryClie
       mutations: { retry: false },
     },
   })
+}
+
+/**
+ * Empties the cache so that nothing it held stays reachable: `clear()` alone leaves each query's
+ * data behind a garbage-collection timer (restarted for five minutes when its component unmounts
+ * after the clear), and each mutation's variables (what the user typed) with it. Every entry is
+ * reset to its empty state and collected as soon as nothing uses it.
+ */
+export function purgeQueryClient(client: QueryClient) {
+  for (const query of client.getQueryCache().getAll()) {
+    query.gcTime = 0
+    query.reset()
+  }
+  for (const mutation of client.getMutationCache().getAll()) mutation.gcTime = 0
+  client.clear()
 }

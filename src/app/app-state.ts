@@ -5,7 +5,17 @@ import { createSessionStore } from '@/features/session/session-store'
 /** The session of this tab, its lifecycle, and the service client that reads it per request. */
 export const sessionStore = createSessionStore()
 export const sessionController = createSessionController(sessionStore)
-export const api = createApiClient(() => sessionStore.connection(), {
+
+/**
+ * The connection a request goes out with, read afresh each time. The idle deadline is checked
+ * first: a request that would leave after it finds the console locked (no token) instead.
+ */
+function connection() {
+  sessionController.checkIdle()
+  return sessionStore.connection()
+}
+
+export const api = createApiClient(connection, {
   // Any 401: refresh or ask for the password over the current page, then retry the request.
   onUnauthorized: () => sessionController.handleUnauthorized(),
 })
@@ -15,6 +25,6 @@ export const api = createApiClient(() => sessionStore.connection(), {
  * (background work never asks for the password; it waits for the user's own sign-in).
  */
 export const indexSource = {
-  connection: () => sessionStore.connection(),
+  connection,
   reauthenticate: () => sessionController.handleUnauthorizedQuietly(),
 }

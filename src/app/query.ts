@@ -1,5 +1,5 @@
 import { ApiError } from '@/api/errors'
-import { createQueryClient } from '@/api/query-client'
+import { createQueryClient, purgeQueryClient } from '@/api/query-client'
 import { toast, toastQueue } from '@/components/ui/toast'
 import { sessionStore } from './app-state'
 
@@ -22,10 +22,11 @@ export const queryClient = createQueryClient({
 // toast.
 sessionStore.subscribe(() => {
   if (sessionStore.get() && !sessionStore.status().locked) return
-  queryClient.clear()
+  purgeQueryClient(queryClient)
   toastQueue.clear()
 })
 
-/** The database requests go to now, or '' when signed out. */
-export const currentDatabase = () => sessionStore.get()?.database ?? ''
+/** The database requests go to now, or '' when signed out or locked (nothing is fetched then). */
+export const currentDatabase = () =>
+  sessionStore.status().locked ? '' : (sessionStore.get()?.database ?? '')
 export const currentRoles = () => sessionStore.get()?.claims?.roles ?? []

@@ -1,76 +1,72 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
 
-import { DRAFT_PREFIX as PREFIX, flushers } from './draft-store'
+import { flushers, readDraft, removeDraft, writeDraft } from './draft-store'
 
 export interface StoredDraft<T> {
   savedAt: number
   values: T
 }
 
-function read<T>(key: string): StoredDraft<T> | null {
-  try {
-    const text = sessionStorage.getItem(PREFIX + key)
-    if (!text) return null
-    const parsed = JSON.parse(text) as StoredDraft<T>
-    return typeof parsed.savedAt === 'number' && parsed.values ? parsed : null
-  } catch {
-    return null
-  }
+function asDraft<T>(value: unknown): StoredDraft<T> | null {
+  if (!value || typeof value !== 'object') return null
+  const draft = value as StoredDraft<T>
+  return typeof draft.savedAt === 'number' && draft.values ? draft : null
 }
 
 /** Removes a stored draft (after a save, or when it is discarded). */
 export function clearDraft(key: string) {
-  try {
-    sessionStorage.removeItem(PREFIX + key)
-  } catch {
-    // storage unavailable: nothing stored either
-  }
+  removeDraft(key)
 }
 
 /**
- * Keeps what the user typed in sessionStorage (this tab only, gone when it closes), so a reload
- * or a crash does not lose it. `key` names the form and record, scoped by database, e.g.
- * `demo.event.42`. The stored draft found at mount is offered back with `restore`/`discard`.
+ * Keeps what the user typed in sessionStorage (this tab only, gone when it closes), encrypted
+ * (`draft-store.ts`), so a reload, a crash or the idle lock does not lose it. `key` names the
+ * form and record, scoped by database, e.g. `demo.event.42`. The stored draft found at mount is
+ * offered back with `restore`/`discard`; until it has been read, nothing overwrites it.
  */
 export function useFormDraft<T extends FieldValues>(key: string, form: UseFormReturn<T>) {
-  const [offered, setOffered] = useState<StoredDraft<T> | null>(() => read<T>(key))
+  const [offered, setOffered] = useState<StoredDraft<T> | null>(null)
+  const [readFor, setReadFor] = useState<string | null>(null)
+  const ready = readFor === key
   const values = useWatch({ control: form.control }) as T
   const { isDirty } = form.formState
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   useEffect(() => {
-    // While a draft is on offer, keep it: typing must not overwrite what may be restored.
-    if (!isDirty || offered) return
+    let live = true
+    void readDraft(key).then((value) => {
+      if (!live) return
+      setOffered(asDraft<T>(value))
+      setReadFor(key)
+    })
+    return () => {
+      live = false
+    }
+  }, [key])
+
+  useEffect(() => {
+    // While a draft is on offer (or not read yet), keep it: typing must not overwrite what may
+    // be restored.
+    if (!isDirty || offered || !ready) return
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
-      try {
-        sessionStorage.setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), values }))
-      } catch {
-        // quota or privacy mode: the draft is a safety net, the form still works
-      }
+      void writeDraft(key, { savedAt: Date.now(), values })
     }, 400)
     return () => clearTimeout(timer.current)
-  }, [key, values, isDirty, offered])
+  }, [key, values, isDirty, offered, ready])
 
   // Flushed at once (not after the pause) when the console locks.
-  const latest = useRef({ values, isDirty, offered })
+  const latest = useRef({ values, isDirty, offered, ready })
   useEffect(() => {
-    latest.current = { values, isDirty, offered }
+    latest.current = { values, isDirty, offered, ready }
   })
   useEffect(() => {
     const flush = () => {
       const now = latest.current
-      if (!now.isDirty || now.offered) return
+      if (!now.isDirty || now.offered || !now.ready) return
       clearTimeout(timer.current)
-      try {
-        sessionStorage.setItem(
-          PREFIX + key,
-          JSON.stringify({ savedAt: Date.now(), values: now.values }),
-        )
-      } catch {
-        // as above
-      }
+      void writeDraft(key, { savedAt: Date.now(), values: now.values })
     }
     flushers.add(flush)
     return () => {
@@ -94,11 +90,7 @@ export function useFormDraft<T extends FieldValues>(key: string, form: UseFormRe
     (kept: T) => {
       clearTimeout(timer.current)
       const stored: StoredDraft<T> = { savedAt: Date.now(), values: kept }
-      try {
-        sessionStorage.setItem(PREFIX + key, JSON.stringify(stored))
-      } catch {
-        // storage unavailable: the draft is still offered for as long as the page is open
-      }
+      void writeDraft(key, stored)
       setOffered(stored)
     },
     [key],

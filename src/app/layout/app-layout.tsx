@@ -45,10 +45,11 @@ const navigation: NavGroup[] = [
 
 interface AppLayoutProps {
   onSignOut: () => void
+  onLock: () => void
 }
 
 /** Header (product, database, account), navigation and the main area. */
-export function AppLayout({ onSignOut }: AppLayoutProps) {
+export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
   const fragment = useFragmentHref()
   const loading = useNavigation().state === 'loading'
   const { pathname } = useLocation()
@@ -110,10 +111,10 @@ export function AppLayout({ onSignOut }: AppLayoutProps) {
         </Link>
         <DatabaseSwitcher />
         <span className={styles.spacer} />
-        <SearchEverywhere />
+        <SearchEverywhere onLock={onLock} />
         <RemindersBell />
         <ThemeToggle className={styles.themeToggle} />
-        <UserMenu onSignOut={onSignOut} />
+        <UserMenu onSignOut={onSignOut} onLock={onLock} />
       </header>
       <nav
         ref={nav}

@@ -23,7 +23,8 @@ const GROUPS = ['Auths', 'Events', 'Pages and commands'] as const
 
 interface Command {
   label: string
-  to: string
+  /** A page to open, or `lock` for the Lock now command. */
+  to: string | 'lock'
   words: string
   needs?: Permission
 }
@@ -59,6 +60,7 @@ const COMMANDS: Command[] = [
     needs: 'admin',
   },
   { label: 'Lookup lists', to: paths.reference(), words: 'lookup lists reference codes' },
+  { label: 'Lock now (Ctrl+Shift+L)', to: 'lock', words: 'lock now away screen leave desk' },
 ]
 
 /**
@@ -67,7 +69,7 @@ const COMMANDS: Command[] = [
  * move through the results, Enter opens one. Mounted in the signed-in layout only, so a locked
  * or signed-out console has no palette.
  */
-export function SearchEverywhere() {
+export function SearchEverywhere({ onLock }: { onLock: () => void }) {
   const [open, setOpen] = useState(false)
 
   useEffect(() => {
@@ -102,13 +104,13 @@ export function SearchEverywhere() {
         Search <kbd className={styles.triggerKey}>Ctrl K</kbd>
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Search everywhere" wide>
-        <Palette onDone={() => setOpen(false)} />
+        <Palette onDone={() => setOpen(false)} onLock={onLock} />
       </Dialog>
     </>
   )
 }
 
-function Palette({ onDone }: { onDone: () => void }) {
+function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void }) {
   const navigate = useNavigate()
   const listHref = useHref(paths.events.list())
   const me = useCurrentUser()
@@ -181,7 +183,11 @@ function Palette({ onDone }: { onDone: () => void }) {
         id: `cmd-${c.to}`,
         group: 'Pages and commands',
         label: c.label,
-        run: () => go(c.to),
+        run: () => {
+          if (c.to !== 'lock') return go(c.to)
+          onDone()
+          onLock()
+        },
       })
     }
     return out

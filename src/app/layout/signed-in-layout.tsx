@@ -14,6 +14,7 @@ import {
   useSessionStore,
 } from '@/features/session/session-context'
 import { useIdleTimer } from '@/features/session/use-idle-timer'
+import { useLockShortcut } from '@/features/session/use-lock-shortcut'
 import { paths } from '@/lib/paths'
 import { AppLayout } from './app-layout'
 import styles from './signed-in-layout.module.css'
@@ -62,7 +63,8 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
         ) : (
           <EventIndexProvider key={`${session.database}|${user.userId}`} source={indexSource}>
             <div className={styles.frame}>
-              <AppLayout onSignOut={() => void signOut()} />
+              <LockShortcut lock={lock} />
+              <AppLayout onSignOut={() => void signOut()} onLock={lock} />
               <ReauthDialog />
             </div>
           </EventIndexProvider>
@@ -70,4 +72,10 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
       </CurrentUserContext>
     </ApiProvider>
   )
+}
+
+/** The Lock now shortcut, mounted with the unlocked console only. */
+function LockShortcut({ lock }: { lock: () => void }) {
+  useLockShortcut(lock)
+  return null
 }

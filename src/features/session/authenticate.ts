@@ -1,11 +1,15 @@
 import { createApiClient } from '@/api/client'
 import { getLookup } from '@/api/lookups'
 import { signIn } from '@/api/session'
+import { draftKeyFromPassword, randomDraftKey } from '@/lib/draft-store'
 import type { SignInFormValues } from './sign-in-schema'
+import { readTokenClaims } from './token-claims'
 
 export interface Credentials {
   token: string
   refreshToken?: string | undefined
+  /** The key of the user's drafts: from the password, or random with a pasted token. */
+  draftKey: string
 }
 
 export class ChallengeRequiredError extends Error {
@@ -34,7 +38,12 @@ export async function authenticate(
     )
     const tokens = result.authenticationResult
     if (!tokens) throw new ChallengeRequiredError(result.challengeName ?? 'unknown')
-    return { token: tokens.idToken, refreshToken: tokens.refreshToken ?? undefined }
+    const userId = readTokenClaims(tokens.idToken)?.sub ?? values.username
+    return {
+      token: tokens.idToken,
+      refreshToken: tokens.refreshToken ?? undefined,
+      draftKey: await draftKeyFromPassword(userId, values.password),
+    }
   }
   const token = values.token.replace(/^Bearer\s+/i, '')
   const api = createApiClient(
@@ -42,5 +51,5 @@ export async function authenticate(
     options.fetch ? { fetch: options.fetch } : {},
   )
   await getLookup(api, 'priorities', { signal: options.signal })
-  return { token }
+  return { token, draftKey: randomDraftKey() }
 }

@@ -221,4 +221,64 @@ describe('the idle lock', () => {
     controller.close()
     otherController.close()
   })
+
+  it('stays locked for its user when another user signs in and unlocks in another tab', async () => {
+    const staff = await signedInStore('test-lock-users', { keepRefresh: true })
+    staff.controller.lock()
+    expect(staff.store.status().locked).toBe(true)
+
+    // Another tab of the browser: support signs in there, locks and unlocks.
+    const support = await signIn(
+      { ...base, username: 'support', password: 'Sandbox!2026' },
+      { fetch: sandboxFetch },
+    )
+    const otherStore = createSessionStore()
+    const other = createSessionController(otherStore, {
+      fetch: sandboxFetch,
+      channelName: 'test-lock-users',
+      renewAhead: false,
+    })
+    otherStore.signIn({
+      ...base,
+      token: support.authenticationResult!.idToken,
+      refreshToken: support.authenticationResult!.refreshToken ?? undefined,
+    })
+    other.lock()
+    await other.unlock({ password: 'Sandbox!2026' })
+    await wait(50)
+    expect(otherStore.status().locked).toBe(false)
+    // The staff tab heard the unlock and ignored it: still locked, still staff's, no token.
+    expect(staff.store.status().locked).toBe(true)
+    expect(staff.store.get()?.claims?.sub).toBe('staff')
+    expect(staff.store.connection().token).toBe('')
+
+    // Support signing out does not end staff's session either.
+    const otherApi = createApiClient(() => otherStore.connection(), { fetch: sandboxFetch })
+    await other.signOut(otherApi)
+    await wait(50)
+    expect(staff.store.get()?.claims?.sub).toBe('staff')
+
+    // Staff comes back: unlocked, as staff.
+    await staff.controller.unlock({ password: 'Sandbox!2026' })
+    expect(staff.store.status().locked).toBe(false)
+    expect(staff.store.get()?.claims?.sub).toBe('staff')
+    staff.controller.close()
+    other.close()
+  })
+
+  it('sends nothing while locked: a request without a token is refused before it leaves', async () => {
+    let sent = 0
+    const counting: typeof fetch = (input, init) => {
+      sent++
+      return sandboxFetch(input, init)
+    }
+    const { store, controller } = await signedInStore('test-lock-nothing', { keepRefresh: true })
+    controller.lock()
+    const api = createApiClient(() => store.connection(), { fetch: counting })
+    await expect(getLookup(api, 'priorities', { database: 'demo' })).rejects.toMatchObject({
+      kind: 'no-session',
+    })
+    expect(sent).toBe(0)
+    controller.close()
+  })
 })

@@ -1,17 +1,26 @@
 import { createApiClient } from '@/api/client'
 import { stringOptionListSchema } from '@/api/schemas/static-option'
 import { logout, refreshTokens, signIn } from '@/api/session'
-import { flushDrafts } from '@/lib/draft-store'
-import type { Session, SessionStore } from './session-store'
+import { draftKeyFromPassword, flushDrafts, randomDraftKey } from '@/lib/draft-store'
+import { idlePassed } from './idle-deadline'
+import type { Session, SessionStore, Tokens } from './session-store'
 import { readTokenClaims } from './token-claims'
 
+/** Who a message between tabs is about: honoured only by tabs of the same user and database. */
+interface Whose {
+  user: string
+  db: string
+}
+
 type Message =
-  | { type: 'tokens'; token: string; refreshToken?: string | undefined }
-  | { type: 'signed-out' }
+  | ({ type: 'tokens'; token: string; refreshToken?: string | undefined } & Whose)
+  | ({ type: 'signed-out' } & Whose)
   | { type: 'request-session' }
   | { type: 'session'; session: Session }
   | { type: 'lock' }
-  | { type: 'unlock'; token: string; refreshToken?: string | undefined }
+  | ({ type: 'unlock' } & Tokens & Whose)
+
+const userOf = (session: Session | null) => session?.claims?.sub ?? ''
 
 export type Reauthentication = { password: string } | { token: string }
 
@@ -50,7 +59,13 @@ export function createSessionController(
     store.replaceTokens(tokens)
     store.reauthenticated()
     settle(true)
-    if (broadcast) post({ type: 'tokens', ...tokens })
+    if (broadcast) post({ type: 'tokens', ...tokens, ...whose() })
+  }
+
+  /** This tab's user and database, as messages to other tabs name them. */
+  function whose(): Whose {
+    const session = store.get()
+    return { user: userOf(session), db: session?.database ?? '' }
   }
 
   async function refresh(): Promise<boolean> {
@@ -146,11 +161,23 @@ export function createSessionController(
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
     const message = event.data
     const session = store.get()
+    // Another user's (or another database's) tokens, unlock or sign-out are none of this tab's
+    // business: a tab locked for one user stays locked until that user comes back.
+    const mine = 'user' in message && session !== null && message.user === userOf(session)
     if (message.type === 'lock') lockHere()
-    else if (message.type === 'unlock' && session && store.status().locked) {
-      store.unlock(message)
+    else if (
+      message.type === 'unlock' &&
+      mine &&
+      message.db === session.database &&
+      store.status().locked
+    ) {
+      store.unlock({
+        token: message.token,
+        refreshToken: message.refreshToken,
+        draftKey: message.draftKey,
+      })
       settle(true)
-    } else if (message.type === 'tokens' && session && !store.status().locked) {
+    } else if (message.type === 'tokens' && mine && !store.status().locked) {
       // Tokens are bound to a database: a tab working in another one keeps its own token and
       // takes only the session's newest refresh token.
       const db = readTokenClaims(message.token)?.db
@@ -161,8 +188,8 @@ export function createSessionController(
           void refresh().then((ok) => {
             if (ok) store.reauthenticated()
           })
-      } else adopt(message, false)
-    } else if (message.type === 'signed-out' && session) {
+      } else adopt({ token: message.token, refreshToken: message.refreshToken }, false)
+    } else if (message.type === 'signed-out' && mine) {
       store.signOut('signed-out')
       settle(false)
     } else if (message.type === 'request-session' && session && !store.status().locked)
@@ -183,9 +210,37 @@ export function createSessionController(
     return dropped
   }
 
+  /**
+   * The idle lock, in this tab and every other: drafts kept, tokens dropped, and the session
+   * ended on the service, so a copy of the token is worth nothing either.
+   */
+  function lockEverywhere() {
+    const dropped = lockHere()
+    if (!dropped) return
+    post({ type: 'lock' })
+    const api = createApiClient(() => dropped, fetchOption)
+    void logout(api).catch(() => undefined)
+  }
+
+  /**
+   * Locks when the idle deadline has passed (kept in storage, so it holds across page loads):
+   * run at start, before anything renders or fetches, when the page is shown again (Back from
+   * another site, a restored tab) and before every request. A page load therefore knows how
+   * long the user has been away.
+   */
+  function checkIdle() {
+    if (store.get()?.token && !store.status().locked && idlePassed()) lockEverywhere()
+  }
+
   store.subscribe(scheduleExpiry)
   scheduleExpiry()
+  checkIdle()
   if (!store.get()) post({ type: 'request-session' })
+  const onShow = () => checkIdle()
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pageshow', onShow)
+    document.addEventListener('visibilitychange', onShow)
+  }
 
   return {
     /** For the API client: resolves true once new tokens are in place, false to give up. */
@@ -231,26 +286,27 @@ export function createSessionController(
     async reauthenticate(credentials: Reauthentication) {
       adopt(await tokensFor(credentials), true)
     },
-    /**
-     * The idle lock, in this tab and every other: drafts kept, tokens dropped, and the session
-     * ended on the service, so a copy of the token is worth nothing either.
-     */
-    lock() {
-      const dropped = lockHere()
-      if (!dropped) return
-      post({ type: 'lock' })
-      const api = createApiClient(() => dropped, fetchOption)
-      void logout(api).catch(() => undefined)
-    },
+    /** Locks this tab and every other (the idle lock, or Lock now). */
+    lock: lockEverywhere,
+    checkIdle,
     /**
      * Unlocks with a real sign-in of the same user (password, or a pasted token of theirs): a new
      * session for this tab and every other.
      */
     async unlock(credentials: Reauthentication) {
-      const tokens = await tokensFor(credentials)
+      const user = userOf(store.get())
+      const tokens: Tokens = {
+        ...(await tokensFor(credentials)),
+        // The drafts key again: the same as before the lock from the same password; a new one
+        // (the drafts kept before are unreadable and go) with a pasted token.
+        draftKey:
+          'password' in credentials
+            ? await draftKeyFromPassword(user, credentials.password)
+            : randomDraftKey(),
+      }
       store.unlock(tokens)
       settle(true)
-      post({ type: 'unlock', ...tokens })
+      post({ type: 'unlock', ...tokens, ...whose() })
     },
     /** Signs out here and in every other tab; the service ends the session. */
     async signOut(api: ReturnType<typeof createApiClient>) {
@@ -259,9 +315,10 @@ export function createSessionController(
       } catch {
         // The session ends locally whatever the service said.
       }
+      const who = whose()
       store.signOut('signed-out')
       settle(false)
-      post({ type: 'signed-out' })
+      post({ type: 'signed-out', ...who })
     },
     /** Gives up re-authenticating: the waiting requests fail and the user signs in afresh. */
     abandon() {
@@ -271,6 +328,10 @@ export function createSessionController(
     close() {
       clearTimeout(expiryTimer)
       channel?.close()
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('pageshow', onShow)
+        document.removeEventListener('visibilitychange', onShow)
+      }
     },
   }
 }

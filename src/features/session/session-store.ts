@@ -1,12 +1,22 @@
 import type { Connection } from '@/api/client'
 import type { TokenClaims } from '@/api/schemas/sign-in'
-import { claimDrafts } from '@/lib/draft-store'
+import { claimDrafts, removeAllDrafts, setDraftKey } from '@/lib/draft-store'
+import { markActive } from './idle-deadline'
 import { readTokenClaims } from './token-claims'
 
 /** A signed-in session. The token lives in memory and sessionStorage only. */
 export interface Session extends Connection {
   refreshToken?: string | undefined
   claims: TokenClaims | null
+  /** The key of this user's drafts (`lib/draft-store`); like the tokens, only while unlocked. */
+  draftKey?: string | undefined
+}
+
+/** New tokens, and with an unlock or a sign-in the drafts key. */
+export interface Tokens {
+  token: string
+  refreshToken?: string | undefined
+  draftKey?: string | undefined
 }
 
 /** What "Remember this device" keeps in localStorage: never the token, never member data. */
@@ -58,7 +68,9 @@ export function createSessionStore() {
   const persist = () => {
     if (current) tabStorage()?.setItem(SESSION_KEY, JSON.stringify(current))
     else tabStorage()?.removeItem(SESSION_KEY)
+    setDraftKey(current?.token ? current.draftKey : null)
   }
+  setDraftKey(current?.token ? current.draftKey : null)
   const setStatus = (next: Partial<SessionStatus>) => {
     status = { ...status, ...next }
     emit()
@@ -87,11 +99,12 @@ export function createSessionStore() {
       current = { ...session, claims: readTokenClaims(session.token) }
       status = { reauth: null, locked: false }
       claimDrafts(current.claims?.sub ?? '')
+      markActive()
       persist()
       emit()
     },
     /** New tokens for the same person and connection (refresh, re-authentication, unlock). */
-    replaceTokens(tokens: { token: string; refreshToken?: string | undefined }) {
+    replaceTokens(tokens: Omit<Tokens, 'draftKey'>) {
       if (!current) return
       current = {
         ...current,
@@ -113,6 +126,9 @@ export function createSessionStore() {
     signOut(reason: SessionEndReason = 'signed-out') {
       endReason = reason
       current = null
+      // Signing out deletes the drafts; a session the service ended keeps them (sealed) for the
+      // same user's next sign-in.
+      if (reason === 'signed-out') removeAllDrafts()
       status = { reauth: null, locked: false }
       persist()
       emit()
@@ -126,22 +142,24 @@ export function createSessionStore() {
     lock(): Session | null {
       if (!current || status.locked) return null
       const dropped = current
-      current = { ...current, token: '', refreshToken: undefined }
+      current = { ...current, token: '', refreshToken: undefined, draftKey: undefined }
       status = { reauth: null, locked: true }
       persist()
       emit()
       return dropped
     },
     /** Unlocks with new tokens of the same user (see the controller's `unlock`). */
-    unlock(tokens: { token: string; refreshToken?: string | undefined }) {
+    unlock(tokens: Tokens) {
       if (!current) return
       current = {
         ...current,
         token: tokens.token,
         refreshToken: tokens.refreshToken,
         claims: readTokenClaims(tokens.token),
+        draftKey: tokens.draftKey,
       }
       status = { reauth: null, locked: false }
+      markActive()
       persist()
       emit()
     },

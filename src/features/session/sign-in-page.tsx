@@ -83,6 +83,7 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
         database: values.database,
         token: credentials.token,
         refreshToken: credentials.refreshToken,
+        draftKey: credentials.draftKey,
       })
       store.rememberDevice(
         values.remember

@@ -1,43 +1,51 @@
 import { useEffect } from 'react'
+import { idlePassed, markActive, setIdleLimit } from './idle-deadline'
 
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const
-/** Tabs tell each other about activity at most this often. */
+/** Activity moves the stored deadline, and tabs tell each other, at most this often. */
 const SHARE_EVERY_MS = 5_000
 
 /**
  * Calls `onIdle` after `minutes` without keyboard, pointer or scroll activity in any tab of the
- * console: tabs share one idle clock over a BroadcastChannel, so working in one keeps the others
- * open (and the lock, when it comes, locks them all; see the session controller).
+ * console. The deadline is kept in storage (`idle-deadline.ts`), shared by the tabs and read by
+ * the next page load, and tabs also tell each other over a BroadcastChannel (for a browser that
+ * keeps no storage); working in one keeps the others open, and the lock, when it comes, locks
+ * them all (see the session controller).
  */
 export function useIdleTimer(minutes: number, onIdle: () => void, enabled: boolean) {
   useEffect(() => {
+    setIdleLimit(minutes)
     if (!enabled || !(minutes > 0)) return
-    const ms = minutes * 60_000
     const channel =
       typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('bac.activity')
-    let last = Date.now()
     let shared = 0
     const mark = () => {
-      last = Date.now()
-      if (last - shared < SHARE_EVERY_MS) return
-      shared = last
+      const now = Date.now()
+      // Activity after the deadline (before the next check noticed it) locks; it never revives.
+      if (idlePassed(now)) return onIdle()
+      if (now - shared < SHARE_EVERY_MS) return
+      shared = now
+      markActive(now)
       channel?.postMessage('active')
     }
     channel?.addEventListener('message', () => {
-      last = Date.now()
+      if (!idlePassed()) markActive()
     })
-    // A coarse check copes with sleeping laptops and throttled background tabs.
-    const interval = setInterval(
-      () => {
-        if (Date.now() - last >= ms) onIdle()
-      },
-      Math.min(ms, 5_000),
-    )
+    // Mounting is the user's doing (signing in, unlocking, loading a page before the deadline).
+    mark()
+    const check = () => {
+      if (idlePassed()) onIdle()
+    }
+    // A coarse check copes with sleeping laptops and throttled background tabs; a page shown
+    // again is checked at once.
+    const interval = setInterval(check, Math.min(minutes * 60_000, 5_000))
     ACTIVITY.forEach((type) => window.addEventListener(type, mark, { passive: true }))
+    document.addEventListener('visibilitychange', check)
     return () => {
       clearInterval(interval)
       channel?.close()
       ACTIVITY.forEach((type) => window.removeEventListener(type, mark))
+      document.removeEventListener('visibilitychange', check)
     }
   }, [minutes, onIdle, enabled])
 }

@@ -5,10 +5,10 @@ import { useCurrentUser } from '@/lib/app-context'
 import styles from './header-controls.module.css'
 
 /**
- * Who is signed in, when the session expires, and Sign out, in the browser's own popover
+ * Who is signed in, when the session expires, Lock now (Ctrl+Shift+L) and Sign out, in the browser's own popover
  * (Escape and a click outside close it; focus returns to the button).
  */
-export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
+export function UserMenu({ onSignOut, onLock }: { onSignOut: () => void; onLock: () => void }) {
   const user = useCurrentUser()
   const id = useId()
   const expires = user.expiresAt
@@ -34,9 +34,14 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
           <p className={styles.meta}>
             {expires ? `Session expires ${expires}` : 'Session expiry unknown (pasted token)'}
           </p>
-          <Button variant="primary" onClick={onSignOut}>
-            Sign out
-          </Button>
+          <div className={styles.accountActions}>
+            <Button onClick={onLock} aria-keyshortcuts="Control+Shift+L">
+              Lock now
+            </Button>
+            <Button variant="primary" onClick={onSignOut}>
+              Sign out
+            </Button>
+          </div>
         </div>
       </div>
     </>

@@ -10,6 +10,7 @@ const SHORTCUTS: [keys: string[], what: string][] = [
   [['Tab'], "Go to the event's actions menu (Enter opens it)"],
   [['?'], 'Show these shortcuts'],
   [['Ctrl', 'K'], 'Search everywhere'],
+  [['Ctrl', 'Shift', 'L'], 'Lock the console now'],
 ]
 
 /** The keyboard shortcuts of the event lists (opened with `?`). */
