@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test'
 import {
   callService,
+  createEvent,
   DEMO_PASSWORD,
   expect,
   service,
+  serviceDate,
   sessionToken,
   signIn,
   test,
@@ -147,5 +149,188 @@ test.describe('the idle lock', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
     await page.reload()
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  })
+})
+
+/** Every string reachable in the page's heap (after a full collection), as one text. */
+async function heapStrings(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page)
+  const chunks: string[] = []
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk))
+  await cdp.send('HeapProfiler.enable')
+  await cdp.send('HeapProfiler.collectGarbage')
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+  await cdp.detach()
+  return chunks.join('')
+}
+
+/** Locks from the account menu, as a user stepping away would. */
+async function lockNow(page: Page) {
+  await page.getByRole('button', { name: /^Account: / }).click()
+  await page.getByRole('button', { name: 'Lock now' }).click()
+  await expect(lockScreen(page)).toBeVisible()
+}
+
+test.describe('the lock cannot be walked around', () => {
+  test('Back after the idle limit opens locked, and a locked tab sends no request', async ({
+    page,
+    clock,
+  }) => {
+    await page.clock.install()
+    await signIn(page, 'support')
+    const { authNumber, lastName } = await authWithMember(page, clock)
+    await page.goto(`/auths/${authNumber}`)
+    await expect(page.getByRole('region', { name: 'Member', exact: true })).toContainText(lastName)
+
+    // The same tab goes to another site; the idle limit passes there; Back.
+    await page.goto('data:text/html,<title>Elsewhere</title><p>Another site</p>')
+    await page.clock.fastForward('16:00')
+    const sent: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) sent.push(`${r.method()} ${new URL(r.url()).pathname}`)
+    })
+    await page.goBack()
+    await expect(lockScreen(page)).toBeVisible()
+    expect(await page.content()).not.toContain(lastName)
+    // The only request is the one ending the session on the service; no read of the auth.
+    expect(sent.filter((s) => !s.startsWith('POST /api/logout'))).toEqual([])
+    expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage })))).not.toMatch(
+      /"token":"ey/,
+    )
+
+    // Locked: a reload, Back, Forward and a deep link fetch nothing at all.
+    sent.length = 0
+    await page.reload()
+    await expect(lockScreen(page)).toBeVisible()
+    await page.goto(`/auths/${authNumber}`)
+    await expect(lockScreen(page)).toBeVisible()
+    await page.goBack()
+    await page.goForward()
+    await expect(lockScreen(page)).toBeVisible()
+    await page.clock.fastForward('01:00')
+    expect(sent).toEqual([])
+    expect(await page.content()).not.toContain(lastName)
+
+    // A second tab's deep link shows no member data either: it has no session to borrow.
+    const other = await page.context().newPage()
+    await other.goto(`/auths/${authNumber}`)
+    await expect(other.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    expect(await other.content()).not.toContain(lastName)
+  })
+
+  test("another user's unlock in a second tab leaves the first locked for its user, its drafts sealed", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/new')
+    const typed = `Typed by staff ${Date.now()}`
+    await page.getByLabel('Subject', { exact: true }).fill(typed)
+    // The draft is kept as the user types, never readable in storage.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('bac.draft.'))),
+      )
+      .toBe(true)
+    const storage = () =>
+      page.evaluate(
+        () => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }),
+      )
+    expect(await storage()).not.toContain(typed)
+
+    await lockNow(page)
+    expect(await storage()).not.toContain(typed)
+    expect(await storage()).not.toContain('Typed by staff')
+
+    // Support, in another tab, signs in, locks and unlocks.
+    const other = await context.newPage()
+    await signIn(other, 'support')
+    await lockNow(other)
+    await other.getByLabel('Password').fill(DEMO_PASSWORD)
+    await other.getByRole('button', { name: 'Unlock' }).click()
+    await expect(lockScreen(other)).toBeHidden()
+    await expect(other.getByRole('button', { name: /^Account: / })).toContainText(/support/i)
+
+    // The staff tab is still locked, for staff, and shows nothing of the draft.
+    await expect(lockScreen(page)).toBeVisible()
+    await expect(lockScreen(page)).toContainText('staff')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+    expect(await page.content()).not.toContain(typed)
+
+    // Staff comes back: unlocked as staff, the draft offered and whole.
+    await unlock(page)
+    await expect(page.getByRole('button', { name: /^Account: / })).toContainText(/staff/i)
+    await page.getByRole('button', { name: 'Restore changes' }).click()
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(typed)
+
+    // Signing out deletes the drafts.
+    await page.getByRole('button', { name: /^Account: / }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    expect(
+      await page.evaluate(() =>
+        Object.keys(sessionStorage).filter((k) => k.startsWith('bac.draft.')),
+      ),
+    ).toEqual([])
+  })
+
+  test('after the lock and after sign-out nothing the user saw is left in the page heap', async ({
+    page,
+    clock,
+  }) => {
+    await signIn(page, 'support')
+    const subject = `Heap probe ${Date.now()} Quillfeather`
+    await createEvent(page, { user_ID: 'support', subject, due_Date: serviceDate(clock, 60) })
+    const { authNumber, lastName } = await authWithMember(page, clock)
+    const vba = await service<Record<string, unknown>>(page, 'GET', `/auths-vba/${authNumber}`)
+    const born = String(vba.data.member_Birth_Date ?? '').slice(0, 10)
+    const token = await sessionToken(page)
+
+    await page.goto('/events/mine')
+    await expect(page.getByRole('link', { name: subject })).toBeVisible()
+    await page.goto(`/auths/${authNumber}`)
+    await expect(page.getByRole('region', { name: 'Member', exact: true })).toContainText(lastName)
+    // What the user saw is in the heap now (so the test can fail).
+    let heap = await heapStrings(page)
+    expect(heap.includes(subject), 'subject in the heap').toBe(true)
+    expect(heap.includes(lastName), 'member name in the heap').toBe(true)
+    expect(heap.includes(token), 'token in the heap').toBe(true)
+
+    await lockNow(page)
+    await page.waitForTimeout(500)
+    heap = await heapStrings(page)
+    expect(heap.includes(subject), 'subject in the heap').toBe(false)
+    expect(heap.includes(lastName), 'member name in the heap').toBe(false)
+    if (born) expect(heap.includes(born), 'birth date in the heap').toBe(false)
+    expect(heap.includes(token), 'token in the heap').toBe(false)
+
+    await unlock(page)
+    await expect(page.getByRole('region', { name: 'Member', exact: true })).toContainText(lastName)
+    await page.getByRole('button', { name: /^Account: / }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    await page.waitForTimeout(500)
+    heap = await heapStrings(page)
+    expect(heap.includes(subject), 'subject in the heap').toBe(false)
+    expect(heap.includes(lastName), 'member name in the heap').toBe(false)
+    if (born) expect(heap.includes(born), 'birth date in the heap').toBe(false)
+  })
+
+  test('Lock now: the account menu, Ctrl+Shift+L and search everywhere', async ({ page }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/mine')
+    await lockNow(page)
+    await unlock(page)
+
+    await page.keyboard.press('Control+Shift+L')
+    await expect(lockScreen(page)).toBeVisible()
+    await unlock(page)
+
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Search everywhere' })
+    await palette.getByRole('combobox').fill('lock')
+    await page.keyboard.press('Enter')
+    await expect(lockScreen(page)).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
   })
 })

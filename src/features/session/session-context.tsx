@@ -18,10 +18,10 @@ function useSessionContext(): SessionContextValue {
 export const useSessionStore = () => useSessionContext().store
 export const useSessionController = () => useSessionContext().controller
 
-/** The current session; re-renders when it changes. */
+/** The current session, without its tokens; re-renders when it changes. */
 export function useSession() {
   const store = useSessionStore()
-  return useSyncExternalStore(store.subscribe, store.get, store.get)
+  return useSyncExternalStore(store.subscribe, store.view, store.view)
 }
 
 /** Whether the re-authentication dialog or the idle lock is up. */

@@ -19,6 +19,19 @@ export interface Tokens {
   draftKey?: string | undefined
 }
 
+/**
+ * What React renders from: the session without its secrets. The tokens and the drafts key stay
+ * in the store alone, so no component's state (nor React's copy of an earlier render) holds them
+ * after the lock or sign-out.
+ */
+export type SessionView = Omit<Session, 'token' | 'refreshToken' | 'draftKey'>
+
+const viewOf = (session: Session | null): SessionView | null => {
+  if (!session) return null
+  const { token: _token, refreshToken: _refresh, draftKey: _key, ...view } = session
+  return view
+}
+
 /** What "Remember this device" keeps in localStorage: never the token, never member data. */
 export interface DevicePreferences {
   serviceUrl: string
@@ -65,7 +78,9 @@ export function createSessionStore() {
   let endReason: SessionEndReason | null = null
   const listeners = new Set<Listener>()
   const emit = () => listeners.forEach((l) => l())
+  let view = viewOf(current)
   const persist = () => {
+    view = viewOf(current)
     if (current) tabStorage()?.setItem(SESSION_KEY, JSON.stringify(current))
     else tabStorage()?.removeItem(SESSION_KEY)
     setDraftKey(current?.token ? current.draftKey : null)
@@ -78,6 +93,8 @@ export function createSessionStore() {
 
   return {
     get: () => current,
+    /** The session as components see it (no token); a new object whenever the session changes. */
+    view: () => view,
     status: () => status,
     subscribe(listener: Listener) {
       listeners.add(listener)
