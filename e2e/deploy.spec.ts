@@ -39,6 +39,10 @@ function watchRefusals(page: Page) {
 }
 
 test.describe('deployed with nginx (deploy/nginx)', () => {
+  test("the build holds index.html and assets/ only: no config.json (the sandbox's names the demo sign-in) for a copy to ship", () => {
+    expect(readdirSync('dist').sort()).toEqual(['assets', 'index.html'])
+  })
+
   test('every answer carries the security headers; the CSP allows only the service besides itself', async () => {
     const serviceOrigin = new URL(deployment.service).origin
     for (const url of ['/', '/events/42', '/config.json', '/no-such-page']) {
