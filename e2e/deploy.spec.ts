@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { securityHeaders } from '../security-headers'
@@ -57,10 +57,19 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
       expect(response.headers.get('permissions-policy'), url).toContain('camera=()')
       expect(response.headers.get('x-frame-options'), url).toBe('DENY')
     }
-    // The same policy the preview server sends (security-headers.ts), so tests see production's.
-    const preview = securityHeaders('preview', path.join(deployment.html, 'config.json'))
+    // The same headers the preview server sends (security-headers.ts), so tests see production's:
+    // every header the kit sets, with the same value, and no other.
+    const preview = Object.fromEntries(
+      Object.entries(securityHeaders('preview', path.join(deployment.html, 'config.json'))).map(
+        ([name, value]) => [name.toLowerCase(), value],
+      ),
+    )
+    const kit = readFileSync('deploy/nginx/console-security-headers.inc.template', 'utf8')
+    const names = [...kit.matchAll(/^add_header (\S+) /gm)].map((m) => m[1]!.toLowerCase())
+    expect(names).toContain('cross-origin-opener-policy')
+    expect(Object.keys(preview).sort()).toEqual([...names].sort())
     const served = await fetch(deployment.root + '/')
-    expect(served.headers.get('content-security-policy')).toBe(preview['Content-Security-Policy'])
+    for (const name of names) expect(served.headers.get(name), name).toBe(preview[name])
   })
 
   test('a deep link gets the app; index.html and config.json are never cached, hashed assets for a year, precompressed', async () => {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
+import { securityHeaders } from '../security-headers'
+import { DEMO_PASSWORD } from './identity/users'
 import { sandboxPlugin } from './vite-plugin'
 
 /*
@@ -15,7 +17,7 @@ import { sandboxPlugin } from './vite-plugin'
 const work = mkdtempSync(path.join(tmpdir(), 'vite-servers-'))
 const configFile = path.resolve('vite.config.ts')
 
-type Served = { name: string; origin: string; close(): Promise<void> }
+type Served = { name: 'dev' | 'preview'; origin: string; close(): Promise<void> }
 const servers: Served[] = []
 
 function originOf(server: ViteDevServer | PreviewServer): string {
@@ -66,6 +68,57 @@ describe('the dev and preview servers', { timeout: 60_000 }, () => {
       expect(response.headers.get('cache-control'), name).toBe('no-store')
       const config = (await response.json()) as { serviceUrl: string; sandbox: boolean }
       expect(config, name).toMatchObject({ serviceUrl: '/api', sandbox: true })
+    }),
+  )
+
+  it(
+    'send the headers of security-headers.ts, Cross-Origin-Opener-Policy among them',
+    each(async ({ name, origin }) => {
+      const response = await fetch(`${origin}/`)
+      expect(response.status, name).toBe(200)
+      const expected = securityHeaders(name)
+      for (const [header, value] of Object.entries(expected))
+        expect(response.headers.get(header), `${name}: ${header}`).toBe(value)
+      expect(response.headers.get('cross-origin-opener-policy'), name).toBe('same-origin')
+    }),
+  )
+
+  it(
+    'let no other origin read /api, not even another local port; their own origin signs in',
+    each(async ({ name, origin }) => {
+      const others = [
+        'http://localhost:4173',
+        'http://127.0.0.1:5173',
+        `http://localhost:${new URL(origin).port}`,
+        'http://127.0.0.1:1',
+        'https://console.example.org',
+      ]
+      for (const other of others) {
+        const what = `${name}, from ${other}`
+        const preflight = await fetch(`${origin}/api/events`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: other,
+            'access-control-request-method': 'PUT',
+            'access-control-request-headers': 'authorization,x-api-key,service-database',
+          },
+        })
+        expect(preflight.headers.get('access-control-allow-origin'), what).toBeNull()
+        const read = await fetch(`${origin}/api/events`, { headers: { origin: other } })
+        expect(read.status, what).toBe(403)
+        expect(read.headers.get('access-control-allow-origin'), what).toBeNull()
+      }
+      // What a browser sends from the console's own page: the same origin needs no CORS.
+      const signIn = await fetch(`${origin}/api/user-authentication`, {
+        method: 'POST',
+        headers: {
+          origin,
+          authorization: `Basic ${btoa(`staff:${DEMO_PASSWORD}`)}`,
+          'x-api-key': process.env.SANDBOX_API_KEY || 'sandbox-key',
+          'service-database': 'demo',
+        },
+      })
+      expect(signIn.status, name).toBe(200)
     }),
   )
 })

@@ -31,8 +31,9 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
 
 /**
  * Mounts the sandbox service at `/api` of the Vite dev and preview servers: one process, one
- * origin, no CORS. Loaded lazily so that building the app never opens a database. Serves the
- * sandbox's config.json beside the app, and fails a build whose output holds a config.json.
+ * origin, no CORS: no other origin may read it (vite.config.ts turns Vite's own CORS off).
+ * Loaded lazily so that building the app never opens a database. Serves the sandbox's config.json
+ * beside the app, and fails a build whose output holds a config.json.
  */
 export function sandboxPlugin(): Plugin {
   let handler: Promise<Handler> | undefined
@@ -47,7 +48,9 @@ export function sandboxPlugin(): Plugin {
         load<typeof import('./app')>('./app.ts'),
         load<typeof import('./config')>('./config.ts'),
       ])
-      const sandbox = createSandbox(configFromEnv())
+      // Same origin as the console: no other origin is allowed, whatever SANDBOX_CORS_ORIGINS
+      // says (that is for the sandbox alone on its port).
+      const sandbox = createSandbox({ ...configFromEnv(), corsOrigins: [] })
       const listener = getRequestListener(sandbox.fetch)
       return (req, res, next) => {
         if (req.url === '/api' || req.url?.startsWith('/api/')) void listener(req, res)
