@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/** The config.json the dev and preview servers serve (sandbox/vite-plugin.ts). */
+const SANDBOX_CONSOLE_CONFIG = fileURLToPath(
+  new URL('./sandbox/console-config.json', import.meta.url),
+)
 
 /**
  * The headers the dev and preview servers send with every page (deployment sends the same, see
  * README): a Content-Security-Policy that forbids framing and allows requests only to this
- * origin and the service's, no MIME sniffing, no referrer.
+ * origin and the service's, no MIME sniffing, no referrer, no opener shared with another site's
+ * window (e2e/deploy.spec.ts compares them with deploy/nginx's).
  */
-export function securityHeaders(mode: 'dev' | 'preview', configFile = 'public/config.json') {
+export function securityHeaders(mode: 'dev' | 'preview', configFile = SANDBOX_CONSOLE_CONFIG) {
   const connect = ["'self'"]
   try {
     const { serviceUrl } = JSON.parse(readFileSync(configFile, 'utf8')) as { serviceUrl?: string }
@@ -36,5 +43,6 @@ export function securityHeaders(mode: 'dev' | 'preview', configFile = 'public/co
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
   }
 }

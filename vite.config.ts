@@ -12,8 +12,11 @@ export default defineConfig({
   // Assets are found relative to index.html's <base href>, so one build serves any path.
   base: './',
   build: { target: 'es2022' },
-  server: { headers: securityHeaders('dev') },
-  preview: { headers: securityHeaders('preview') },
+  // No CORS: Vite's default lets any localhost origin (another local app, any port) read every
+  // answer, /api of the sandbox included. The console is served from the same origin as its
+  // sandbox and needs none (sandbox/vite-plugin.ts mounts it allowing no other origin).
+  server: { headers: securityHeaders('dev'), cors: false },
+  preview: { headers: securityHeaders('preview'), cors: false },
   test: {
     projects: [
       {

@@ -1,4 +1,4 @@
-import { renameSync, readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { securityHeaders } from '../security-headers'
@@ -39,6 +39,10 @@ function watchRefusals(page: Page) {
 }
 
 test.describe('deployed with nginx (deploy/nginx)', () => {
+  test("the build holds index.html and assets/ only: no config.json (the sandbox's names the demo sign-in) for a copy to ship", () => {
+    expect(readdirSync('dist').sort()).toEqual(['assets', 'index.html'])
+  })
+
   test('every answer carries the security headers; the CSP allows only the service besides itself', async () => {
     const serviceOrigin = new URL(deployment.service).origin
     for (const url of ['/', '/events/42', '/config.json', '/no-such-page']) {
@@ -53,10 +57,19 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
       expect(response.headers.get('permissions-policy'), url).toContain('camera=()')
       expect(response.headers.get('x-frame-options'), url).toBe('DENY')
     }
-    // The same policy the preview server sends (security-headers.ts), so tests see production's.
-    const preview = securityHeaders('preview', path.join(deployment.html, 'config.json'))
+    // The same headers the preview server sends (security-headers.ts), so tests see production's:
+    // every header the kit sets, with the same value, and no other.
+    const preview = Object.fromEntries(
+      Object.entries(securityHeaders('preview', path.join(deployment.html, 'config.json'))).map(
+        ([name, value]) => [name.toLowerCase(), value],
+      ),
+    )
+    const kit = readFileSync('deploy/nginx/console-security-headers.inc.template', 'utf8')
+    const names = [...kit.matchAll(/^add_header (\S+) /gm)].map((m) => m[1]!.toLowerCase())
+    expect(names).toContain('cross-origin-opener-policy')
+    expect(Object.keys(preview).sort()).toEqual([...names].sort())
     const served = await fetch(deployment.root + '/')
-    expect(served.headers.get('content-security-policy')).toBe(preview['Content-Security-Policy'])
+    for (const name of names) expect(served.headers.get(name), name).toBe(preview[name])
   })
 
   test('a deep link gets the app; index.html and config.json are never cached, hashed assets for a year, precompressed', async () => {
@@ -97,6 +110,42 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
     expect(bare.headers.get('location')).toBe('/console/')
     const page = await fetch(`${deployment.subPath}/`)
     expect(await page.text()).toContain('<base href="/console/" />')
+  })
+
+  test('dotfiles, source maps and .well-known are 404 even when they sit in the served folder, at the root and under a sub-path', async () => {
+    // What a careless copy leaves beside the build: secrets, a repository, source maps.
+    const planted = {
+      '.env': 'SECRET=planted',
+      '.git/config': '[remote "origin"]',
+      '.well-known/security.txt': 'Contact: planted',
+      'assets/.hidden.js': 'planted',
+      'assets/index-planted.js.map': '{"version":3}',
+      'assets/index-planted.js.map.gz': 'planted',
+      'app.js.map': '{"version":3}',
+    }
+    for (const [file, text] of Object.entries(planted)) {
+      mkdirSync(path.dirname(path.join(deployment.html, file)), { recursive: true, mode: 0o755 })
+      writeFileSync(path.join(deployment.html, file), text, { mode: 0o644 })
+    }
+    try {
+      const paths = [...Object.keys(planted), '%2Eenv', '.git/', 'assets/%2Ehidden.js']
+      for (const base of [deployment.root, deployment.subPath])
+        for (const file of paths) {
+          const response = await fetch(`${base}/${file}`, { redirect: 'manual' })
+          expect(response.status, `${base}/${file}`).toBe(404)
+          expect(await response.text(), `${base}/${file}`).not.toContain('planted')
+          expect(response.headers.get('cache-control') ?? '', file).not.toContain('immutable')
+          expect(response.headers.get('x-content-type-options'), file).toBe('nosniff')
+        }
+      // The same folder's real files are still served.
+      expect((await fetch(`${deployment.root}/config.json`)).status).toBe(200)
+      expect((await fetch(`${deployment.subPath}/config.json`)).status).toBe(200)
+    } finally {
+      for (const file of ['.env', '.git', '.well-known', 'app.js.map'])
+        rmSync(path.join(deployment.html, file), { recursive: true, force: true })
+      for (const file of ['.hidden.js', 'index-planted.js.map', 'index-planted.js.map.gz'])
+        rmSync(path.join(deployment.html, 'assets', file), { force: true })
+    }
   })
 
   test('signed out, a deep link leads through sign-in (against the service on another origin) to the page', async ({

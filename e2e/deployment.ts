@@ -127,10 +127,14 @@ export async function startDeployment(): Promise<Deployment> {
     )
     children.push(sandbox)
 
-    // The build as it would be copied to a host, with the deployment's own config.json.
+    // The build as it would be copied to a host (it holds no config.json), with the
+    // deployment's own config.json beside it: the sandbox's databases, the service elsewhere.
     const html = path.join(work, 'html')
     cpSync('dist', html, { recursive: true })
-    const config = JSON.parse(readFileSync('dist/config.json', 'utf8')) as Record<string, unknown>
+    const config = JSON.parse(readFileSync('sandbox/console-config.json', 'utf8')) as Record<
+      string,
+      unknown
+    >
     writeFileSync(
       path.join(html, 'config.json'),
       JSON.stringify({ ...config, serviceUrl: service, sandbox: false }),

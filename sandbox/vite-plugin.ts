@@ -1,12 +1,39 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { existsSync, readFileSync } from 'node:fs'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import path from 'node:path'
 import type { Plugin } from 'vite'
 import { DEMO_PASSWORD } from './identity/users.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 
 /**
+ * The console's config.json for the sandbox (`serviceUrl: /api`, `sandbox: true`: the sign-in
+ * page shows the demo API key and passwords). The dev and preview servers serve it at
+ * `/config.json`; the production build never holds it (a copy of `dist/` would ship it).
+ */
+export const SANDBOX_CONSOLE_CONFIG = path.join(import.meta.dirname, 'console-config.json')
+
+/** Serves SANDBOX_CONSOLE_CONFIG at /config.json, read at each request, never cached. */
+function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
+  return (req, res, next) => {
+    const pathname = (req.url ?? '').split('?', 1)[0]
+    if (pathname !== '/config.json' || !['GET', 'HEAD'].includes(req.method ?? '')) return next()
+    const body = readFileSync(SANDBOX_CONSOLE_CONFIG)
+    res.writeHead(200, {
+      ...headers(),
+      'content-type': 'application/json',
+      'content-length': body.byteLength,
+      'cache-control': 'no-store',
+    })
+    res.end(req.method === 'HEAD' ? undefined : body)
+  }
+}
+
+/**
  * Mounts the sandbox service at `/api` of the Vite dev and preview servers: one process, one
- * origin, no CORS. Loaded lazily so that building the app never opens a database.
+ * origin, no CORS: no other origin may read it (vite.config.ts turns Vite's own CORS off).
+ * Loaded lazily so that building the app never opens a database. Serves the sandbox's config.json
+ * beside the app, and fails a build whose output holds a config.json.
  */
 export function sandboxPlugin(): Plugin {
   let handler: Promise<Handler> | undefined
@@ -21,7 +48,9 @@ export function sandboxPlugin(): Plugin {
         load<typeof import('./app')>('./app.ts'),
         load<typeof import('./config')>('./config.ts'),
       ])
-      const sandbox = createSandbox(configFromEnv())
+      // Same origin as the console: no other origin is allowed, whatever SANDBOX_CORS_ORIGINS
+      // says (that is for the sandbox alone on its port).
+      const sandbox = createSandbox({ ...configFromEnv(), corsOrigins: [] })
       const listener = getRequestListener(sandbox.fetch)
       return (req, res, next) => {
         if (req.url === '/api' || req.url?.startsWith('/api/')) void listener(req, res)
@@ -53,15 +82,29 @@ export function sandboxPlugin(): Plugin {
       )
     }
   }
+  let outDir = 'dist'
   return {
     name: 'benefits-sandbox',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
     configureServer(server) {
+      server.middlewares.use(configJson(() => server.config.server.headers))
       server.middlewares.use(middleware)
       announce(server)
     },
     configurePreviewServer(server) {
+      server.middlewares.use(configJson(() => server.config.preview.headers))
       server.middlewares.use(middleware)
       announce(server)
+    },
+    // Every copy of the build (rsync, the image) would ship a config.json in it: a deployment
+    // writes its own beside the build, and the sandbox's is served by the plugin only.
+    writeBundle(_options, bundle) {
+      if ('config.json' in bundle || existsSync(path.join(outDir, 'config.json')))
+        this.error(
+          `${path.join(outDir, 'config.json')}: the build must not hold a config.json (a copy of it would ship one; a public/config.json is copied in). The sandbox's is sandbox/console-config.json, served by the dev and preview servers; a deployment's sits beside the build on its host.`,
+        )
     },
   }
 }

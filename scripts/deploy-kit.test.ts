@@ -59,7 +59,7 @@ describe('the base path check the image runs at start (deploy/check-base-path.sh
   )
   it('is installed where the nginx image runs such checks, before the templates', () => {
     expect(dockerfile).toMatch(/deploy\/check-base-path\.sh \/docker-entrypoint\.d\/0\d-/)
-    // The sandbox's config.json (it names the demo passwords) is not shipped.
+    // No config.json is shipped, even from a dist/ that carries one (the build has none).
     expect(dockerfile).toContain('rm -f /usr/share/nginx/html/config.json')
   })
 })

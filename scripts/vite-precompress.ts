@@ -9,8 +9,8 @@ const gzipAsync = promisify(gzip)
 /**
  * Writes a `.gz` beside each hashed asset in assets/ (JavaScript, CSS, SVG, JSON), so a server serves it
  * precompressed at the best level (nginx `gzip_static`, deploy/nginx) instead of compressing on
- * every request. index.html and config.json get none: the deployment rewrites the first and
- * replaces the second, and a stale `.gz` would be served in their place.
+ * every request. index.html gets none: the deployment rewrites it, and a stale `.gz` would be
+ * served in its place (config.json is no part of the build).
  */
 export function precompress(): Plugin {
   let outDir = 'dist'

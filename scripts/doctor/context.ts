@@ -1,6 +1,15 @@
 import type { z } from 'zod/mini'
 import type { DoctorOptions } from './args'
-import { describeBody, parseJson, send, type Answer, type HttpLimits, type Received } from './http'
+import {
+  describeBody,
+  isRedirect,
+  originOf,
+  parseJson,
+  send,
+  type Answer,
+  type HttpLimits,
+  type Received,
+} from './http'
 import type { Check, Outcome } from './report'
 import type { Secrets } from './secrets'
 
@@ -54,12 +63,97 @@ export interface DoctorContext {
   ): void
 }
 
+/** Redirects followed within the service's origin before giving up. */
+const MAX_REDIRECTS = 5
+
 export function createContext(
   options: DoctorOptions,
   secrets: Secrets,
   limits: HttpLimits,
 ): DoctorContext {
   let timeouts = 0
+  const serviceOrigin = new URL(options.url).origin
+  const reported = new Set<string>()
+  const reportOnce = (key: string, report: () => void) => {
+    if (reported.has(key)) return
+    reported.add(key)
+    report()
+  }
+
+  /**
+   * Sends a request, following a redirect only within the service's origin (the one the secrets
+   * were given for), where the request is sent again as it was. A redirect to another origin is
+   * not followed: the request carries the API key and a password or token. Each place the
+   * service redirects to is reported once, by its origin (a path may name a record).
+   */
+  async function follow(url: URL, init: RequestInit): Promise<Answer> {
+    for (let hops = 0; ; hops++) {
+      const answer = await send(url, init, limits)
+      if (!answer.ok || !isRedirect(answer.status)) return answer
+      const { status } = answer
+      const location = answer.headers.get('location')
+      let next: URL
+      try {
+        if (!location) return answer
+        next = new URL(location, url)
+      } catch {
+        return answer
+      }
+      if (next.origin !== serviceOrigin) {
+        const where = originOf(next)
+        reportOnce(`elsewhere ${where}`, () =>
+          ctx.add(
+            'redirects',
+            'to another origin',
+            'FAIL',
+            `answers from the service's own origin (${serviceOrigin})`,
+            `HTTP ${status} to ${where}: not followed, so the API key, password and token were not sent there`,
+            [
+              "the console's requests would be redirected there too; point --url (and config.json's serviceUrl) at the service itself",
+            ],
+          ),
+        )
+        return {
+          ok: false,
+          failure: 'redirect',
+          message: `redirected (HTTP ${status}) to another origin, ${where}: not followed`,
+        }
+      }
+      // A browser does not follow a redirected preflight; neither does the doctor.
+      if (init.method === 'OPTIONS') return answer
+      if (hops >= MAX_REDIRECTS)
+        return {
+          ok: false,
+          failure: 'redirect',
+          message: `more than ${MAX_REDIRECTS} redirects within ${serviceOrigin}`,
+        }
+      reportOnce('within', () =>
+        ctx.add(
+          'redirects',
+          "within the service's origin",
+          'WARN',
+          'answers without a redirect',
+          `HTTP ${status} to another path of ${serviceOrigin}: followed, secrets re-sent to that origin only`,
+          [
+            'the browser follows it too, at the cost of a round trip per request; --url and serviceUrl could point where it leads',
+          ],
+        ),
+      )
+      // As fetch does: a 303, and a 301 or 302 after a POST, continue as a GET without the body.
+      const method = init.method ?? 'GET'
+      const toGet =
+        status === 303
+          ? method !== 'GET' && method !== 'HEAD'
+          : (status === 301 || status === 302) && method === 'POST'
+      if (toGet) {
+        const headers = new Headers(init.headers)
+        headers.delete('content-type')
+        init = { ...init, method: 'GET', headers, body: undefined }
+      }
+      url = next
+    }
+  }
+
   const ctx: DoctorContext = {
     options,
     secrets,
@@ -91,7 +185,7 @@ export function createContext(
       if (spec.body !== undefined) init.body = JSON.stringify(spec.body)
       if (ctx.unreachable)
         return { ok: false, failure: 'network', message: `not sent: ${ctx.unreachable}` }
-      const answer = await send(url, init, limits)
+      const answer = await follow(url, init)
       // Unreachable: refused, unresolvable, or two timeouts in a row. Later requests are not sent.
       timeouts = !answer.ok && answer.failure === 'timeout' ? timeouts + 1 : 0
       if (!answer.ok && (answer.failure === 'network' || timeouts >= 2))

@@ -21,7 +21,8 @@ export interface Received {
 
 export interface NotReceived {
   ok: false
-  failure: 'network' | 'timeout' | 'too-large'
+  /** `redirect`: one that was not followed (to another origin, or too many). */
+  failure: 'network' | 'timeout' | 'too-large' | 'redirect'
   /** What went wrong, fit for the report. */
   message: string
 }
@@ -37,12 +38,20 @@ const kB = (n: number) =>
       ? `${(n / 1024).toFixed(1)} kB`
       : `${Math.round((n / 1024 / 1024) * 10) / 10} MB`
 
-/** Sends one request and reads its body up to `limits.maxBytes`. */
+/**
+ * Sends one request and reads its body up to `limits.maxBytes`. A redirect is never followed
+ * here (it is the answer, `Location` and all): the request carries the API key and a password
+ * or token, which must not go to wherever a redirect points (see `context.ts`).
+ */
 export async function send(url: URL, init: RequestInit, limits: HttpLimits): Promise<Answer> {
   const signal = AbortSignal.timeout(limits.timeoutMs)
   const seconds = `${Math.round(limits.timeoutMs / 100) / 10} s`
   try {
-    const response = await (limits.fetch ?? globalThis.fetch)(url, { ...init, signal })
+    const response = await (limits.fetch ?? globalThis.fetch)(url, {
+      ...init,
+      redirect: 'manual',
+      signal,
+    })
     const declared = Number(response.headers.get('content-length') ?? NaN)
     if (declared > limits.maxBytes) {
       await response.body?.cancel().catch(() => undefined)
@@ -126,6 +135,12 @@ function networkMessage(error: unknown): string {
   }
   return 'the request failed before an answer came (network error)'
 }
+
+/** The statuses that send the client elsewhere with `Location`. */
+export const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status)
+
+/** An origin for the report (a URL's scheme, host and port: never its path or query). */
+export const originOf = (url: URL) => (url.origin === 'null' ? url.protocol : url.origin)
 
 /** What a body is, in words, without quoting it. */
 export function describeBody(answer: Received): string {

@@ -7,7 +7,10 @@
 export type Outcome = 'PASS' | 'WARN' | 'FAIL' | 'SKIP'
 
 export interface Check {
-  /** Area of the check: `sign-in`, `cors`, `reads`, `paging`, `dates`, `problems`, `write`. */
+  /**
+   * Area of the check: `transport`, `sign-in`, `headers`, `cors`, `reads`, `paging`, `dates`,
+   * `problems`, `write`, `redirects`.
+   */
   group: string
   /** What was checked, e.g. `GET /events/{id}`. */
   name: string

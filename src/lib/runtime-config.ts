@@ -9,8 +9,8 @@ const databaseSchema = z.object({
   color: z._default(z.string(), '#475467'),
 })
 
-/** `public/config.json`: read at start, not baked into the build, so one build serves every
- * environment. Every field has a default, so a partial or missing file still starts the app. */
+/** `config.json` beside index.html: read at start, not in the build, so one build serves every
+ * environment (the sandbox's is `sandbox/console-config.json`). Every field has a default, so a partial or missing file still starts the app. */
 export const runtimeConfigSchema = z.object({
   serviceUrl: z._default(z.string(), '/api'),
   sandbox: z._default(z.boolean(), false),

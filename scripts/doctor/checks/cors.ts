@@ -54,7 +54,9 @@ export async function checkCors(ctx: DoctorContext): Promise<void> {
       continue
     }
     const problems: string[] = []
-    if (answer.status < 200 || answer.status >= 300) problems.push('not a 2xx')
+    if (answer.status >= 300 && answer.status < 400)
+      problems.push('a redirect, which browsers do not follow for a preflight')
+    else if (answer.status < 200 || answer.status >= 300) problems.push('not a 2xx')
     const originProblem = originAllowed(answer.headers, origin)
     if (originProblem) problems.push(originProblem)
     const allowMethods = answer.headers.get('access-control-allow-methods')

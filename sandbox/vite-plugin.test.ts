@@ -1,0 +1,138 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
+import { securityHeaders } from '../security-headers'
+import { DEMO_PASSWORD } from './identity/users'
+import { sandboxPlugin } from './vite-plugin'
+
+/*
+ * The dev server (`npm start`) and the preview server (`npm run preview`, which the e2e tests
+ * run) with this repository's own vite.config.ts, over real ports: they serve the sandbox's
+ * config.json that the production build leaves out, and the sandbox at /api answers no other
+ * origin than their own.
+ */
+const work = mkdtempSync(path.join(tmpdir(), 'vite-servers-'))
+const configFile = path.resolve('vite.config.ts')
+
+type Served = { name: 'dev' | 'preview'; origin: string; close(): Promise<void> }
+const servers: Served[] = []
+
+function originOf(server: ViteDevServer | PreviewServer): string {
+  const { port } = server.httpServer!.address() as AddressInfo
+  return `http://127.0.0.1:${port}`
+}
+
+beforeAll(async () => {
+  // The mounted sandbox reads its settings when it first answers.
+  process.env.SANDBOX_DATA_DIR = path.join(work, 'data')
+  process.env.SANDBOX_EVENTS = '20'
+  const listen = { port: 0, host: '127.0.0.1', strictPort: false }
+
+  const dev = await createServer({ configFile, logLevel: 'silent', server: listen })
+  await dev.listen()
+  servers.push({ name: 'dev', origin: originOf(dev), close: () => dev.close() })
+
+  // The preview server serves a build; one page is enough for what is tested here.
+  const outDir = path.join(work, 'dist')
+  mkdirSync(outDir)
+  copyFileSync('index.html', path.join(outDir, 'index.html'))
+  const served = await preview({
+    configFile,
+    logLevel: 'silent',
+    build: { outDir },
+    preview: listen,
+  })
+  servers.push({ name: 'preview', origin: originOf(served), close: () => served.close() })
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()))
+  rmSync(work, { recursive: true, force: true })
+})
+
+const each = (fn: (server: Served) => Promise<void>) => async () => {
+  expect(servers.map((s) => s.name)).toEqual(['dev', 'preview'])
+  for (const server of servers) await fn(server)
+}
+
+describe('the dev and preview servers', { timeout: 60_000 }, () => {
+  it(
+    "serve the sandbox's config.json, never cached",
+    each(async ({ name, origin }) => {
+      const response = await fetch(`${origin}/config.json`)
+      expect(response.status, name).toBe(200)
+      expect(response.headers.get('content-type'), name).toContain('application/json')
+      expect(response.headers.get('cache-control'), name).toBe('no-store')
+      const config = (await response.json()) as { serviceUrl: string; sandbox: boolean }
+      expect(config, name).toMatchObject({ serviceUrl: '/api', sandbox: true })
+    }),
+  )
+
+  it(
+    'send the headers of security-headers.ts, Cross-Origin-Opener-Policy among them',
+    each(async ({ name, origin }) => {
+      const response = await fetch(`${origin}/`)
+      expect(response.status, name).toBe(200)
+      const expected = securityHeaders(name)
+      for (const [header, value] of Object.entries(expected))
+        expect(response.headers.get(header), `${name}: ${header}`).toBe(value)
+      expect(response.headers.get('cross-origin-opener-policy'), name).toBe('same-origin')
+    }),
+  )
+
+  it(
+    'let no other origin read /api, not even another local port; their own origin signs in',
+    each(async ({ name, origin }) => {
+      const others = [
+        'http://localhost:4173',
+        'http://127.0.0.1:5173',
+        `http://localhost:${new URL(origin).port}`,
+        'http://127.0.0.1:1',
+        'https://console.example.org',
+      ]
+      for (const other of others) {
+        const what = `${name}, from ${other}`
+        const preflight = await fetch(`${origin}/api/events`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: other,
+            'access-control-request-method': 'PUT',
+            'access-control-request-headers': 'authorization,x-api-key,service-database',
+          },
+        })
+        expect(preflight.headers.get('access-control-allow-origin'), what).toBeNull()
+        const read = await fetch(`${origin}/api/events`, { headers: { origin: other } })
+        expect(read.status, what).toBe(403)
+        expect(read.headers.get('access-control-allow-origin'), what).toBeNull()
+      }
+      // What a browser sends from the console's own page: the same origin needs no CORS.
+      const signIn = await fetch(`${origin}/api/user-authentication`, {
+        method: 'POST',
+        headers: {
+          origin,
+          authorization: `Basic ${btoa(`staff:${DEMO_PASSWORD}`)}`,
+          'x-api-key': process.env.SANDBOX_API_KEY || 'sandbox-key',
+          'service-database': 'demo',
+        },
+      })
+      expect(signIn.status, name).toBe(200)
+    }),
+  )
+})
+
+describe('the production build', () => {
+  it('has no config.json, and refuses to write one', { timeout: 60_000 }, async () => {
+    const root = path.join(work, 'app')
+    mkdirSync(path.join(root, 'public'), { recursive: true })
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>')
+    writeFileSync(path.join(root, 'public/config.json'), '{"sandbox":true}')
+    const outDir = path.join(root, 'dist')
+    await expect(
+      build({ root, configFile: false, logLevel: 'silent', plugins: [sandboxPlugin()] }),
+    ).rejects.toThrow(/config\.json/)
+    expect(existsSync(path.join(outDir, 'index.html'))).toBe(true)
+  })
+})
