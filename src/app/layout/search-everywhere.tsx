@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths'
 import styles from './search-everywhere.module.css'
 import { getDisplayLocale } from '@/api/dates'
 import { isTypingTarget } from '@/lib/typing-target'
+import { eventTitle } from '@/features/events/model/title'
 
 interface Item {
   id: string
@@ -154,7 +155,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
       out.push({
         id: `event-${e.event_ID}`,
         group: 'Events',
-        label: e.subject || `Event ${e.event_ID}`,
+        label: eventTitle(e),
         detail: [
           `Event ${e.event_ID}`,
           e.status,

@@ -1,12 +1,7 @@
 import type { StringOption } from '@/api/schemas/static-option'
 import { humanizeCode } from './event-fields'
+import { importance, isKnownPriority, priorityOrder } from './model/priority'
 import styles from './priority-badge.module.css'
-
-/** Rank of a priority from the top of `/priorities` (listed lowest first): 0 is the highest. */
-export function priorityRank(key: string | null | undefined, priorities: readonly StringOption[]) {
-  const index = priorities.findIndex((p) => p.option_Key === key)
-  return index < 0 ? -1 : priorities.length - 1 - index
-}
 
 export function priorityName(key: string | null | undefined, priorities: readonly StringOption[]) {
   if (!key) return ''
@@ -15,10 +10,11 @@ export function priorityName(key: string | null | undefined, priorities: readonl
 
 const TONES = ['top', 'high', 'mid', 'low'] as const
 
-/** The tone (colour) of a priority by its rank; unknown priorities are neutral. */
+/** The tone (colour) of a priority by its importance (the model's); unknown ones are neutral. */
 export function priorityTone(key: string | null | undefined, priorities: readonly StringOption[]) {
-  const rank = priorityRank(key, priorities)
-  return rank < 0 ? 'none' : (TONES[rank] ?? 'low')
+  const order = priorityOrder(priorities)
+  if (!isKnownPriority(key, order)) return 'none'
+  return TONES[importance(key, order)] ?? 'low'
 }
 
 interface PriorityBadgeProps {

@@ -160,7 +160,13 @@ export function useOptimisticSnooze() {
       ])
       const snoozed = (e: Event): Event =>
         e.event_ID === eventId
-          ? { ...e, next_Scheduled_Date: expectedUntil, next_Scheduled_Time: expectedUntil }
+          ? // A snooze is "remind me later": the reminder is on, at the chosen time.
+            {
+              ...e,
+              reminder: true,
+              next_Scheduled_Date: expectedUntil,
+              next_Scheduled_Time: expectedUntil,
+            }
           : e
       const snapshot = {
         db,

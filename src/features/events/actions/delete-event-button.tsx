@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toast'
 import { useDeleteEvent } from '../queries'
+import { eventTitle } from '../model/title'
 
 interface DeleteEventButtonProps {
   event: Event
@@ -17,7 +18,7 @@ interface DeleteEventButtonProps {
 export function DeleteEventButton({ event, onDeleted, size = 'medium' }: DeleteEventButtonProps) {
   const [open, setOpen] = useState(false)
   const remove = useDeleteEvent()
-  const title = event.subject?.trim() || `Event ${event.event_ID}`
+  const title = eventTitle(event)
   return (
     <>
       <Button size={size} variant="ghost" onClick={() => setOpen(true)}>

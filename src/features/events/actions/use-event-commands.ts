@@ -9,8 +9,9 @@ import { useRuntimeConfig } from '@/lib/app-context'
 import { useOptimisticSnooze, useUpdateEvent, useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { expectedSnoozeUntil, snoozeLabel } from './snooze-duration'
+import { eventTitle } from '../model/title'
 
-const titleOf = (event: Event) => event.subject?.trim() || `Event ${event.event_ID}`
+const titleOf = eventTitle
 
 /**
  * Undo: puts back the values a change replaced, on top of the event as the service answered it,
@@ -47,11 +48,16 @@ export function useSnoozeCommand() {
         expectedUntil: expectedSnoozeUntil(duration, new Date()),
       })
       const previous = {
+        reminder: event.reminder,
         next_Scheduled_Date: event.next_Scheduled_Date ?? null,
         next_Scheduled_Time: event.next_Scheduled_Time ?? null,
       }
+      // Said as the model will show it: a reminder that rings then (the bell brings it back).
+      const until = formatDisplayDateTime(after.next_Scheduled_Date)
       toast.success(`Snoozed for ${label}`, {
-        description: `${titleOf(event)}: next reminder ${formatDisplayDateTime(after.next_Scheduled_Date)}`,
+        description: after.reminder
+          ? `${titleOf(event)}: the reminder rings again at ${until}`
+          : `${titleOf(event)}: next date ${until}, but its reminder is off`,
         action: { label: 'Undo', onAction: () => void undo(after, previous, 'Snooze') },
       })
       return true

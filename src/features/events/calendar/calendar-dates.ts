@@ -1,4 +1,5 @@
 import { byLocale } from '@/api/dates'
+import { startOfDay } from '../model/days'
 
 /** The calendar's views, as the URL names them. */
 export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const
@@ -28,10 +29,8 @@ export function formatDay(date: Date): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
-/** Local midnight of the day `days` after the day of `date` (calendar days, so DST-safe). */
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days)
-}
+/** Local midnight of the day `days` after the day of `date` (the model's `startOfDay`). */
+export const addDays = (date: Date, days: number): Date => startOfDay(date, days)
 
 /** The same day of the month `months` later, clamped to that month's length (31 Jan -> 28 Feb). */
 export function addMonths(date: Date, months: number): Date {

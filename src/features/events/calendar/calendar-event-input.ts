@@ -1,11 +1,12 @@
 import { byLocale } from '@/api/dates'
 import type { StringOption } from '@/api/schemas/static-option'
-import { isCompleted } from '../event-status'
+import { isCompleted } from '../model/facts'
 import { priorityName, priorityTone } from '../priority-badge'
 import { formatDay } from './calendar-dates'
 import type { DayMore } from './month-digest'
-import { describePlacement, eventTitle } from './move'
-import type { PlacedEvent } from './placement'
+import { eventTitle } from '../model/title'
+import { describePlacement } from './move'
+import type { PlacedEvent } from '../model/placement'
 
 /** What the calendar needs of one event beyond its dates (FullCalendar's `extendedProps`). */
 export interface CalendarEventProps {

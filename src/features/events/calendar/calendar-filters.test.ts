@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import { activeFilterCount, filterChoices, matchesFilters } from './calendar-filters'
+import { compileFilter } from '../model/filter'
+import { factsOf } from '../model/facts'
+import { activeFilterCount, calendarFilter, filterChoices } from './calendar-filters'
 import type { CalendarFilters } from './calendar-search'
 
 const event = (over: Partial<Event> = {}): Event => ({
@@ -22,9 +24,12 @@ const all: CalendarFilters = {
   showCompleted: true,
 }
 const matches = (e: Event, f: Partial<CalendarFilters>) =>
-  matchesFilters(e, { ...all, ...f }, 'Completed')
+  compileFilter(
+    calendarFilter({ ...all, ...f }),
+    new Date(2026, 10, 24),
+  )({ event: e, facts: factsOf(e, 'Completed'), words: '' })
 
-describe('matchesFilters', () => {
+describe('calendarFilter (asked of the index, decided by the model)', () => {
   it('passes everything with no filter', () => {
     expect(matches(event(), {})).toBe(true)
     expect(matches(event({ user_ID: null, priority: null, status: null }), {})).toBe(true)
@@ -40,10 +45,10 @@ describe('matchesFilters', () => {
     )
   })
 
-  it('filters by priority and status, ignoring case and spaces', () => {
-    expect(matches(event(), { priority: 'high' })).toBe(true)
+  it('filters by priority and status exactly, as the index does everywhere', () => {
+    expect(matches(event(), { priority: 'HIGH' })).toBe(true)
     expect(matches(event(), { priority: 'LOW' })).toBe(false)
-    expect(matches(event({ status: 'In progress' }), { status: ' in progress' })).toBe(true)
+    expect(matches(event({ status: 'In progress' }), { status: 'In progress' })).toBe(true)
     expect(matches(event(), { status: 'Waiting' })).toBe(false)
   })
 

@@ -1,22 +1,19 @@
 import type { Event } from '@/api/schemas/event'
-import { isCompleted } from '../event-status'
+import type { EventFilter } from '../model/filter'
 import type { CalendarFilters } from './calendar-search'
 
-const same = (a: string | null | undefined, b: string) =>
-  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
-
-/** Whether an event passes every filter of the calendar (all of them, not any). */
-export function matchesFilters(
-  event: Event,
-  filters: CalendarFilters,
-  completedStatus: string,
-): boolean {
-  if (filters.user !== null && event.user_ID !== filters.user) return false
-  if (filters.group !== null && event.userGroup_Key !== filters.group) return false
-  if (filters.priority !== null && !same(event.priority, filters.priority)) return false
-  if (filters.status !== null && !same(event.status, filters.status)) return false
-  if (!filters.showCompleted && isCompleted(event, completedStatus)) return false
-  return true
+/**
+ * The calendar's filters as the model's one filter, asked of the index: the worker decides, the
+ * page never filters again (values match exactly: the menus offer the values in use).
+ */
+export function calendarFilter(filters: CalendarFilters): EventFilter {
+  return {
+    ...(filters.user !== null ? { user: [filters.user] } : {}),
+    ...(filters.group !== null ? { group: [filters.group] } : {}),
+    ...(filters.priority !== null ? { priority: [filters.priority] } : {}),
+    ...(filters.status !== null ? { status: [filters.status] } : {}),
+    ...(filters.showCompleted ? {} : { completed: false }),
+  }
 }
 
 /** How many filters narrow the calendar beyond "mine, everything" (for the reset button). */

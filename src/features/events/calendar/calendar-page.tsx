@@ -14,12 +14,13 @@ import { EventSidePanel } from './event-side-panel'
 import type { CalendarChange, FocusRequest } from './full-calendar-view'
 import { LoadProgress } from './load-progress'
 import type { MoveDelta } from './move'
-import { overlaps, placeEvent } from './placement'
+import { overlaps, placeEvent } from '../model/placement'
 import { useCalendarEvents } from './use-calendar-events'
 import { useCalendarModel } from './use-calendar-model'
 import { useCalendarMove } from './use-calendar-move'
 import { useCalendarSearch } from './use-calendar-search'
 import styles from './calendar-page.module.css'
+import { calendarFilter } from './calendar-filters'
 
 /** FullCalendar (about 85 kB gzip): the route starts it with the events; the page never waits. */
 export const loadFullCalendar = () => import('./full-calendar-view')
@@ -39,7 +40,11 @@ export function CalendarPage() {
   const { completedStatus } = useRuntimeConfig()
   const { search, update, defaults } = useCalendarSearch()
   const priorities = useLookup('priorities').data ?? NO_PRIORITIES
-  const data = useCalendarEvents(visibleRange(search.view, search.date), search.place, search.user)
+  const data = useCalendarEvents(
+    visibleRange(search.view, search.date),
+    search.place,
+    calendarFilter(search),
+  )
   // The users, groups and statuses in use, for the filter menus (the view holds only some).
   const facets = useIndexFacets().data
   const model = useCalendarModel({
@@ -130,7 +135,7 @@ export function CalendarPage() {
             key={selected.event_ID}
             event={selected}
             view={search.view}
-            placed={placeEvent(selected, search.place)}
+            placed={placeEvent(selected, search.place, completedStatus)}
             priorities={priorities}
             onClose={close}
             onMove={(delta) => moveEvent(selected.event_ID, delta)}

@@ -10,14 +10,15 @@ import { useRuntimeConfig } from '@/lib/app-context'
 import { EventActions } from '../actions/event-actions'
 import { humanizeCode } from '../event-fields'
 import { paths } from '@/lib/paths'
-import { isCompleted } from '../event-status'
+import { isCompleted, nextReminderOf, NO_REMINDER } from '../model/facts'
 import { PriorityBadge } from '../priority-badge'
 import { useEventQueries } from '../queries'
 import type { CalendarView } from './calendar-dates'
-import { describePlacement, eventTitle, type MoveDelta } from './move'
+import { eventTitle } from '../model/title'
+import { describePlacement, type MoveDelta } from './move'
 import { MoveControls } from './move-controls'
 import { PanelSchedules } from './panel-schedules'
-import type { PlacedEvent } from './placement'
+import type { PlacedEvent } from '../model/placement'
 import styles from './event-side-panel.module.css'
 
 const PLACED_BY = {
@@ -54,6 +55,7 @@ export function EventSidePanel(props: EventSidePanelProps) {
   const detail = useQuery({ ...queries.detail(db, id), initialData: event })
   const schedules = useQuery(queries.schedules(db, id))
   const done = isCompleted(event, completedStatus)
+  const reminder = nextReminderOf(event, completedStatus)
   const gone = detail.error instanceof ApiError && detail.error.status === 404
 
   useEffect(() => headingRef.current?.focus(), [id])
@@ -72,12 +74,7 @@ export function EventSidePanel(props: EventSidePanelProps) {
     ['Ends', formatDisplayDateTime(event.end_Date)],
     [
       'Next reminder',
-      // A completed event reminds nobody, whatever date is still stored.
-      done
-        ? 'None (completed)'
-        : event.reminder
-          ? formatDisplayDateTime(event.next_Scheduled_Date)
-          : '',
+      'at' in reminder ? formatDisplayDateTime(reminder.at) : NO_REMINDER[reminder.none],
     ],
     ['Assigned to', assignee],
     ['Type', humanizeCode(event.event_Type)],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
 import { digestMonth } from './month-digest'
-import { placeEvent, type PlacedEvent } from './placement'
+import { placeEvent, type PlacedEvent } from '../model/placement'
 
 const at = (d: number, h = 9) =>
   `2026-11-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00`
@@ -14,9 +14,13 @@ const event = (over: Partial<Event>): Event => ({
   ...over,
 })
 const due = (day: number, priority = 'NORMAL') =>
-  placeEvent(event({ due_Date: at(day), priority }), 'dates') as PlacedEvent
+  placeEvent(event({ due_Date: at(day), priority }), 'dates', 'Completed') as PlacedEvent
 const span = (from: number, to: number, priority = 'NORMAL') =>
-  placeEvent(event({ start_Date: at(from), end_Date: at(to), priority }), 'dates') as PlacedEvent
+  placeEvent(
+    event({ start_Date: at(from), end_Date: at(to), priority }),
+    'dates',
+    'Completed',
+  ) as PlacedEvent
 const week = { start: new Date(2026, 10, 16), end: new Date(2026, 10, 23) } // Mon 16 – Sun 22
 const rank = (e: Event) => (e.priority === 'URGENT' ? 2 : 1)
 const moreOn = (more: { day: Date; hidden: number }[], day: number) =>

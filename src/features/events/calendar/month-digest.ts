@@ -1,6 +1,7 @@
 import type { Event } from '@/api/schemas/event'
 import { addDays, type DayRange } from './calendar-dates'
-import type { PlacedEvent } from './placement'
+import type { PlacedEvent } from '../model/placement'
+import { startOfDay } from '../model/days'
 
 /** Events a month cell shows before "+N more" (the link takes one more row). */
 export const MONTH_EVENTS_PER_DAY = 3
@@ -16,11 +17,7 @@ const DAY_MS = 86_400_000
 
 /** Index of the days (from the range's start) a placed event covers, within the range. */
 function coveredDays(p: PlacedEvent, range: DayRange, dayCount: number): [number, number] {
-  const index = (d: Date) =>
-    Math.round(
-      (new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime() - range.start.getTime()) /
-        DAY_MS,
-    )
+  const index = (d: Date) => Math.round((startOfDay(d).getTime() - range.start.getTime()) / DAY_MS)
   const first = Math.max(0, index(p.start))
   // An end is exclusive: a whole-day span ends at the midnight after its last day.
   const lastDay = p.end && p.allDay ? addDays(p.end, -1) : p.start

@@ -8,7 +8,7 @@ import {
   shiftDate,
   shiftDateText,
 } from './move'
-import { placeEvent } from './placement'
+import { placeEvent } from '../model/placement'
 
 const event = (over: Partial<Event> = {}): Event => ({
   event_ID: 7,
@@ -115,12 +115,13 @@ describe('movedFields', () => {
 describe('announcements', () => {
   it('says where the event went', () => {
     const e = event({ due_Date: '2026-11-24T10:30:00' })
-    expect(describeMove(e, placeEvent(e, 'dates'))).toBe(
+    expect(describeMove(e, placeEvent(e, 'dates', 'Completed'))).toBe(
       'Moved “Call provider about auth 26-000123” to Tue 24 Nov, 10:30',
     )
     const span = placeEvent(
       event({ start_Date: '2026-11-24T09:00:00', end_Date: '2026-12-04T09:00:00' }),
       'dates',
+      'Completed',
     )!
     expect(describePlacement(span)).toBe('Tue 24 Nov – Fri 4 Dec')
     expect(describeMove(event({ subject: ' ' }), null)).toBe(

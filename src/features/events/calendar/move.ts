@@ -2,7 +2,8 @@ import type { CalendarView } from './calendar-dates'
 import { byLocale, formatServiceDate, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { addDays } from './calendar-dates'
-import type { PlacedBy, PlacedEvent } from './placement'
+import type { PlacedBy, PlacedEvent } from '../model/placement'
+import { eventTitle } from '../model/title'
 
 /** How far a move goes: calendar months and days (DST-safe), then milliseconds. */
 export interface MoveDelta {
@@ -126,8 +127,6 @@ export function describePlacement(placed: Pick<PlacedEvent, 'start' | 'end' | 'a
   }
   return whenFormat().format(placed.start)
 }
-
-export const eventTitle = (event: Event) => event.subject?.trim() || `Event ${event.event_ID}`
 
 /** What the live region says after a move: `Moved "Call provider" to Tue 24 Nov, 10:30`. */
 export function describeMove(event: Event, after: PlacedEvent | null): string {

@@ -4,6 +4,7 @@ import type { Event } from '@/api/schemas/event'
 import { useIndexClient } from '../index/event-index-provider'
 import { indexKeys, useIndexQuery, useIndexState } from '../index/use-event-index'
 import type { DayRange } from './calendar-dates'
+import type { EventFilter } from '../model/filter'
 import type { Placement } from './calendar-search'
 
 const NO_EVENTS: Event[] = []
@@ -17,9 +18,10 @@ const key = (d: Date) =>
  * event. While the index is still loading, the range itself is read first (pages sorted by the
  * dates the calendar places by, found by binary search over page numbers), so the view is
  * complete long before the index. Writes reach the index (`../cache.ts`), so the calendar
- * follows edits without a reload. Only the chosen user's events (when one is chosen) come back.
+ * follows edits without a reload. The view's filters are asked of the index (`filter`), so only
+ * the events the view shows cross from the worker and the page never filters again.
  */
-export function useCalendarEvents(range: DayRange, place: Placement, user: string | null) {
+export function useCalendarEvents(range: DayRange, place: Placement, filter: EventFilter) {
   const client = useIndexClient()
   const db = useDatabase()
   const state = useIndexState()
@@ -38,8 +40,7 @@ export function useCalendarEvents(range: DayRange, place: Placement, user: strin
   })
   const inRange = useIndexQuery(
     {
-      // The assigned user is asked of the index, so only those events cross from the worker.
-      filter: { placed: { from, to, by }, ...(user !== null ? { user: [user] } : {}) },
+      filter: { ...filter, placed: { from, to, by } },
       sort: [],
       now: 0,
       offset: 0,

@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import type { Facets } from '../index/protocol'
-import { isCompleted } from '../event-status'
-import { priorityRank } from '../priority-badge'
+import { isCompleted } from '../model/facts'
+import { importanceOf, priorityOrder } from '../model/priority'
 import { formatDay, visibleRange } from './calendar-dates'
 import { cachedCalendarInput, sameInputs, toMoreInput } from './calendar-event-input'
-import { filterChoices, matchesFilters } from './calendar-filters'
+import { filterChoices } from './calendar-filters'
 import type { CalendarSearch } from './calendar-search'
 import { digestMonth } from './month-digest'
-import { overlaps, placeEvents } from './placement'
+import { overlaps, placeEvents } from '../model/placement'
 
 interface CalendarModelInput {
   events: Event[]
@@ -22,8 +22,8 @@ interface CalendarModelInput {
 }
 
 /**
- * From every loaded event to what the calendar draws: filtered (the URL's filters), placed (by
- * dates or reminder), cut to the visible range. Each step is kept until its inputs change, so
+ * From the events the index found for the view (filtered there) to what the calendar draws:
+ * placed (by dates or reminder), cut to the visible range. Each step is kept until its inputs change, so
  * paging through months only redoes the last one.
  */
 export function useCalendarModel({
@@ -37,12 +37,11 @@ export function useCalendarModel({
   const { user, group, priority, status, showCompleted, place, view } = search
   const day = formatDay(search.date)
 
-  const filtered = useMemo(() => {
-    const filters = { user, group, priority, status, showCompleted }
-    return events.filter((e) => matchesFilters(e, filters, completedStatus))
-  }, [events, user, group, priority, status, showCompleted, completedStatus])
-
-  const { placed, unplaced } = useMemo(() => placeEvents(filtered, place), [filtered, place])
+  // The index filtered them (`calendarFilter`); they are placed here as the model says.
+  const { placed, unplaced } = useMemo(
+    () => placeEvents(events, place, completedStatus),
+    [events, place, completedStatus],
+  )
 
   // `day` stands for the date: the same day is the same range.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -57,12 +56,10 @@ export function useCalendarModel({
   const next = useMemo(() => {
     if (view !== 'month') return visible.map(toInput)
     // A month draws the most important few a day and "+N more" for the rest.
-    // Open work first, then by priority (`priorityRank`: 0 is the highest, -1 unknown).
-    const rank = (e: Event) => {
-      if (isCompleted(e, completedStatus)) return -1
-      const fromTop = priorityRank(e.priority, priorities)
-      return fromTop < 0 ? 0 : priorities.length - fromTop
-    }
+    // Open work first, then by priority (the model's `importance`: 0 is the most important).
+    const importance = importanceOf(priorityOrder(priorities))
+    const rank = (e: Event) =>
+      isCompleted(e, completedStatus) ? -1 : priorities.length - importance(e.priority)
     const { shown, more } = digestMonth(visible, range, rank)
     return [...shown.map(toInput), ...more.map(toMoreInput)]
   }, [view, visible, range, priorities, completedStatus, toInput])

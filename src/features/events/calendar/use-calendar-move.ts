@@ -3,16 +3,13 @@ import type { Event } from '@/api/schemas/event'
 import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
 import type { Placement } from './calendar-search'
-import {
-  describeMove,
-  describePlacement,
-  eventTitle,
-  movedFields,
-  type MoveDelta,
-  type MoveEdge,
-} from './move'
-import { placeEvent, type PlacedEvent } from './placement'
+import { describeMove, describePlacement, movedFields, type MoveDelta, type MoveEdge } from './move'
+import { placeEvent, type PlacedEvent } from '../model/placement'
 import { useMoveEvent } from './use-move-event'
+import { eventTitle } from '../model/title'
+import { dateOrderProblems, EVENT_DATE_ORDER } from '@/api/schemas/date-order'
+import { useRuntimeConfig } from '@/lib/app-context'
+import { eventDateLabel } from '../model/date-labels'
 
 export interface MoveRequest {
   event: Event
@@ -33,9 +30,10 @@ interface CalendarMoveOptions {
  */
 export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
   const move = useMoveEvent()
+  const { completedStatus } = useRuntimeConfig()
 
   const save = (event: Event, fields: Partial<Event>, before: PlacedEvent, undo: boolean) => {
-    const after = placeEvent({ ...event, ...fields }, place)
+    const after = placeEvent({ ...event, ...fields }, place, completedStatus)
     const title = eventTitle(event)
     announce(undo ? `Moved “${title}” back` : describeMove(event, after))
     move.mutate(
@@ -73,8 +71,22 @@ export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
 
   return (request: MoveRequest): PlacedEvent | null => {
     const { event, delta, edge = 'both' } = request
-    const before = placeEvent(event, place)
+    const before = placeEvent(event, place, completedStatus)
     if (!before) return null
-    return save(event, movedFields(event, before.by, delta, edge), before, false)
+    const fields = movedFields(event, before.by, delta, edge)
+    // The one rule for date ranges: a move never puts an end or a due date before the start.
+    const problems = dateOrderProblems(
+      { ...event, ...fields },
+      EVENT_DATE_ORDER,
+      (f) => `the ${eventDateLabel(f)}`,
+    )
+    const problem = Object.entries(problems)[0]
+    if (problem) {
+      const message = `Could not move “${eventTitle(event)}”: its ${eventDateLabel(problem[0])} ${problem[1].toLowerCase()}.`
+      announce(message)
+      toast.error('The move was not made', { description: message })
+      return null
+    }
+    return save(event, fields, before, false)
   }
 }

@@ -2,13 +2,20 @@ import { useQuery } from '@tanstack/react-query'
 import { LinkedText } from './linked-text'
 import { Link } from 'react-router'
 import { useDatabase } from '@/api/api-context'
-import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
+import { formatDisplayDateTime, formatServiceDate, parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { EventActions } from '../actions/event-actions'
 import { fieldLabel, formatEventValue, humanizeCode, isDocumentedField } from '../event-fields'
 import { paths } from '@/lib/paths'
-import { isCompleted } from '../event-status'
+import {
+  factsOf,
+  isCompleted,
+  isOverdue,
+  nextReminderOf,
+  NO_REMINDER,
+  snoozedUntil,
+} from '../model/facts'
 import { PriorityBadge } from '../priority-badge'
 import { useEventQueries } from '../queries'
 import { formatRelative } from '@/lib/relative-date'
@@ -17,6 +24,7 @@ import { useNow } from '../use-now'
 import { EventFieldSection, type FieldRow } from './event-field-section'
 import { EventSchedules } from './event-schedules'
 import styles from './event-detail.module.css'
+import { eventTitle } from '../model/title'
 
 interface EventDetailViewProps {
   event: Event
@@ -40,25 +48,37 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
     formatEventValue(field, (event as Record<string, unknown>)[field])
   const rows = (fields: string[]): FieldRow[] =>
     fields.map((f) => ({ label: fieldLabel(f), value: value(f) }))
+  const facts = factsOf(event, completedStatus)
+  const snoozed = snoozedUntil(facts, now)
   const when = (field: 'due_Date' | 'next_Scheduled_Date') => {
+    if (field === 'next_Scheduled_Date') {
+      const next = nextReminderOf(event, completedStatus)
+      if ('none' in next)
+        return next.none === 'unset' ? (
+          value(field)
+        ) : (
+          <span className={styles.relative}>{NO_REMINDER[next.none]}</span>
+        )
+    }
     const date = parseServiceDate(event[field])
-    // A completed event reminds nobody, whatever date is still stored.
-    if (field === 'next_Scheduled_Date' && done && date)
-      return <span className={styles.relative}>None (completed)</span>
     if (!date) return value(field)
-    const late = !done && date < now
+    const late = field === 'due_Date' && isOverdue(facts, now)
     return (
       <>
         {formatDisplayDateTime(event[field])}{' '}
         <span className={late ? styles.late : styles.relative}>
-          ({late && field === 'due_Date' ? 'overdue, ' : ''}
-          {formatRelative(date, now)})
+          ({late ? 'overdue, ' : ''}
+          {formatRelative(date, now)}
+          {field === 'due_Date' && snoozed !== null
+            ? `; snoozed until ${formatDisplayDateTime(formatServiceDate(new Date(snoozed)))}`
+            : ''}
+          )
         </span>
       </>
     )
   }
   const others = Object.keys(event).filter((f) => !isDocumentedField(f))
-  const title = event.subject?.trim() || `Event ${event.event_ID}`
+  const title = eventTitle(event)
   const assignee =
     event.user_ID ?? (event.userGroup_Key != null ? `group ${event.userGroup_Key}` : null)
 

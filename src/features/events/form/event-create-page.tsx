@@ -18,6 +18,7 @@ import {
   type EventFormValues,
 } from './event-form-schema'
 import { useEventForm } from './use-event-form'
+import { eventTitle } from '../model/title'
 
 /** `/events/new`: a new event, assigned to the signed-in user unless changed. */
 export function EventCreatePage() {
@@ -58,7 +59,7 @@ function EventCreateForm({ defaults, draftKey, priorities }: EventCreateFormProp
       (created) => {
         state.draft.clear()
         toast.success('Event created', {
-          description: created.subject ?? `Event ${created.event_ID}`,
+          description: eventTitle(created),
         })
         navigate(paths.events.detail(created.event_ID))
       },

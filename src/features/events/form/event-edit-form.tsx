@@ -20,6 +20,7 @@ import {
   type EventFormValues,
 } from './event-form-schema'
 import { useEventForm } from './use-event-form'
+import { eventTitle } from '../model/title'
 
 interface EventEditFormProps {
   event: Event
@@ -42,7 +43,7 @@ export function EventEditForm({ event, draftKey, priorities }: EventEditFormProp
   const state = useEventForm(toFormValues(event), draftKey)
   const update = useUpdateEvent()
   const [problem, setProblem] = useState<FormProblem | null>(null)
-  const title = base.subject?.trim() || `Event ${base.event_ID}`
+  const title = eventTitle(base)
 
   const guard = useSaveAgainstLoaded({
     form: state.form,
@@ -54,7 +55,7 @@ export function EventEditForm({ event, draftKey, priorities }: EventEditFormProp
     send: (next: Event) =>
       update.mutateAsync(next).then((saved) => {
         state.draft.clear()
-        toast.success('Event saved', { description: saved.subject ?? `Event ${saved.event_ID}` })
+        toast.success('Event saved', { description: eventTitle(saved) })
         navigate(paths.events.detail(saved.event_ID))
       }),
     onError: (error) => {

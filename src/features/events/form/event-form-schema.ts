@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { fromDateTimeInputValue, normalizeServiceDate, toDateTimeInputValue } from '@/api/dates'
 import type { Event, NewEvent } from '@/api/schemas/event'
+import { dateOrderProblems, EVENT_DATE_ORDER } from '@/api/schemas/date-order'
+import { eventDateLabel } from '../model/date-labels'
 
 const INT32_MAX = 2_147_483_647
 const WHOLE = /^-?\d+$/
@@ -62,6 +64,13 @@ export const eventFormSchema = z
     meta_Data: z.string().max(10_000, 'Keep the metadata under 10,000 characters'),
   })
   .superRefine((v, ctx) => {
+    // The one rule for date ranges (the service's, the calendar's and the import's too).
+    const dates = Object.fromEntries(
+      EVENT_DATE_ORDER.flat().map((f) => [f, fromDateTimeInputValue(v[f]) ?? null]),
+    )
+    const problems = dateOrderProblems(dates, EVENT_DATE_ORDER, (f) => `the ${eventDateLabel(f)}`)
+    for (const [path, message] of Object.entries(problems))
+      ctx.addIssue({ code: 'custom', path: [path], message })
     if (v.process_Automation_Event && v.reportSeries_Key === '')
       ctx.addIssue({
         code: 'custom',

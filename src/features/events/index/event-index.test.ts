@@ -104,15 +104,23 @@ describe('event index', () => {
     const cal = createEventIndex({ priorityOrder: [], completedStatus: 'Completed' })
     cal.upsert([
       event(10, { due_Date: '2026-11-05T09:00:00' }),
-      // A span from October into November, placed by its dates (not its due date in December).
-      event(11, {
-        start_Date: '2026-10-28T09:00:00',
-        end_Date: '2026-11-02T17:00:00',
+      // A span from October into November (no due date), placed by its start and end.
+      event(11, { start_Date: '2026-10-28T09:00:00', end_Date: '2026-11-02T17:00:00' }),
+      event(12, { start_Date: '2026-11-30T09:00:00' }),
+      event(13, {
+        due_Date: '2026-12-01T00:00:00',
+        next_Scheduled_Date: '2026-11-15T08:00:00',
+        reminder: true,
+      }),
+      event(14, {}),
+      // A task is at its due time (December), never a bar from an old start through November.
+      event(15, {
+        start_Date: '2026-10-01T09:00:00',
+        end_Date: '2026-12-10T09:00:00',
         due_Date: '2026-12-10T09:00:00',
       }),
-      event(12, { start_Date: '2026-11-30T09:00:00' }),
-      event(13, { due_Date: '2026-12-01T00:00:00', next_Scheduled_Date: '2026-11-15T08:00:00' }),
-      event(14, {}),
+      // Its reminder is off: nothing rings, nothing to place by reminder.
+      event(16, { next_Scheduled_Date: '2026-11-16T08:00:00', reminder: false }),
     ])
     const november = { from: '2026-11-01T00:00:00', to: '2026-12-01T00:00:00' }
     expect(ids(cal.query({ placed: { ...november, by: 'dates' } }, [], now))).toEqual([10, 11, 12])

@@ -1,36 +1,19 @@
 import { parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
-import { isCompleted } from '../event-status'
+import { factsOf, type EventFacts } from '../model/facts'
+import { compileFilter, searchWords, type EventFilter } from '../model/filter'
+import { importanceOf } from '../model/priority'
 
 /*
- * The in-browser index of a database's events (issue 13): every event, with the keys filters
- * and sorts need precomputed, answering "which events match, in what order, how many" without
- * the service (which can only page and sort). Pure and synchronous, so it runs in a Web Worker
- * as well as in tests. Memory only: it holds member data.
+ * The in-browser index of a database's events: every event, with the facts filters and sorts
+ * need read once (the model's `EventFacts`), answering "which events match, in what order, how
+ * many" without the service (which can only page and sort). What an event means (overdue,
+ * snoozed, reminder due, where it sits on a calendar) is the model's (`../model/`): the index
+ * only keeps the facts and asks the model's one filter. Pure and synchronous, so it runs in a
+ * Web Worker as well as in tests. Memory only: it holds member data.
  */
 
-/** Which events to show: every given condition must hold; an empty list means "any". */
-export interface EventFilter {
-  status?: readonly string[]
-  priority?: readonly string[]
-  type?: readonly string[]
-  user?: readonly string[]
-  group?: readonly number[]
-  /** By due date: before now and not completed, today, this week (Monday to Sunday), or a range. */
-  due?: 'overdue' | 'today' | 'week' | { from?: string; to?: string }
-  /** Whose next reminder is due by now (and that is not completed). */
-  reminderDue?: boolean
-  /** Completed (a completion date, or the completed status) or not. */
-  completed?: boolean
-  /** Words that must all appear in the subject, or an event ID. */
-  text?: string
-  /**
-   * What the calendar draws in a range (`from` inclusive, `to` exclusive, local wall-clock text):
-   * by reminder, the next reminder in the range; by dates, a start-to-end span overlapping it,
-   * else the due date in it, else the start date in it (as `calendar/placement.ts` places them).
-   */
-  placed?: { from: string; to: string; by: 'dates' | 'reminder' }
-}
+export type { EventFilter }
 
 /** Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). */
 export type SortField = string
@@ -52,14 +35,8 @@ type Key = number | null
 
 interface Entry {
   event: Event
-  due: Key
-  next: Key
+  facts: EventFacts
   updated: Key
-  start: Key
-  /** A span's end, and the start of its last day (a span over whole days covers that day). */
-  end: Key
-  endDay: Key
-  completed: boolean
   /** Lower-case subject, for word search. */
   words: string
 }
@@ -68,15 +45,6 @@ interface Entry {
 export function versionKey(text: string | null | undefined): Key {
   const date = parseServiceDate(text)
   return date ? date.getTime() : null
-}
-
-const dayStart = (d: Date, days = 0) =>
-  new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime()
-
-/** The Monday that starts the week of `d`, and the Monday after. */
-function weekOf(d: Date): [number, number] {
-  const back = (d.getDay() + 6) % 7
-  return [dayStart(d, -back), dayStart(d, 7 - back)]
 }
 
 /** The documented fields in one order, so every held event shares one shape (and less memory). */
@@ -127,7 +95,7 @@ export function createEventIndex(initial: IndexOptions) {
   /** The last order asked for, kept until the index changes: a filter change or a keystroke then
    * only filters an already sorted array. */
   let sorted: { key: string; version: number; entries: Entry[] } | null = null
-  let rank = new Map(options.priorityOrder.map((code, i) => [code, i]))
+  let importance = importanceOf(options.priorityOrder)
   const strings = new Map<string, string>()
   const intern = (text: unknown) => {
     if (typeof text !== 'string') return text
@@ -148,98 +116,27 @@ export function createEventIndex(initial: IndexOptions) {
 
   const entryOf = (raw: Event): Entry => {
     const event = compact(raw)
-    const end = parseServiceDate(event.end_Date)
     return {
       event,
-      due: versionKey(event.due_Date),
-      next: versionKey(event.next_Scheduled_Date),
+      facts: factsOf(event, options.completedStatus),
       updated: versionKey(event.update_Date),
-      start: versionKey(event.start_Date),
-      end: end ? end.getTime() : null,
-      endDay: end ? dayStart(end) : null,
-      completed: isCompleted(event, options.completedStatus),
-      words: (event.subject ?? '').toLowerCase(),
-    }
-  }
-
-  function matcher(filter: EventFilter, now: Date) {
-    const nowKey = now.getTime()
-    const [today, tomorrow] = [dayStart(now), dayStart(now, 1)]
-    const [weekStart, weekEnd] = weekOf(now)
-    const sets = {
-      status: filter.status?.length ? new Set(filter.status) : null,
-      priority: filter.priority?.length ? new Set(filter.priority) : null,
-      type: filter.type?.length ? new Set(filter.type) : null,
-      user: filter.user?.length ? new Set(filter.user) : null,
-      group: filter.group?.length ? new Set(filter.group) : null,
-    }
-    const text = filter.text?.trim().toLowerCase() ?? ''
-    const id = /^\d+$/.test(text) ? Number(text) : null
-    const words = text.split(/\s+/).filter(Boolean)
-    const range =
-      typeof filter.due === 'object'
-        ? {
-            from: filter.due.from ? versionKey(filter.due.from) : null,
-            to: filter.due.to ? versionKey(filter.due.to) : null,
-          }
-        : null
-    const placed = filter.placed
-      ? {
-          by: filter.placed.by,
-          from: versionKey(filter.placed.from),
-          to: versionKey(filter.placed.to),
-        }
-      : null
-    const fromDay = placed?.from != null ? dayStart(new Date(placed.from)) : null
-    const inPlaced = (e: Entry) => {
-      if (placed?.from == null || placed.to == null || fromDay === null) return false
-      const within = (key: Key) => key !== null && key >= placed.from! && key < placed.to!
-      if (placed.by === 'reminder') return within(e.next)
-      if (e.start !== null && e.end !== null && e.end > e.start)
-        // A span over whole days ends at the end of its last day.
-        return e.start < placed.to && e.endDay! >= fromDay
-      if (e.due) return within(e.due)
-      return within(e.start)
-    }
-    return (e: Entry): boolean => {
-      const ev = e.event
-      if (placed && !inPlaced(e)) return false
-      if (sets.status && !sets.status.has(ev.status ?? '')) return false
-      if (sets.priority && !sets.priority.has(ev.priority ?? '')) return false
-      if (sets.type && !sets.type.has(ev.event_Type ?? '')) return false
-      if (sets.user && !sets.user.has(ev.user_ID ?? '')) return false
-      if (sets.group && !sets.group.has(ev.userGroup_Key ?? NaN)) return false
-      if (filter.completed !== undefined && e.completed !== filter.completed) return false
-      if (filter.reminderDue && (e.completed || e.next === null || e.next > nowKey)) return false
-      if (filter.due === 'overdue' && (e.completed || e.due === null || e.due >= nowKey))
-        return false
-      if (filter.due === 'today' && (e.due === null || e.due < today || e.due >= tomorrow))
-        return false
-      if (filter.due === 'week' && (e.due === null || e.due < weekStart || e.due >= weekEnd))
-        return false
-      if (
-        range &&
-        (e.due === null ||
-          (range.from !== null && e.due < range.from) ||
-          (range.to !== null && e.due > range.to))
-      )
-        return false
-      if (text) {
-        if (id !== null && ev.event_ID === id) return true
-        for (const word of words) if (!e.words.includes(word)) return false
-      }
-      return true
+      words: searchWords(event),
     }
   }
 
   const value = (e: Entry, field: SortField): string | number | null => {
-    if (field === 'priority')
-      return e.event.priority ? (rank.get(e.event.priority) ?? rank.size) : null
-    if (field === 'due_Date') return e.due
-    if (field === 'next_Scheduled_Date') return e.next
+    // Ascending is least important first (the service's order), so descending puts the most
+    // important first; none and unknown codes last either way.
+    if (field === 'priority') {
+      const n = options.priorityOrder.length
+      const i = importance(e.event.priority)
+      return i < n ? n - 1 - i : null
+    }
+    if (field === 'due_Date') return e.facts.due
+    if (field === 'next_Scheduled_Date') return e.facts.next
     if (field === 'update_Date') return e.updated
-    if (field === 'start_Date') return e.start
-    if (field === 'end_Date') return e.end
+    if (field === 'start_Date') return e.facts.start
+    if (field === 'end_Date') return e.facts.end
     const v = (e.event as Record<string, unknown>)[field]
     if (typeof v === 'boolean') return v ? 1 : 0
     return typeof v === 'string' ? v.toLowerCase() : typeof v === 'number' ? v : null
@@ -282,7 +179,7 @@ export function createEventIndex(initial: IndexOptions) {
     /** A new priority order or completed status: the held events are keyed again, not reloaded. */
     reconfigure(next: IndexOptions) {
       options = next
-      rank = new Map(options.priorityOrder.map((code, i) => [code, i]))
+      importance = importanceOf(options.priorityOrder)
       for (const [id, e] of entries) entries.set(id, entryOf(e.event))
       version++
     },
@@ -301,7 +198,7 @@ export function createEventIndex(initial: IndexOptions) {
       now: Date,
       page: { offset: number; limit: number } = { offset: 0, limit: Infinity },
     ) {
-      const matches = matcher(filter, now)
+      const matches = compileFilter(filter, now)
       const key = JSON.stringify(sort)
       if (!sorted || sorted.key !== key || sorted.version !== version)
         sorted = { key, version, entries: sortEntries(sort) }

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
+import type { QueueItem } from './group-events'
 import { MyEventRow } from './my-event-row'
 import styles from './my-events.module.css'
 
 interface EventGroupProps {
   title: string
-  events: Event[]
+  events: QueueItem[]
   priorities: readonly StringOption[]
   now: Date
   tone?: 'late' | 'default'
@@ -18,7 +18,7 @@ interface EventGroupProps {
   collapsed?: boolean
 }
 
-/** A titled group of the queue (Today, Overdue, Upcoming) with its count; it folds away. */
+/** A titled group of the queue (Today, Overdue, Upcoming, Snoozed) with its count; it folds away. */
 export function EventGroup({
   title,
   events,
@@ -54,10 +54,10 @@ export function EventGroup({
           <p className={styles.empty}>{empty}</p>
         ) : (
           <ul className={styles.list}>
-            {shown.map((e) => (
+            {shown.map((item) => (
               <MyEventRow
-                key={e.event_ID}
-                event={e}
+                key={item.event.event_ID}
+                item={item}
                 priorities={priorities}
                 now={now}
                 overdue={tone === 'late'}

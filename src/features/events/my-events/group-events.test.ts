@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import { groupEvents } from './group-events'
+import { groupEvents, type QueueItem } from './group-events'
 
 const event = (event_ID: number, over: Partial<Event> = {}): Event => ({
   event_ID,
@@ -9,7 +9,7 @@ const event = (event_ID: number, over: Partial<Event> = {}): Event => ({
   reminder: false,
   ...over,
 })
-const ids = (events: Event[]) => events.map((e) => e.event_ID)
+const ids = (items: QueueItem[]) => items.map((i) => i.event.event_ID)
 const now = new Date(2026, 2, 14, 12, 0) // 14 Mar 2026, 12:00 local
 
 describe('groupEvents', () => {
@@ -32,22 +32,39 @@ describe('groupEvents', () => {
     expect(groups.undated).toEqual([])
   })
 
-  it('uses the next reminder when there is no due date, and keeps undated ones apart', () => {
+  it('uses the reminder when there is no due date (a reminder that rang is today), and keeps undated ones apart', () => {
     const groups = groupEvents(
       [
-        event(1, { next_Scheduled_Date: '2026-03-13T08:00:00' }),
-        event(2, { next_Scheduled_Date: '2026-03-14T15:00:00', due_Date: null }),
+        event(1, { next_Scheduled_Date: '2026-03-13T08:00:00', reminder: true }),
+        event(2, { next_Scheduled_Date: '2026-03-14T15:00:00', due_Date: null, reminder: true }),
         event(3, { due_Date: '2026-03-16T09:00:00', next_Scheduled_Date: '2026-03-10T00:00:00' }),
         event(4),
         event(5, { due_Date: 'not a date' }),
+        // A next date with the reminder off rings for nobody: undated.
+        event(6, { next_Scheduled_Date: '2026-03-14T15:00:00' }),
       ],
       now,
       'Completed',
     )
-    expect(ids(groups.overdue)).toEqual([1])
-    expect(ids(groups.today)).toEqual([2])
+    expect(ids(groups.overdue)).toEqual([])
+    expect(ids(groups.today)).toEqual([1, 2])
     expect(ids(groups.upcoming)).toEqual([3])
-    expect(ids(groups.undated)).toEqual([4, 5])
+    expect(ids(groups.undated)).toEqual([4, 5, 6])
+  })
+
+  it('puts a snoozed overdue event in Snoozed until its reminder, then back in Overdue', () => {
+    const snoozed = event(1, {
+      due_Date: '2026-03-13T09:00:00',
+      reminder: true,
+      next_Scheduled_Date: '2026-03-14T12:15:00',
+    })
+    const before = groupEvents([snoozed], now, 'Completed')
+    expect(ids(before.snoozed)).toEqual([1])
+    expect(before.snoozed[0]?.snoozedUntil).toBe(new Date(2026, 2, 14, 12, 15).getTime())
+    expect(ids(before.overdue)).toEqual([])
+    const after = groupEvents([snoozed], new Date(2026, 2, 14, 12, 15), 'Completed')
+    expect(ids(after.overdue)).toEqual([1])
+    expect(ids(after.snoozed)).toEqual([])
   })
 
   it('leaves out completed events (by completion date or the completed status)', () => {
@@ -70,7 +87,7 @@ describe('groupEvents', () => {
   })
 
   it('puts overdue events by priority, then oldest first; unknown priorities last', () => {
-    const rank: Record<string, number> = { URGENT: 0, HIGH: 1, NORMAL: 2, LOW: 3 }
+    const rank: Record<string, number> = { URGENT: 0, HIGH: 1, NORMAL: 2, LOW: 3, ODD: 4 }
     const groups = groupEvents(
       [
         event(1, { due_Date: '2026-03-01T09:00:00', priority: 'LOW' }),
@@ -81,7 +98,7 @@ describe('groupEvents', () => {
       ],
       now,
       'Completed',
-      (e) => rank[e.priority ?? ''] ?? -1,
+      (e) => rank[e.priority ?? ''] ?? 4,
     )
     expect(ids(groups.overdue)).toEqual([4, 2, 5, 1, 3])
   })

@@ -1,50 +1,61 @@
 import type { Event } from '@/api/schemas/event'
-import { isCompleted, startOfDay, workDate } from '../event-status'
+import { dayStartMs } from '../model/days'
+import { attentionTime, factsOf, snoozedUntil, workState, type EventFacts } from '../model/facts'
+
+/** An event of a queue with what the model says of it. */
+export interface QueueItem {
+  event: Event
+  facts: EventFacts
+  /** When it needs attention (see `attentionTime`), null when undated. */
+  when: number | null
+  /** The end of its snooze, when snoozed. */
+  snoozedUntil: number | null
+}
 
 export interface EventGroups {
-  /** Due (else reminded) before now: most important first, then oldest first. */
-  overdue: Event[]
-  /** From now to the end of today. */
-  today: Event[]
+  /** Due before now and not snoozed: most important first, then oldest first. */
+  overdue: QueueItem[]
+  /** Needing attention from now to the end of today. */
+  today: QueueItem[]
+  /** Snoozed: back when the snooze ends, soonest first. */
+  snoozed: QueueItem[]
   /** After today. */
-  upcoming: Event[]
-  /** Neither a due date nor a next reminder. */
-  undated: Event[]
+  upcoming: QueueItem[]
+  /** Neither a due date nor a reminder. */
+  undated: QueueItem[]
 }
 
 /**
- * Sorts a user's active events into Overdue / Today / Upcoming by their due date, else their next
- * reminder, earliest first (ties by event ID). Overdue events come by importance first
- * (`rankOf`: 0 is the most important, negative for unknown, which go last), as what to catch up
- * on. Completed events are left out.
+ * Sorts a user's events into the groups of My events by the model's `workState` (one meaning
+ * of overdue, snoozed and today for every view), each earliest first (ties by event ID);
+ * Overdue by importance first (`importance`: 0 is the most important), as what to catch up on.
+ * Completed events are left out.
  */
 export function groupEvents(
   events: readonly Event[],
   now: Date,
   completedStatus: string,
-  rankOf: (event: Event) => number = () => 0,
+  importance: (event: Event) => number = () => 0,
 ): EventGroups {
-  const groups: EventGroups = { overdue: [], today: [], upcoming: [], undated: [] }
-  const tomorrow = startOfDay(now, 1).getTime()
-  const dated: { event: Event; time: number }[] = []
-  for (const event of events) {
-    if (isCompleted(event, completedStatus)) continue
-    const date = workDate(event)
-    if (date) dated.push({ event, time: date.getTime() })
-    else groups.undated.push(event)
-  }
-  dated.sort((a, b) => a.time - b.time || a.event.event_ID - b.event.event_ID)
-  for (const { event, time } of dated) {
-    if (time < now.getTime()) groups.overdue.push(event)
-    else if (time < tomorrow) groups.today.push(event)
-    else groups.upcoming.push(event)
-  }
-  const rank = (e: Event) => {
-    const r = rankOf(e)
-    return r < 0 ? Infinity : r
+  const groups: EventGroups = { overdue: [], today: [], snoozed: [], upcoming: [], undated: [] }
+  const tomorrow = dayStartMs(now, 1)
+  const items = events.map((event): QueueItem => {
+    const facts = factsOf(event, completedStatus)
+    return {
+      event,
+      facts,
+      when: attentionTime(facts, now),
+      snoozedUntil: snoozedUntil(facts, now),
+    }
+  })
+  items.sort(
+    (a, b) => (a.when ?? Infinity) - (b.when ?? Infinity) || a.event.event_ID - b.event.event_ID,
+  )
+  for (const item of items) {
+    const state = workState(item.facts, now, tomorrow)
+    if (state !== 'completed') groups[state].push(item)
   }
   // Stable: within a priority the earliest-first order stays.
-  groups.overdue.sort((a, b) => rank(a) - rank(b))
-  groups.undated.sort((a, b) => a.event_ID - b.event_ID)
+  groups.overdue.sort((a, b) => importance(a.event) - importance(b.event))
   return groups
 }

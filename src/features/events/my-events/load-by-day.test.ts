@@ -21,12 +21,12 @@ describe('loadByDay', () => {
     expect(load.total).toBe(0)
   })
 
-  it('counts events by day and priority, by due date else next reminder', () => {
+  it('counts events by day and priority, by due date else reminder', () => {
     const load = loadByDay(
       [
         event(1, { due_Date: '2026-03-14T15:00:00', priority: 'HIGH' }),
         event(2, { due_Date: '2026-03-14T23:59:59', priority: 'HIGH' }),
-        event(3, { next_Scheduled_Date: '2026-03-14T13:00:00', priority: 'LOW' }),
+        event(3, { next_Scheduled_Date: '2026-03-14T13:00:00', priority: 'LOW', reminder: true }),
         event(4, { due_Date: '2026-03-16T00:00:00' }),
         event(5, { due_Date: '2026-03-27T23:00:00', priority: 'URGENT' }),
       ],

@@ -1,5 +1,6 @@
 import type { Event } from '@/api/schemas/event'
-import { isCompleted, startOfDay, workDate } from '../event-status'
+import { startOfDay } from '../model/days'
+import { attentionTime, factsOf } from '../model/facts'
 
 export interface DayLoad {
   /** Local midnight of the day. */
@@ -18,8 +19,8 @@ export interface Load {
 
 /**
  * How many active events fall on each of the `days` days from today on, by priority: an event
- * counts on the day of its due date, else of its next reminder. Overdue events (before now) and
- * completed ones are not part of the coming load.
+ * counts on the day it needs attention (`attentionTime`: a snooze's end, else its due date, else
+ * its reminder). Overdue events (before now) and completed ones are not part of the coming load.
  */
 export function loadByDay(
   events: readonly Event[],
@@ -34,9 +35,9 @@ export function loadByDay(
   }))
   const end = startOfDay(now, days).getTime()
   for (const event of events) {
-    if (isCompleted(event, completedStatus)) continue
-    const date = workDate(event)
-    if (!date || date.getTime() < now.getTime() || date.getTime() >= end) continue
+    const when = attentionTime(factsOf(event, completedStatus), now)
+    if (when === null || when < now.getTime() || when >= end) continue
+    const date = new Date(when)
     const index = result.findIndex(
       (d, i) => date >= d.day && (i === days - 1 || date < (result[i + 1] as DayLoad).day),
     )

@@ -1,18 +1,20 @@
 import { memo } from 'react'
 import { Link } from 'react-router'
-import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
-import type { Event } from '@/api/schemas/event'
+import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
 import type { StringOption } from '@/api/schemas/static-option'
 import { LazyRowActionsMenu } from '../actions/lazy-row-actions-menu'
 import { humanizeCode } from '../event-fields'
 import { paths } from '@/lib/paths'
 import { PriorityBadge } from '../priority-badge'
 import { formatRelative } from '@/lib/relative-date'
+import { isReminderDue } from '../model/facts'
+import { eventTitle } from '../model/title'
 import { TRIAGE_FOCUS, triageRow } from '../triage/use-triage-keys'
+import type { QueueItem } from './group-events'
 import styles from './my-events.module.css'
 
 interface MyEventRowProps {
-  event: Event
+  item: QueueItem
   priorities: readonly StringOption[]
   now: Date
   overdue: boolean
@@ -23,17 +25,16 @@ interface MyEventRowProps {
  * one event (a snooze) re-renders its row, not the hundred others.
  */
 export const MyEventRow = memo(function MyEventRow({
-  event,
+  item,
   priorities,
   now,
   overdue,
 }: MyEventRowProps) {
-  const dueField = event.due_Date ? 'Due' : 'Reminder'
-  const when = event.due_Date ?? event.next_Scheduled_Date
-  const date = parseServiceDate(when)
-  const reminderDue =
-    event.reminder &&
-    (parseServiceDate(event.next_Scheduled_Date)?.getTime() ?? Infinity) <= now.getTime()
+  const { event, facts, when } = item
+  const label =
+    item.snoozedUntil !== null ? 'Snoozed until' : facts.due !== null ? 'Due' : 'Reminder'
+  const date = when === null ? null : new Date(when)
+  const reminderDue = isReminderDue(facts, now)
   return (
     <li className={styles.row} {...triageRow(event.event_ID)}>
       <div className={styles.main}>
@@ -44,13 +45,13 @@ export const MyEventRow = memo(function MyEventRow({
             className={styles.subject}
             {...TRIAGE_FOCUS}
           >
-            {event.subject?.trim() || `Event ${event.event_ID}`}
+            {eventTitle(event)}
           </Link>
         </div>
         <p className={styles.meta}>
           {date ? (
             <span className={overdue ? styles.late : undefined}>
-              {dueField} {formatDisplayDateTime(when)} ({formatRelative(date, now)})
+              {label} {formatDisplayDateTime(formatServiceDate(date))} ({formatRelative(date, now)})
             </span>
           ) : (
             <span>No due date</span>

@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths'
 import { useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
-import { priorityRank } from '../priority-badge'
+import { importanceOf, priorityOrder } from '../model/priority'
 import { ShortcutsDialog } from '../triage/shortcuts-dialog'
 import { useTriageKeys } from '../triage/use-triage-keys'
 import { EventGroup } from './event-group'
@@ -19,7 +19,8 @@ import styles from './my-events.module.css'
 
 /**
  * `/events/mine` (the signed-in user) and `/events/mine/:userId` (anyone's queue): the user's
- * active events grouped Today / Overdue / Upcoming, under the next 14 days' load; keyboard triage.
+ * active events grouped Today / Overdue / Upcoming / Snoozed (the model's `workState`), over the
+ * next 14 days' load; keyboard triage.
  */
 export function MyEventsPage({ userId: param }: { userId?: string | undefined }) {
   const queries = useEventQueries()
@@ -31,9 +32,8 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   const query = useQuery(queries.userEvents(db, userId))
   const priorities = useLookup('priorities').data ?? []
   const now = useNow()
-  const groups = groupEvents(query.data ?? [], now, completedStatus, (e) =>
-    priorityRank(e.priority, priorities),
-  )
+  const rank = importanceOf(priorityOrder(priorities))
+  const groups = groupEvents(query.data ?? [], now, completedStatus, (e) => rank(e.priority))
   const {
     attach: attachTriage,
     helpOpen,
@@ -85,7 +85,7 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
                 events={groups.today}
                 priorities={priorities}
                 now={now}
-                empty="Nothing else due today."
+                empty="Nothing is due today."
               />
               <EventGroup
                 title="Overdue"
@@ -104,6 +104,15 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
                 now={now}
                 empty="Nothing scheduled after today."
               />
+              {groups.snoozed.length > 0 && (
+                <EventGroup
+                  title="Snoozed"
+                  events={groups.snoozed}
+                  priorities={priorities}
+                  now={now}
+                  empty=""
+                />
+              )}
               {groups.undated.length > 0 && (
                 <EventGroup
                   title="No date"

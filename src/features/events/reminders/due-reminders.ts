@@ -1,17 +1,15 @@
-import { parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
-import { isCompleted } from '../event-status'
+import { factsOf, isReminderDue, reminderTime } from '../model/facts'
 
 /**
- * The reminders due now: active events with `reminder` on and a next reminder at or before `now`,
- * oldest first (ties by event ID).
+ * The reminders due now (the model's `isReminderDue`: reminder on, open, ringing at or before
+ * `now`), oldest first (ties by event ID).
  */
 export function dueReminders(events: readonly Event[], now: Date, completedStatus: string) {
   const due: { event: Event; time: number }[] = []
   for (const event of events) {
-    if (!event.reminder || isCompleted(event, completedStatus)) continue
-    const next = parseServiceDate(event.next_Scheduled_Date)
-    if (next && next.getTime() <= now.getTime()) due.push({ event, time: next.getTime() })
+    const facts = factsOf(event, completedStatus)
+    if (isReminderDue(facts, now)) due.push({ event, time: reminderTime(facts) ?? 0 })
   }
   return due
     .sort((a, b) => a.time - b.time || a.event.event_ID - b.event.event_ID)

@@ -4,6 +4,7 @@ import type { Event } from '@/api/schemas/event'
 import { ButtonLink } from '@/components/ui/button-link'
 import { MarkCompleteButton } from '../actions/mark-complete-button'
 import { SnoozeMenu } from '../actions/snooze-menu'
+import { eventTitle } from '../model/title'
 import { paths } from '@/lib/paths'
 import { formatRelative } from '@/lib/relative-date'
 import styles from './reminders-panel.module.css'
@@ -22,7 +23,7 @@ export function ReminderItem({ event, now, onOpen }: ReminderItemProps) {
   return (
     <li className={styles.item}>
       <p id={subjectId} className={styles.subject}>
-        {event.subject?.trim() || `Event ${event.event_ID}`}
+        {eventTitle(event)}
       </p>
       <p className={styles.meta}>
         Reminder since {formatDisplayDateTime(event.next_Scheduled_Date)}

@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button'
 import type { BatchReport } from './batch-results'
 import styles from './batch-results-panel.module.css'
+import { eventTitle } from '../../model/title'
 
 interface BatchResultsPanelProps {
   report: BatchReport
@@ -8,7 +9,7 @@ interface BatchResultsPanelProps {
 }
 
 const label = (o: { eventId: number; subject: string | null }) =>
-  `${o.subject || 'Untitled event'} (#${o.eventId})`
+  `${eventTitle({ event_ID: o.eventId, subject: o.subject })} (#${o.eventId})`
 
 /** Which events of the last batch changed, which did not and why. */
 export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps) {

@@ -1,5 +1,5 @@
 import type { Event, EventField } from '@/api/schemas/event'
-import { isCompleted } from '../../event-status'
+import { isCompleted } from '../../model/facts'
 
 /** What a bulk action does to every selected event. */
 export type BulkAction =

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { formatDisplayDateTime } from '@/api/dates'
 import type { Event, EventField } from '@/api/schemas/event'
+import { nextReminderOf, NO_REMINDER } from '../../model/facts'
 import styles from '../rows/events-cells.module.css'
 
 export type ColumnWidth = 'xs' | 's' | 'm' | 'l' | 'xl'
@@ -111,7 +112,17 @@ export const eventColumns: Record<EventField, EventColumn> = {
     render: (e) => (assigneeText(e) ? assigneeText(e) : muted('Unassigned')),
   },
   due_Date: dateColumn('due_Date', 'Due'),
-  next_Scheduled_Date: dateColumn('next_Scheduled_Date', 'Next reminder'),
+  next_Scheduled_Date: {
+    field: 'next_Scheduled_Date',
+    label: 'Next reminder',
+    width: 'l',
+    // The export keeps the stored date; the cell says what the event page says.
+    text: (e) => isoText(e.next_Scheduled_Date),
+    render: (e, completedStatus) => {
+      const next = nextReminderOf(e, completedStatus)
+      return 'at' in next ? formatDisplayDateTime(next.at) : muted(NO_REMINDER[next.none])
+    },
+  },
   completion_Percent: {
     field: 'completion_Percent',
     label: 'Completion',

@@ -199,6 +199,7 @@ export function FilterBar({
         >
           <option value="">Any time</option>
           <option value="overdue">Overdue</option>
+          <option value="snoozed">Snoozed</option>
           <option value="today">Today</option>
           <option value="week">This week</option>
           <option value="range">Between dates…</option>

@@ -11,7 +11,7 @@ export interface ListFilter {
   type: string[]
   user: string[]
   group: number[]
-  due: '' | 'overdue' | 'today' | 'week' | 'range'
+  due: '' | 'overdue' | 'snoozed' | 'today' | 'week' | 'range'
   /** The range's first and last day (`YYYY-MM-DD`), when `due` is `range`. */
   from: string
   to: string
@@ -33,7 +33,7 @@ export const EMPTY_FILTER: ListFilter = {
   completed: '',
 }
 
-const DUE = ['overdue', 'today', 'week', 'range'] as const
+const DUE = ['overdue', 'snoozed', 'today', 'week', 'range'] as const
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const MAX_VALUES = 50
 const MAX_VALUE_LENGTH = 100

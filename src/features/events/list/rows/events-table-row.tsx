@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths'
 import { TRIAGE_FOCUS, triageRow } from '../../triage/use-triage-keys'
 import { RowActionsCell } from './row-actions-cell'
 import { SubjectText } from './subject-text'
+import { eventTitle, hasSubject } from '../../model/title'
 
 interface EventsTableRowProps {
   event: Event
@@ -38,7 +39,7 @@ export const EventsTableRow = memo(function EventsTableRow({
   ref,
   virtualIndex,
 }: EventsTableRowProps) {
-  const name = event.subject || 'Untitled event'
+  const name = eventTitle(event)
   const classes = [selected && styles.selected, failed && styles.failed].filter(Boolean).join(' ')
   return (
     <tr
@@ -71,7 +72,7 @@ export const EventsTableRow = memo(function EventsTableRow({
               title={name}
               {...TRIAGE_FOCUS}
             >
-              {event.subject ? <SubjectText text={event.subject} /> : <em>Untitled event</em>}
+              {hasSubject(event) ? <SubjectText text={event.subject ?? ''} /> : <em>{name}</em>}
             </Link>
           </td>
         ) : (
