@@ -20,7 +20,7 @@ import type { Event } from '@/api/schemas/event'
  *   in the bell.
  * - **Overdue**: open, due before now, and not snoozed.
  * - **When it needs attention**: its snooze's end when snoozed, else its due date, else its
- *   reminder; My events groups and orders by it.
+ *   reminder, else its start; My events groups and orders by it.
  */
 
 export interface EventFacts {
@@ -84,10 +84,10 @@ export function isOverdue(f: EventFacts, now: Date | number): boolean {
   return !f.completed && f.due !== null && f.due < t && snoozedUntil(f, t) === null
 }
 
-/** When the event needs attention next: its snooze's end, else due date, else reminder. */
+/** When the event needs attention next: its snooze's end, else due date, else reminder, else start. */
 export function attentionTime(f: EventFacts, now: Date | number): number | null {
   if (f.completed) return null
-  return snoozedUntil(f, now) ?? f.due ?? reminderTime(f)
+  return snoozedUntil(f, now) ?? f.due ?? reminderTime(f) ?? f.start
 }
 
 /** Where an event stands in someone's work now: the groups of My events. */
@@ -96,7 +96,7 @@ export type WorkState = 'overdue' | 'today' | 'snoozed' | 'upcoming' | 'undated'
 /**
  * The one answer My events (and any count of "today", "overdue"…) uses: completed; snoozed;
  * overdue; else by when it needs attention, today (before tomorrow's midnight, a reminder that
- * already rang included) or upcoming; undated without a due date or reminder.
+ * already rang included) or upcoming; undated without a due date, reminder or start.
  */
 export function workState(f: EventFacts, now: Date, tomorrow: number): WorkState {
   if (f.completed) return 'completed'
