@@ -19,6 +19,7 @@ import {
   updateEvent,
   type ListEventsParams,
 } from '@/api/events'
+import type { RecordList } from '@/api/records'
 import type { Event, NewEvent } from '@/api/schemas/event'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { forgetEvent, invalidateListings, storeEvent } from './cache'
@@ -165,10 +166,10 @@ export function useOptimisticSnooze() {
       const snapshot = {
         db,
         queryClient,
-        lists: queryClient.getQueriesData<Event[]>(lists),
+        lists: queryClient.getQueriesData<RecordList<Event>>(lists),
         detail: queryClient.getQueryData<Event>(detailKey),
       }
-      queryClient.setQueriesData<Event[]>(lists, (old) => old?.map(snoozed))
+      queryClient.setQueriesData<RecordList<Event>>(lists, (old) => mapRecords(old, snoozed))
       if (snapshot.detail) queryClient.setQueryData(detailKey, snoozed(snapshot.detail))
       return snapshot
     },
@@ -178,10 +179,10 @@ export function useOptimisticSnooze() {
       if (!snapshot) return
       // Put back only this event, so other changes made meanwhile stay.
       for (const [key, data] of snapshot.lists) {
-        const before = data?.find((e) => e.event_ID === eventId)
+        const before = data?.records.find((e) => e.event_ID === eventId)
         if (before)
-          queryClient.setQueryData<Event[]>(key, (old) =>
-            old?.map((e) => (e.event_ID === eventId ? before : e)),
+          queryClient.setQueryData<RecordList<Event>>(key, (old) =>
+            mapRecords(old, (e) => (e.event_ID === eventId ? before : e)),
           )
       }
       if (snapshot.detail)
@@ -189,11 +190,19 @@ export function useOptimisticSnooze() {
       return invalidateListings(snapshot)
     },
     onSuccess: (event, _vars, snapshot) => {
-      queryClient.setQueriesData<Event[]>(
+      queryClient.setQueriesData<RecordList<Event>>(
         { queryKey: eventKeys.userEventLists(snapshot.db) },
-        (old) => old?.map((e) => (e.event_ID === event.event_ID ? event : e)),
+        (old) => mapRecords(old, (e) => (e.event_ID === event.event_ID ? event : e)),
       )
       return storeEvent(snapshot, event)
     },
   })
+}
+
+/** A cached list with each readable event passed through `f` (the unreadable ones stay listed). */
+function mapRecords(
+  list: RecordList<Event> | undefined,
+  f: (event: Event) => Event,
+): RecordList<Event> | undefined {
+  return list && { ...list, records: list.records.map(f) }
 }
