@@ -14,6 +14,7 @@ import {
   listEvents,
   listUserEvents,
   nextScheduledDate,
+  readEvent,
   rescheduleEvent,
   snoozeEvent,
   updateEvent,
@@ -38,6 +39,19 @@ export const eventQueries = (api: ApiClient) => ({
       queryFn: ({ signal }) =>
         getEvent(api, eventId, { signal, database: db }).catch((error: unknown) => {
           // Deleted elsewhere: the index (list, calendar, search) lets it go too.
+          if (error instanceof ApiError && error.status === 404) dropFromIndex(db, [eventId])
+          throw error
+        }),
+    }),
+  /**
+   * The event read as far as it goes: for an event that fails the contract, the fields that pass
+   * and the names of the rest (its page shows them and offers Delete; nothing edits from it).
+   */
+  readable: (db: string, eventId: number) =>
+    queryOptions({
+      queryKey: eventKeys.readable(db, eventId),
+      queryFn: ({ signal }) =>
+        readEvent(api, eventId, { signal, database: db }).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 404) dropFromIndex(db, [eventId])
           throw error
         }),
