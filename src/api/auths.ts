@@ -1,4 +1,5 @@
 import { noDataSchema, type ApiClient, type RequestOptions } from './client'
+import { readableRecordSchema, type ReadableRecord } from './records'
 import { authSchema, type Auth } from './schemas/auth'
 import type { AuthAdjustment } from './schemas/auth-adjustment'
 import { authVbaSchema, type AuthVba } from './schemas/auth-vba'
@@ -32,6 +33,28 @@ export function getAuth(
 ): Promise<Auth> {
   return api.request(
     { name: 'getAuth', method: 'GET', path: `/auths/${id(authNumber)}`, schema: authSchema },
+    options,
+  )
+}
+
+const readableAuthSchema = readableRecordSchema(authSchema)
+
+/**
+ * `GET /auths/{authNumber}` read as far as it goes: the whole Auth, or (when it fails the
+ * contract) the fields that pass and the names of those that do not. For showing, never editing.
+ */
+export function readAuth(
+  api: ApiClient,
+  authNumber: string,
+  options?: RequestOptions,
+): Promise<ReadableRecord<Auth>> {
+  return api.request(
+    {
+      name: 'getAuth',
+      method: 'GET',
+      path: `/auths/${id(authNumber)}`,
+      schema: readableAuthSchema,
+    },
     options,
   )
 }

@@ -216,7 +216,7 @@ describe('successful answers', () => {
   it('parses JSON served as text/plain (GET /events)', async () => {
     const { fetch } = fakeFetch(() => json(envelope([sampleEvent]), 200, 'text/plain'))
     const api = createApiClient(() => connection(), { fetch })
-    const events = await listEvents(api)
+    const { records: events } = await listEvents(api)
     expect(events).toHaveLength(1)
     expect(events[0]!.subject).toBe('Call back')
   })
@@ -231,7 +231,7 @@ describe('successful answers', () => {
   it('turns data: null of a list into an empty list', async () => {
     const { fetch } = fakeFetch(() => json(envelope(null)))
     const api = createApiClient(() => connection(), { fetch })
-    await expect(listEvents(api)).resolves.toEqual([])
+    await expect(listEvents(api)).resolves.toEqual({ records: [], unreadable: [] })
   })
 })
 
@@ -365,12 +365,29 @@ describe('failures', () => {
     expect(e.message).toContain('data.event_ID')
   })
 
-  it('names the index in a list', async () => {
-    const bad = { ...sampleEvent, event_ID: 'nine' }
-    const { fetch } = fakeFetch(() => json(envelope([sampleEvent, sampleEvent, sampleEvent, bad])))
+  it('reads a list record by record: one that fails is reported by ID and field, not fatal', async () => {
+    const bad = { ...sampleEvent, event_ID: 9, start_Date: 'Ana Smith, 1 Main St' }
+    const nameless = { ...sampleEvent, event_ID: 'nine' }
+    const { fetch } = fakeFetch(() =>
+      json(envelope([sampleEvent, bad, sampleEvent, nameless, 'not an event'])),
+    )
+    const api = createApiClient(() => connection(), { fetch })
+    const list = await listEvents(api)
+    expect(list.records).toHaveLength(2)
+    expect(list.unreadable).toEqual([
+      { id: 9, fields: ['start_Date'] },
+      { id: null, fields: ['event_ID'] },
+      { id: null, fields: [] },
+    ])
+    expect(JSON.stringify(list.unreadable)).not.toContain('Ana Smith')
+  })
+
+  it('still requires the list to be an array', async () => {
+    const { fetch } = fakeFetch(() => json(envelope({ event_ID: 7 })))
     const api = createApiClient(() => connection(), { fetch })
     const e = (await failure(listEvents(api))) as ResponseShapeError
-    expect(e.path).toBe('data[3].event_ID')
+    expect(e).toBeInstanceOf(ResponseShapeError)
+    expect(e.path).toBe('data')
   })
 
   it('reports a rejected fetch (network down, CORS) as unreachable', async () => {

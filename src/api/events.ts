@@ -1,11 +1,21 @@
 import { noDataSchema, type ApiClient, type RequestOptions } from './client'
+import {
+  readableRecordSchema,
+  recordListSchema,
+  type ReadableRecord,
+  type RecordList,
+} from './records'
 import { batchResultSchema, type BatchResult } from './schemas/batch-result'
 import {
   eventScheduleListSchema,
   eventScheduleSchema,
   type EventSchedule,
 } from './schemas/event-schedule'
-import { eventListSchema, eventSchema, type Event, type NewEvent } from './schemas/event'
+import { eventSchema, type Event, type NewEvent } from './schemas/event'
+
+/** A list of events read one by one: an event the contract rejects is reported, not fatal. */
+const eventRecordsSchema = recordListSchema(eventSchema, 'event_ID')
+const readableEventSchema = readableRecordSchema(eventSchema)
 
 const id = (value: string | number) => encodeURIComponent(String(value))
 
@@ -59,19 +69,23 @@ export function createEvent(
   )
 }
 
-/** `GET /events`. No total count: there is a next page while a page comes back full. */
+/**
+ * `GET /events`. No total count: there is a next page while a page comes back full (counting
+ * the unreadable events too). Events are parsed one by one; those the contract rejects are left
+ * out and listed in `unreadable` by ID and field names.
+ */
 export function listEvents(
   api: ApiClient,
   params: ListEventsParams = {},
   options?: RequestOptions,
-): Promise<Event[]> {
+): Promise<RecordList<Event>> {
   return api.request(
     {
       name: 'listEvents',
       method: 'GET',
       path: '/events',
       query: { page: params.page, pageSize: params.pageSize, sortBy: params.sortBy || undefined },
-      schema: eventListSchema,
+      schema: eventRecordsSchema,
     },
     options,
   )
@@ -84,6 +98,27 @@ export function getEvent(
 ): Promise<Event> {
   return api.request(
     { name: 'getEvent', method: 'GET', path: `/events/${id(eventId)}`, schema: eventSchema },
+    options,
+  )
+}
+
+/**
+ * `GET /events/{eventID}` read as far as it goes: the whole event, or (when it fails the
+ * contract) the fields that pass and the names of those that do not. For showing an event the
+ * console cannot fully read; never for editing it.
+ */
+export function readEvent(
+  api: ApiClient,
+  eventId: number,
+  options?: RequestOptions,
+): Promise<ReadableRecord<Event>> {
+  return api.request(
+    {
+      name: 'getEvent',
+      method: 'GET',
+      path: `/events/${id(eventId)}`,
+      schema: readableEventSchema,
+    },
     options,
   )
 }
@@ -135,18 +170,18 @@ export function batchEvents(
   )
 }
 
-/** `GET /users/{userId}/events`: the user's active events. */
+/** `GET /users/{userId}/events`: the user's active events, read one by one (see `listEvents`). */
 export function listUserEvents(
   api: ApiClient,
   userId: string,
   options?: RequestOptions,
-): Promise<Event[]> {
+): Promise<RecordList<Event>> {
   return api.request(
     {
       name: 'listUserEvents',
       method: 'GET',
       path: `/users/${id(userId)}/events`,
-      schema: eventListSchema,
+      schema: eventRecordsSchema,
     },
     options,
   )

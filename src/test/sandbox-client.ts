@@ -50,10 +50,42 @@ export function startInProcessSandbox(name: string, options: InProcessOptions = 
     fetch,
     /** Signs in and returns the connection (base URL, API key, database, token). */
     connectionFor,
-    /** Signs in and returns a client of that session. */
-    async clientFor(username: SandboxUser): Promise<ApiClient> {
+    /** Signs in and returns a client of that session (through `through`, a proxy, if given). */
+    async clientFor(
+      username: SandboxUser,
+      through: typeof globalThis.fetch = fetch,
+    ): Promise<ApiClient> {
       const connection = await connectionFor(username)
-      return createApiClient(() => connection, { fetch })
+      return createApiClient(() => connection, { fetch: through })
+    },
+    /**
+     * Writes values straight into a stored row (`events` by `event_ID`, `auths` by
+     * `auth_Number`), past the service's validation: a record the contract rejects, as another
+     * service may hold one. It is stamped newest (a millisecond after the newest stamp of the
+     * table) unless `update_Date` is given, so a sync sees it change.
+     */
+    storeRaw(
+      table: 'events' | 'auths',
+      id: number | string,
+      values: Record<string, string | number | null>,
+      database: string = SANDBOX_BASE.database,
+    ) {
+      const key = table === 'events' ? 'event_ID' : 'auth_Number'
+      const db = sandbox.context.business(database)
+      if (!db.prepare(`SELECT 1 FROM ${table} WHERE ${key} = ?`).get(id))
+        throw new Error(`No ${table} row ${id}`)
+      const newest = db.prepare(`SELECT MAX(update_Date) AS at FROM ${table}`).get() as {
+        at: string
+      }
+      const stamp = new Date(Date.parse(newest.at) + 1)
+      const all: Record<string, string | number | null> = {
+        update_Date: localStamp(stamp),
+        ...values,
+      }
+      const columns = Object.keys(all)
+      db.prepare(
+        `UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE ${key} = ?`,
+      ).run(...columns.map((c) => all[c] ?? null), id)
     },
     close() {
       sandbox.close()
@@ -63,3 +95,12 @@ export function startInProcessSandbox(name: string, options: InProcessOptions = 
 }
 
 export type InProcessSandbox = ReturnType<typeof startInProcessSandbox>
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+/** Wall-clock text with milliseconds, as the sandbox stamps `update_Date`. */
+function localStamp(d: Date) {
+  return (
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:` +
+    `${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
+  )
+}

@@ -4,6 +4,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { AUTH_NUMBER_PATTERN } from '@/features/auths/auth-fields'
 import { useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
+import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
@@ -241,6 +242,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
           ? '↑ ↓ to move, Enter to open.'
           : `↑ ↓ to move, Enter to open. Event search is getting ready (${events.loaded.toLocaleString(getDisplayLocale())} events read).`}
       </p>
+      <IndexGapsNote onNavigate={onDone} />
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
       {outcome.kind === 'not-found' && (
         <p role="alert" className={styles.problem}>

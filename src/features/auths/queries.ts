@@ -9,6 +9,7 @@ import {
   getAuth,
   getAuthVba,
   processAuthStatus,
+  readAuth,
   updateAuth,
   upsertAuths,
 } from '@/api/auths'
@@ -22,6 +23,9 @@ export const authKeys = {
   all: (db: string) => [...dbKey(db), 'auths'] as const,
   details: (db: string) => [...authKeys.all(db), 'detail'] as const,
   detail: (db: string, authNumber: string) => [...authKeys.details(db), authNumber] as const,
+  /** The Auth read as far as it goes (one the console cannot fully read); below its detail. */
+  readable: (db: string, authNumber: string) =>
+    [...authKeys.detail(db, authNumber), 'readable'] as const,
   /** Below the Auth's detail key, so removing or invalidating the Auth covers this view too. */
   vba: (db: string, authNumber: string) => [...authKeys.detail(db, authNumber), 'vba'] as const,
 }
@@ -32,6 +36,12 @@ export const authQueries = (api: ApiClient) => ({
     queryOptions({
       queryKey: authKeys.detail(db, authNumber),
       queryFn: ({ signal }) => getAuth(api, authNumber, { signal, database: db }),
+    }),
+  /** For an Auth that fails the contract: the fields that pass and the names of the rest. */
+  readable: (db: string, authNumber: string) =>
+    queryOptions({
+      queryKey: authKeys.readable(db, authNumber),
+      queryFn: ({ signal }) => readAuth(api, authNumber, { signal, database: db }),
     }),
   vba: (db: string, authNumber: string) =>
     queryOptions({

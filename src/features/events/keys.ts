@@ -16,6 +16,9 @@ export const eventKeys = {
     [...eventKeys.lists(db), listKey(params)] as const,
   details: (db: string) => [...eventKeys.all(db), 'detail'] as const,
   detail: (db: string, eventId: number) => [...eventKeys.details(db), eventId] as const,
+  /** The event read as far as it goes (one the console cannot fully read); below its detail. */
+  readable: (db: string, eventId: number) =>
+    [...eventKeys.detail(db, eventId), 'readable'] as const,
   /** Below the event's detail key, so removing or invalidating the event covers its schedules. */
   schedules: (db: string, eventId: number) =>
     [...eventKeys.detail(db, eventId), 'schedules'] as const,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiProvider } from '@/api/api-context'
 import { createApiClient, type Connection } from '@/api/client'
 import { createEvent } from '@/api/events'
+import type { RecordList } from '@/api/records'
 import type { Event } from '@/api/schemas/event'
 import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { dueReminders } from './reminders/due-reminders'
@@ -56,7 +57,7 @@ async function setup() {
       </ApiProvider>
     </QueryClientProvider>
   )
-  const cached = () => queryClient.getQueryData<Event[]>(listKey) ?? []
+  const cached = () => queryClient.getQueryData<RecordList<Event>>(listKey)?.records ?? []
   const isDue = () =>
     dueReminders(cached(), new Date(), 'Completed').some((e) => e.event_ID === due.event_ID)
   return { due, wrapper, cached, isDue }

@@ -68,7 +68,7 @@ describe('eventQueries', () => {
     const fetching = queryClient.fetchQuery(options)
     await waitFor(() => expect(control.databases).toHaveLength(1))
     control.answer([event()])
-    await expect(fetching).resolves.toHaveLength(1)
+    expect((await fetching).records).toHaveLength(1)
     expect(control.databases).toEqual(['TWO'])
   })
 })

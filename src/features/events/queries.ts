@@ -14,11 +14,13 @@ import {
   listEvents,
   listUserEvents,
   nextScheduledDate,
+  readEvent,
   rescheduleEvent,
   snoozeEvent,
   updateEvent,
   type ListEventsParams,
 } from '@/api/events'
+import type { RecordList } from '@/api/records'
 import type { Event, NewEvent } from '@/api/schemas/event'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { forgetEvent, invalidateListings, storeEvent } from './cache'
@@ -37,6 +39,19 @@ export const eventQueries = (api: ApiClient) => ({
       queryFn: ({ signal }) =>
         getEvent(api, eventId, { signal, database: db }).catch((error: unknown) => {
           // Deleted elsewhere: the index (list, calendar, search) lets it go too.
+          if (error instanceof ApiError && error.status === 404) dropFromIndex(db, [eventId])
+          throw error
+        }),
+    }),
+  /**
+   * The event read as far as it goes: for an event that fails the contract, the fields that pass
+   * and the names of the rest (its page shows them and offers Delete; nothing edits from it).
+   */
+  readable: (db: string, eventId: number) =>
+    queryOptions({
+      queryKey: eventKeys.readable(db, eventId),
+      queryFn: ({ signal }) =>
+        readEvent(api, eventId, { signal, database: db }).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 404) dropFromIndex(db, [eventId])
           throw error
         }),
@@ -171,10 +186,10 @@ export function useOptimisticSnooze() {
       const snapshot = {
         db,
         queryClient,
-        lists: queryClient.getQueriesData<Event[]>(lists),
+        lists: queryClient.getQueriesData<RecordList<Event>>(lists),
         detail: queryClient.getQueryData<Event>(detailKey),
       }
-      queryClient.setQueriesData<Event[]>(lists, (old) => old?.map(snoozed))
+      queryClient.setQueriesData<RecordList<Event>>(lists, (old) => mapRecords(old, snoozed))
       if (snapshot.detail) queryClient.setQueryData(detailKey, snoozed(snapshot.detail))
       return snapshot
     },
@@ -184,10 +199,10 @@ export function useOptimisticSnooze() {
       if (!snapshot) return
       // Put back only this event, so other changes made meanwhile stay.
       for (const [key, data] of snapshot.lists) {
-        const before = data?.find((e) => e.event_ID === eventId)
+        const before = data?.records.find((e) => e.event_ID === eventId)
         if (before)
-          queryClient.setQueryData<Event[]>(key, (old) =>
-            old?.map((e) => (e.event_ID === eventId ? before : e)),
+          queryClient.setQueryData<RecordList<Event>>(key, (old) =>
+            mapRecords(old, (e) => (e.event_ID === eventId ? before : e)),
           )
       }
       if (snapshot.detail)
@@ -195,11 +210,19 @@ export function useOptimisticSnooze() {
       return invalidateListings(snapshot)
     },
     onSuccess: (event, _vars, snapshot) => {
-      queryClient.setQueriesData<Event[]>(
+      queryClient.setQueriesData<RecordList<Event>>(
         { queryKey: eventKeys.userEventLists(snapshot.db) },
-        (old) => old?.map((e) => (e.event_ID === event.event_ID ? event : e)),
+        (old) => mapRecords(old, (e) => (e.event_ID === event.event_ID ? event : e)),
       )
       return storeEvent(snapshot, event)
     },
   })
+}
+
+/** A cached list with each readable event passed through `f` (the unreadable ones stay listed). */
+function mapRecords(
+  list: RecordList<Event> | undefined,
+  f: (event: Event) => Event,
+): RecordList<Event> | undefined {
+  return list && { ...list, records: list.records.map(f) }
 }

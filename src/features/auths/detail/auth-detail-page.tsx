@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useDatabase } from '@/api/api-context'
-import { ApiError } from '@/api/errors'
+import { ApiError, ResponseShapeError } from '@/api/errors'
+import { shouldThrowToBoundary } from '@/api/query-client'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
 import { codeStatusConflict, useAuthCodes } from '../auth-codes'
@@ -20,14 +21,22 @@ import { AuthOtherFields } from './auth-other-fields'
 import { AuthPeople } from './auth-people'
 import { AuthRangesTable } from './auth-ranges-table'
 import { DeleteAuthDialog } from './delete-auth-dialog'
+import { UnreadableAuthPage } from './unreadable-auth-page'
 import styles from './detail.module.css'
 
 /** One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions. */
 export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   const queries = useAuthQueries()
   const db = useDatabase()
-  const detail = useQuery(queries.detail(db, authNumber))
-  const vba = useQuery(queries.vba(db, authNumber))
+  const detail = useQuery({
+    ...queries.detail(db, authNumber),
+    // An auth that fails the contract is this page's to show as far as it can be read.
+    throwOnError: (error, q) =>
+      !(error instanceof ResponseShapeError) &&
+      shouldThrowToBoundary(error, q.state.data !== undefined),
+  })
+  // The names beside the auth: a failure shows as "Name not available", never replaces the page.
+  const vba = useQuery({ ...queries.vba(db, authNumber), throwOnError: false })
   const [dialog, setDialog] = useState<DetailDialog | null>(null)
   const { rememberNumber, rememberCode } = useRecentLookups()
   const auth = detail.data
@@ -43,6 +52,8 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.status === 404)
       return <AuthNotFound authNumber={authNumber} />
+    if (detail.error instanceof ResponseShapeError)
+      return <UnreadableAuthPage authNumber={authNumber} />
     return <ErrorPanel error={detail.error} onRetry={() => void detail.refetch()} />
   }
   const loaded = detail.data

@@ -7,7 +7,8 @@ import styles from './detail.module.css'
 interface AuthFieldListProps {
   id: string
   title: string
-  auth: Auth
+  /** Partial for an auth the console cannot fully read (its readable fields only). */
+  auth: Partial<Auth>
   fields: readonly string[]
   /** Renders a field's value differently (e.g. a link). */
   render?: (field: string, value: unknown) => ReactNode | undefined

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
-import { ApiError } from '@/api/errors'
+import { ApiError, ResponseShapeError } from '@/api/errors'
 import { describeError } from '@/components/errors/describe-error'
 import { AUTH_NUMBER_PATTERN } from '../auth-fields'
 import { useAuthQueries } from '../queries'
@@ -49,7 +49,12 @@ export function useAuthLookup(onFound: (authNumber: string) => void) {
       setOutcome({ kind: 'idle' })
       onFound(found)
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404)
+      // It exists but fails the contract: its page shows what can be read (and offers Delete).
+      if (error instanceof ResponseShapeError) {
+        rememberNumber(authNumber)
+        setOutcome({ kind: 'idle' })
+        onFound(authNumber)
+      } else if (error instanceof ApiError && error.status === 404)
         setOutcome({ kind: 'not-found', authNumber })
       else setOutcome({ kind: 'failed', ...describeError(error) })
     }

@@ -8,7 +8,8 @@ import { useDeleteEvent } from '../queries'
 import { eventTitle } from '../model/title'
 
 interface DeleteEventButtonProps {
-  event: Event
+  /** Its ID and subject are all it needs (an event the console cannot fully read has these). */
+  event: Pick<Event, 'event_ID' | 'subject'>
   /** Called after the service deleted it (e.g. to leave its page). */
   onDeleted?: () => void
   size?: 'small' | 'medium'

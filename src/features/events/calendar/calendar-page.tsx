@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
+import { IndexGapsNote } from '../index/gaps-note'
 import { useIndexFacets } from '../index/use-event-index'
 import { useLookup } from '../use-lookup'
 import { CalendarFilterBar } from './calendar-filter-bar'
@@ -116,6 +117,7 @@ export function CalendarPage() {
         unplaced={model.unplaced}
         lacking={search.place === 'reminder' ? 'next reminder' : 'date'}
       />
+      <IndexGapsNote />
       <div className={selected ? `${styles.body} ${styles.withPanel}` : styles.body}>
         <section className={styles.calendar} aria-label="Calendar">
           <Suspense fallback={<div className={styles.skeleton}>Loading the calendar…</div>}>

@@ -1,4 +1,5 @@
 import { parseServiceDate } from '@/api/dates'
+import type { UnreadableRecord } from '@/api/records'
 import type { Event } from '@/api/schemas/event'
 import { factsOf, type EventFacts } from '../model/facts'
 import { compileFilter, searchWords, type EventFilter } from '../model/filter'
@@ -90,6 +91,10 @@ const REPEATED = [
 export function createEventIndex(initial: IndexOptions) {
   let options = initial
   const entries = new Map<number, Entry>()
+  /** Events the service sent that fail the contract (issue 23): by ID, never held as events. */
+  const unreadable = new Set<number>()
+  /** Of those, how many had no readable ID either (counted by the last full pass). */
+  let nameless = 0
   /** Bumped by every change, so a cached order is known to be out of date. */
   let version = 0
   /** The last order asked for, kept until the index changes: a filter change or a keystroke then
@@ -170,11 +175,41 @@ export function createEventIndex(initial: IndexOptions) {
     get: (eventId: number) => entries.get(eventId)?.event,
     /** Adds or replaces events (a page loaded, a write's answer, a change picked up). */
     upsert(events: readonly Event[]) {
-      for (const event of events) entries.set(event.event_ID, entryOf(event))
+      for (const event of events) {
+        entries.set(event.event_ID, entryOf(event))
+        unreadable.delete(event.event_ID)
+      }
       if (events.length) version++
     },
     remove(eventIds: Iterable<number>) {
-      for (const id of eventIds) if (entries.delete(id)) version++
+      for (const id of eventIds) if (entries.delete(id) || unreadable.delete(id)) version++
+    },
+    /**
+     * Events read since the last full pass that fail the contract: each leaves the index (a
+     * version it held is out of date) and is listed as unreadable. Those without an ID are
+     * counted by full passes only (`settleUnreadable`): a sync would count them again.
+     */
+    markUnreadable(records: readonly UnreadableRecord[]) {
+      for (const { id } of records) {
+        if (id === null) continue
+        if (entries.delete(id) || !unreadable.has(id)) version++
+        unreadable.add(id)
+      }
+    },
+    /**
+     * The end of a full pass, which marked the unreadable events it met as it read them: one
+     * listed that it did not meet is taken off, unless `keep` (it lies in a range the pass could
+     * not read). `nameless`: how many it met without a readable ID.
+     */
+    settleUnreadable(met: ReadonlySet<number>, count: number, keep: (id: number) => boolean) {
+      for (const id of [...unreadable])
+        if (!met.has(id) && !keep(id) && unreadable.delete(id)) version++
+      if (count !== nameless) version++
+      nameless = count
+    },
+    /** The unreadable events: their IDs (ascending) and how many had no readable ID. */
+    unreadable() {
+      return { ids: [...unreadable].sort((a, b) => a - b), nameless }
     },
     /** A new priority order or completed status: the held events are keyed again, not reloaded. */
     reconfigure(next: IndexOptions) {

@@ -3,12 +3,14 @@ import type { Event } from '@/api/schemas/event'
 import type {
   Facets,
   FromWorker,
+  IndexGaps,
   IndexPhase,
   IndexSettings,
   QueryAnswer,
   QueryRequest,
   ToWorker,
 } from './protocol'
+import { NO_GAPS } from './protocol'
 
 export interface IndexState {
   phase: IndexPhase
@@ -20,6 +22,10 @@ export interface IndexState {
   version: number
   limit: number
   error: string | null
+  /** Events left out: unreadable ones, ranges the service failed to send. */
+  gaps: IndexGaps
+  /** Everything is being read again after the user asked (Retry on a missing range). */
+  rereading: boolean
 }
 
 export interface IndexSource {
@@ -60,6 +66,8 @@ export function createIndexClient(
     version: 0,
     limit: settings.limit,
     error: null,
+    gaps: NO_GAPS,
+    rereading: false,
   }
   const listeners = new Set<() => void>()
   const set = (next: Partial<IndexState>) => {
@@ -84,13 +92,19 @@ export function createIndexClient(
       case 'progress':
         return set({ loaded: data.loaded })
       case 'ready':
-        return set({ phase: 'ready', size: data.size, loaded: data.size, version: data.version })
+        return set({
+          phase: 'ready',
+          size: data.size,
+          loaded: data.size,
+          version: data.version,
+          gaps: data.gaps,
+        })
       case 'too-large':
         return set({ phase: 'too-large', limit: data.limit })
       case 'error':
         return set({ phase: 'error', error: data.message })
       case 'changed':
-        return set({ size: data.size, version: data.version })
+        return set({ size: data.size, version: data.version, gaps: data.gaps })
       case 'unauthorized':
         void source.reauthenticate().then(
           (ok) => send({ type: 'connection', connection: connection(), call: data.call, ok }),
@@ -147,8 +161,18 @@ export function createIndexClient(
       send({ type: 'connection', connection: connection() })
       send({ type: 'full-pass' })
     },
+    /** Reads everything again now, for the ranges the service failed to send. */
+    reread: () => {
+      if (state.rereading) return
+      set({ rereading: true })
+      send({ type: 'connection', connection: connection() })
+      const done = () => {
+        if (!disposed) set({ rereading: false })
+      }
+      ask((call) => ({ type: 'reread', call })).then(done, done)
+    },
     retry: () => {
-      set({ phase: 'loading', loaded: 0, error: null })
+      set({ phase: 'loading', loaded: 0, error: null, gaps: NO_GAPS })
       send({ type: 'start', connection: connection(), settings: current })
     },
     dispose() {

@@ -9,8 +9,9 @@ import {
   newestVersion,
   syncChanges,
   type FetchPage,
+  type MissingRange,
 } from './load-index'
-import type { FromWorker, IndexSettings, ToWorker } from './protocol'
+import type { FromWorker, IndexGaps, IndexSettings, ToWorker } from './protocol'
 
 /*
  * The index's Web Worker: it reads every event of one database from the service, parses and
@@ -29,6 +30,10 @@ let index: EventIndex | null = null
 /** Changes newer than this are picked up by the next sync (see `syncChanges`). */
 let since: number | null = null
 let ready = false
+/** Ranges the last full pass could not read (the service failed to send them). */
+let missing: MissingRange[] = []
+/** The gaps as last told to the page, to tell it again only when they change. */
+let toldGaps = ''
 /** What the page re-queries on: bumped by every change to what the index holds or how it sorts. */
 let generation = 0
 let busy: Promise<unknown> = Promise.resolve()
@@ -74,15 +79,26 @@ function change(apply: (held: EventIndex) => void) {
   announceChange(before)
 }
 
+function gapsOf(held: EventIndex): IndexGaps {
+  const { ids, nameless } = held.unreadable()
+  return { unreadable: ids, nameless, missing }
+}
+
+/** Tells the page when what the index holds, or what it leaves out, changed. */
 function announceChange(before: number) {
-  if (index && index.version !== before)
-    post({ type: 'changed', size: index.size, version: ++generation })
+  if (!index) return
+  const gaps = gapsOf(index)
+  const gapsKey = JSON.stringify(gaps)
+  if (index.version === before && gapsKey === toldGaps) return
+  toldGaps = gapsKey
+  post({ type: 'changed', size: index.size, version: ++generation, gaps })
 }
 
 async function load(s: IndexSettings) {
   const fresh = createEventIndex(s)
   index = fresh
   ready = false
+  missing = []
   try {
     // One read tells whether the database is over the limit (the page just past it); the
     // watermark for the first sync is read beside it, before any page of the load.
@@ -90,14 +106,14 @@ async function load(s: IndexSettings) {
       fetchPage(Math.floor(s.limit / INDEX_PAGE_SIZE) + 1, INDEX_PAGE_SIZE, 'event_ID:asc'),
       newestVersion(fetchPage),
     ])
-    if (beyond.length > 0) {
+    if (beyond.records.length + beyond.unreadable.length > 0) {
       // Not built; what the calendar reads by range is still kept.
       post({ type: 'too-large', limit: s.limit })
       return
     }
     since = newest
     let last = 0
-    await loadAll(
+    const result = await loadAll(
       fresh,
       fetchPage,
       (loaded) => {
@@ -110,7 +126,10 @@ async function load(s: IndexSettings) {
       { gate: () => urgent.then(() => undefined) },
     )
     ready = true
-    post({ type: 'ready', size: fresh.size, version: ++generation })
+    missing = result.missing
+    const gaps = gapsOf(fresh)
+    toldGaps = JSON.stringify(gaps)
+    post({ type: 'ready', size: fresh.size, version: ++generation, gaps })
   } catch (error) {
     post({ type: 'error', message: messageOf(error) })
   }
@@ -185,7 +204,10 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
         const before = held.version
         // Events the full load already holds in a newer version are not put back older.
         const versions = held.versions()
-        held.upsert(found.flat().filter((e) => !versions.has(e.event_ID)))
+        held.upsert(found.flatMap((f) => f.records).filter((e) => !versions.has(e.event_ID)))
+        held.markUnreadable(
+          found.flatMap((f) => f.unreadable).filter((u) => u.id === null || !versions.has(u.id)),
+        )
         if (index === held) announceChange(before)
         return true
       })
@@ -210,20 +232,29 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       })
       return
     case 'full-pass':
-      if (!ready || !settings) return
-      void exclusive(async () => {
-        const held = index
-        if (!held) return
-        const before = held.version
-        try {
-          const next = await newestVersion(fetchPage)
-          await loadAll(held, fetchPage)
-          since = next
-          announceChange(before)
-        } catch {
-          // Deletions wait for the next pass.
-        }
-      })
+      void fullPass()
+      return
+    case 'reread':
+      void answer(message.call, fullPass)
       return
   }
+}
+
+/** Reads everything again (deletions, events read again, ranges that failed before). */
+function fullPass() {
+  if (!ready || !settings) return Promise.resolve()
+  return exclusive(async () => {
+    const held = index
+    if (!held) return
+    const before = held.version
+    try {
+      const next = await newestVersion(fetchPage)
+      const result = await loadAll(held, fetchPage)
+      since = next
+      if (index === held) missing = result.missing
+    } catch {
+      // Deletions wait for the next pass; the missing ranges stay as they were.
+    }
+    if (index === held) announceChange(before)
+  })
 }

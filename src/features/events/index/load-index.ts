@@ -1,20 +1,61 @@
+import { ApiError, NetworkError, ResponseShapeError } from '@/api/errors'
+import type { RecordList, UnreadableRecord } from '@/api/records'
 import type { Event } from '@/api/schemas/event'
 import { versionKey, type EventIndex } from './event-index'
 
-/** Reads one page of `GET /events` (1-based) in the given order. */
-export type FetchPage = (page: number, pageSize: number, sortBy: string) => Promise<Event[]>
+/**
+ * Reads one page of `GET /events` (1-based) in the given order: the events that pass the
+ * contract, and those that do not (by ID and field names; see `src/api/records.ts`).
+ */
+export type FetchPage = (page: number, pageSize: number, sortBy: string) => Promise<EventPage>
+export type EventPage = RecordList<Event>
 
 /** The largest page the service gives: the fewest round trips. */
 export const INDEX_PAGE_SIZE = 1000
 /** Pages in flight at once while loading. */
 export const INDEX_CONCURRENCY = 3
+/** A failed page is asked again once, after this pause. */
+export const RETRY_DELAY_MS = 1000
+/** This many pages in a row that could not be read at all end the load: the service is failing. */
+export const MAX_FAILED_IN_A_ROW = 3
 /** A stable order for the full pass, so paging never skips or repeats an event. */
 const BY_ID = 'event_ID:asc'
 
+/** How many events a page held, readable or not: a page is short (the last) by this count. */
+const sizeOf = (page: EventPage) => page.records.length + page.unreadable.length
+
+/**
+ * Events of the full load that could not be read (the service failed to send them): positions
+ * in the list by ID, 1-based, both ends included; `to` null means "to the end".
+ */
+export interface MissingRange {
+  from: number
+  to: number | null
+}
+
+export interface LoadResult {
+  /** IDs of the events read (readable ones). */
+  seen: Set<number>
+  /** Ranges the service failed to send, after a retry and smaller pages. */
+  missing: MissingRange[]
+}
+
+/** Worth asking again: no answer, a server failure, or an answer that was not a page at all. */
+function retryable(error: unknown): boolean {
+  if (error instanceof NetworkError) return error.kind !== 'aborted'
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429
+  return error instanceof ResponseShapeError
+}
+
 /**
  * Loads every event into `index`, page by page in ID order, a few pages in flight, until a page
- * comes back short. Returns the IDs it saw (the full pass: an ID the index holds but the pass
- * did not see was deleted meanwhile, and is removed).
+ * comes back short. Events that fail the contract are left out and listed as unreadable
+ * (`index.unreadable()`). A page the service fails to send (a 5xx, no answer) is asked again,
+ * then read in pages a tenth the size covering the same range (and so on while some of them
+ * come back), and what still fails is a missing range; the rest of the load goes on. Only when
+ * several pages in a row fail entirely does the load stop (and fail, if it read nothing).
+ * Returns the IDs it saw and the missing ranges. An ID the index holds that the pass did not see
+ * was deleted meanwhile and is removed, unless it lies between the IDs around a missing range.
  */
 export async function loadAll(
   index: EventIndex,
@@ -25,33 +66,189 @@ export async function loadAll(
     concurrency = INDEX_CONCURRENCY,
     /** Waited for before each page: something more urgent (the calendar's range) goes first. */
     gate = (): Promise<void> | void => undefined,
+    retryDelayMs = RETRY_DELAY_MS,
   } = {},
-): Promise<Set<number>> {
+): Promise<LoadResult> {
   const seen = new Set<number>()
+  /** Unreadable events met (marked in the index as met, so a deletion meanwhile stands). */
+  const unreadable = new Set<number>()
+  let nameless = 0
+  const missing: MissingRange[] = []
+  /** What each page read held: positions [start, end) and the lowest and highest ID in it. */
+  const spans: { start: number; end: number; low: number; high: number }[] = []
+  const failedPages = new Set<number>()
+  let lastError: unknown = null
+  /** Where the list ends (the first short page's end), once known. */
+  let endsAt = Infinity
+  /** The first page of a run of pages that failed entirely, when such a run stopped the load. */
+  let stoppedAt: number | null = null
   let next = 1
   let done = false
+
+  const take = (start: number, page: EventPage) => {
+    index.upsert(page.records)
+    const ids: number[] = []
+    for (const e of page.records) {
+      seen.add(e.event_ID)
+      ids.push(e.event_ID)
+    }
+    index.markUnreadable(page.unreadable)
+    for (const u of page.unreadable) {
+      if (u.id === null) nameless++
+      else {
+        ids.push(u.id)
+        unreadable.add(u.id)
+      }
+    }
+    if (ids.length)
+      spans.push({
+        start,
+        end: start + sizeOf(page),
+        low: Math.min(...ids),
+        high: Math.max(...ids),
+      })
+  }
+
+  /** One page (`start` a multiple of `size`), asked twice. */
+  const attempt = async (start: number, size: number) => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await fetchPage(start / size + 1, size, BY_ID)
+      } catch (error) {
+        if (!retryable(error)) throw error
+        lastError = error
+        if (tries >= 2) return null
+        if (retryDelayMs > 0) await new Promise((r) => setTimeout(r, retryDelayMs))
+      }
+    }
+  }
+
+  /**
+   * Reads the events at positions [start, start + size) in pages a tenth the size, after the
+   * whole could not be read. A part that fails is read smaller again while others came back;
+   * when none did, the whole span is missing.
+   */
+  const readSmaller = async (start: number, size: number) => {
+    const part = size >= 10 && size % 10 === 0 ? size / 10 : 0
+    const whole = { read: false, end: null as number | null }
+    if (!part) {
+      missing.push({ from: start + 1, to: start + size })
+      return whole
+    }
+    const failed: number[] = []
+    for (let at = start; at < start + size; at += part) {
+      const page = await attempt(at, part)
+      if (!page) {
+        failed.push(at)
+        continue
+      }
+      take(at, page)
+      whole.read = true
+      if (sizeOf(page) < part) {
+        whole.end = at + sizeOf(page)
+        break
+      }
+    }
+    if (!whole.read) missing.push({ from: start + 1, to: start + size })
+    else for (const at of failed) await readSmaller(at, part)
+    return whole
+  }
+
   const worker = async () => {
     while (!done) {
       await gate()
       if (done) return
-      const page = next++
-      const events = await fetchPage(page, pageSize, BY_ID)
-      index.upsert(events)
-      for (const e of events) seen.add(e.event_ID)
+      const pageNumber = next++
+      const start = (pageNumber - 1) * pageSize
+      const page = await attempt(start, pageSize)
+      let end: number | null = null
+      if (page) {
+        take(start, page)
+        if (sizeOf(page) < pageSize) end = start + sizeOf(page)
+      } else {
+        const smaller = await readSmaller(start, pageSize)
+        end = smaller.end
+        if (!smaller.read) {
+          failedPages.add(pageNumber)
+          const run = (from: number) =>
+            Array.from({ length: MAX_FAILED_IN_A_ROW }, (_, i) => from + i).every((p) =>
+              failedPages.has(p),
+            )
+          for (let from = pageNumber - MAX_FAILED_IN_A_ROW + 1; from <= pageNumber; from++)
+            if (run(from)) {
+              stoppedAt = Math.min(stoppedAt ?? Infinity, from)
+              done = true
+            }
+        }
+      }
       onProgress(seen.size)
-      if (events.length < pageSize) done = true
+      if (end !== null) {
+        endsAt = Math.min(endsAt, end)
+        done = true
+      }
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
-  const gone = [...index.versions().keys()].filter((id) => !seen.has(id))
+
+  if (stoppedAt !== null && spans.length === 0 && nameless === 0) throw lastError
+  const ranges = settleRanges(
+    missing,
+    endsAt,
+    stoppedAt === null ? null : (stoppedAt - 1) * pageSize,
+  )
+  // Between the IDs read just before and just after a missing range lie the events it holds.
+  const gaps = ranges.map((range) => ({
+    low: Math.max(0, ...spans.filter((s) => s.end <= range.from - 1).map((s) => s.high)),
+    high:
+      range.to === null
+        ? Infinity
+        : Math.min(Infinity, ...spans.filter((s) => s.start >= range.to!).map((s) => s.low)),
+  }))
+  const unseen = (id: number) => gaps.some((g) => id > g.low && id < g.high)
+  const gone = [...index.versions().keys()].filter((id) => !seen.has(id) && !unseen(id))
   index.remove(gone)
-  return seen
+  index.settleUnreadable(unreadable, nameless, unseen)
+  return { seen, missing: ranges }
 }
 
-/** The newest version the service holds now (the first event by `update_Date` newest first). */
+/**
+ * Missing ranges in order, adjacent ones joined, nothing past the end of the list; when a run of
+ * failed pages stopped the load at position `openFrom` (0-based), everything from there on.
+ */
+function settleRanges(
+  missing: readonly MissingRange[],
+  endsAt: number,
+  openFrom: number | null,
+): MissingRange[] {
+  const out: MissingRange[] = []
+  const sorted = [...missing].sort((a, b) => a.from - b.from)
+  for (const range of sorted) {
+    if (openFrom !== null && range.from > openFrom) break
+    if (range.from > endsAt) break
+    const to = range.to === null ? null : Math.min(range.to, endsAt)
+    const last = out.at(-1)
+    if (last && last.to !== null && last.to + 1 >= range.from)
+      last.to = to === null ? null : Math.max(last.to, to)
+    else out.push({ from: range.from, to })
+  }
+  if (openFrom !== null) {
+    const last = out.at(-1)
+    if (last && last.to !== null && last.to >= openFrom) last.to = null
+    else out.push({ from: openFrom + 1, to: null })
+  }
+  return out
+}
+
+/**
+ * The newest version the service holds now (the first readable event by `update_Date` newest
+ * first). When the newest is unreadable, a few more are read and the first readable one is taken:
+ * an older watermark only means a few events read again by the next sync.
+ */
 export async function newestVersion(fetchPage: FetchPage): Promise<number | null> {
-  const [newest] = await fetchPage(1, 1, BY_UPDATE)
-  return versionKey(newest?.update_Date)
+  let page = await fetchPage(1, 1, BY_UPDATE)
+  if (page.records.length === 0 && page.unreadable.length > 0)
+    page = await fetchPage(1, SYNC_PAGE_SIZE, BY_UPDATE)
+  return versionKey(page.records[0]?.update_Date)
 }
 
 const BY_UPDATE = 'update_Date:desc'
@@ -60,9 +257,10 @@ const BY_UPDATE = 'update_Date:desc'
  * Picks up changes made since `since` (a version from `newestVersion`, taken before the load or
  * the previous sync started) without reloading: reads pages sorted by `update_Date` newest first
  * until an event older than `since`. Events stamped exactly `since` are read again (a stamp can
- * be shared), which costs a few known events, never a missed one. Returns the new or changed
- * events (already in the index) and the version to pass next time. Deletions are not seen here:
- * the periodic full pass (`loadAll`) and 404s take them out.
+ * be shared), which costs a few known events, never a missed one. An event that now fails the
+ * contract leaves the index and is listed as unreadable. Returns the new or changed events
+ * (already in the index) and the version to pass next time. Deletions are not seen here: the
+ * periodic full pass (`loadAll`) and 404s take them out.
  */
 export async function syncChanges(
   index: EventIndex,
@@ -72,18 +270,22 @@ export async function syncChanges(
 ): Promise<{ changed: Event[]; since: number | null }> {
   const known = index.versions()
   const changed: Event[] = []
+  const unreadable: UnreadableRecord[] = []
   let next = since
   read: for (let page = 1; ; page++) {
-    const events = await fetchPage(page, pageSize, BY_UPDATE)
+    const { records: events, unreadable: bad } = await fetchPage(page, pageSize, BY_UPDATE)
+    // Their dates cannot be read: they neither move the watermark nor end the reading.
+    unreadable.push(...bad)
     for (const event of events) {
       const version = versionKey(event.update_Date)
       if (page === 1 && event === events[0]) next = version ?? since
       if (since !== null && (version === null || version < since)) break read
       if (known.get(event.event_ID) !== version) changed.push(event)
     }
-    if (events.length < pageSize) break
+    if (events.length + bad.length < pageSize) break
   }
   index.upsert(changed)
+  index.markUnreadable(unreadable)
   return { changed, since: next }
 }
 
@@ -96,6 +298,8 @@ export const SYNC_PAGE_SIZE = 100
  * the first event at or after `from` and the first at or after `to` are found by binary search,
  * probing one event at a time (pages of one); then only the pages between them are read, a few in
  * flight. About 2 × log2(events) tiny reads and the range's own pages, instead of every page.
+ * An unreadable event met by a probe counts as reaching `from` and not reaching `to`, so the
+ * range read can only grow; the unreadable events of the pages read are returned beside.
  */
 export async function fetchRange(
   fetchPage: FetchPage,
@@ -103,17 +307,19 @@ export async function fetchRange(
   from: number,
   to: number,
   { pageSize = INDEX_PAGE_SIZE, concurrency = INDEX_CONCURRENCY } = {},
-): Promise<Event[]> {
+): Promise<RecordList<Event>> {
   const sortBy = `${field}:asc,event_ID:asc`
   const key = (e: Event) => versionKey((e as Record<string, unknown>)[field] as string | null)
-  /** The key at a position (0-based); undefined past the end. */
+  /** The key at a position (0-based); undefined past the end; 'unreadable' for such an event. */
   const probe = async (position: number) => {
-    const [e] = await fetchPage(position + 1, 1, sortBy)
-    return e ? key(e) : undefined
+    const { records, unreadable } = await fetchPage(position + 1, 1, sortBy)
+    const [e] = records
+    return e ? key(e) : unreadable.length ? ('unreadable' as const) : undefined
   }
   /** The first position whose key is at or after `bound` (empty keys sort before any). */
-  const firstAtOrAfter = async (bound: number) => {
-    const reaches = (k: number | null | undefined) => k === undefined || (k !== null && k >= bound)
+  const firstAtOrAfter = async (bound: number, unreadableReaches: boolean) => {
+    const reaches = (k: number | null | undefined | 'unreadable') =>
+      k === 'unreadable' ? unreadableReaches : k === undefined || (k !== null && k >= bound)
     let lo = 0
     let hi = 0
     while (!reaches(await probe(hi))) {
@@ -127,22 +333,24 @@ export async function fetchRange(
     }
     return lo
   }
-  const [start, end] = await Promise.all([firstAtOrAfter(from), firstAtOrAfter(to)])
-  if (end <= start) return []
+  const [start, end] = await Promise.all([firstAtOrAfter(from, true), firstAtOrAfter(to, false)])
+  if (end <= start) return { records: [], unreadable: [] }
   const pages: number[] = []
   for (let page = Math.floor(start / pageSize) + 1; (page - 1) * pageSize < end; page++)
     pages.push(page)
   const found: Event[] = []
+  const unreadable: UnreadableRecord[] = []
   let next = 0
   const worker = async () => {
     while (next < pages.length) {
-      const events = await fetchPage(pages[next++]!, pageSize, sortBy)
-      for (const e of events) {
+      const page = await fetchPage(pages[next++]!, pageSize, sortBy)
+      unreadable.push(...page.unreadable)
+      for (const e of page.records) {
         const k = key(e)
         if (k !== null && k >= from && k < to) found.push(e)
       }
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
-  return found
+  return { records: found, unreadable }
 }

@@ -1,6 +1,7 @@
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
 import type { EventFilter, SortKey } from './event-index'
+import type { MissingRange } from './load-index'
 
 /*
  * The messages between the page and the index worker. The worker owns the events; the page asks
@@ -38,6 +39,18 @@ export interface Facets {
   priorities: [string, number][]
 }
 
+/**
+ * What the index leaves out (issue 23): events the service sent that fail the contract (by ID;
+ * `nameless` those without a readable ID) and ranges of the full load it failed to send.
+ */
+export interface IndexGaps {
+  unreadable: number[]
+  nameless: number
+  missing: MissingRange[]
+}
+
+export const NO_GAPS: IndexGaps = { unreadable: [], nameless: 0, missing: [] }
+
 export type ToWorker =
   | { type: 'start'; connection: Connection; settings: IndexSettings }
   | { type: 'settings'; settings: IndexSettings }
@@ -49,15 +62,17 @@ export type ToWorker =
   | { type: 'remove'; ids: number[] }
   | { type: 'sync' }
   | { type: 'full-pass' }
+  /** Reads everything again now (the user's Retry of a missing range); answered when done. */
+  | { type: 'reread'; call: number }
 
 export type IndexPhase = 'loading' | 'ready' | 'too-large' | 'error'
 
 export type FromWorker =
   | { type: 'progress'; loaded: number }
-  | { type: 'ready'; size: number; version: number }
+  | { type: 'ready'; size: number; version: number; gaps: IndexGaps }
   | { type: 'too-large'; limit: number }
   | { type: 'error'; message: string }
-  | { type: 'changed'; size: number; version: number }
+  | { type: 'changed'; size: number; version: number; gaps: IndexGaps }
   | { type: 'unauthorized'; call: number }
   | { type: 'answer'; call: number; value: unknown }
   | { type: 'failed'; call: number; message: string }

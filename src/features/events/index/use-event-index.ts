@@ -4,7 +4,7 @@ import { useDatabase } from '@/api/api-context'
 import { dbKey } from '@/api/query-keys'
 import type { IndexState } from './index-client'
 import { useIndexClient } from './event-index-provider'
-import type { QueryRequest } from './protocol'
+import { NO_GAPS, type QueryRequest } from './protocol'
 
 const NO_INDEX: IndexState = {
   phase: 'loading',
@@ -13,6 +13,8 @@ const NO_INDEX: IndexState = {
   version: 0,
   limit: 0,
   error: null,
+  gaps: NO_GAPS,
+  rereading: false,
 }
 const noSubscription = () => () => {}
 
@@ -34,6 +36,18 @@ function useIndexPick<T extends string | number>(pick: (state: IndexState) => T)
   return useSyncExternalStore(client?.subscribe ?? noSubscription, () =>
     pick(client?.getState() ?? NO_INDEX),
   )
+}
+
+/**
+ * What the index leaves out (unreadable events, ranges the service failed to send), whether it
+ * is reading everything again, and how to ask it to. Re-renders only when those change.
+ */
+export function useIndexGaps() {
+  const client = useIndexClient()
+  const subscribe = client?.subscribe ?? noSubscription
+  const gaps = useSyncExternalStore(subscribe, () => (client?.getState() ?? NO_INDEX).gaps)
+  const rereading = useIndexPick((s) => (s.rereading ? 1 : 0)) === 1
+  return { gaps, rereading, reread: () => client?.reread() }
 }
 
 /** Whether the index is loading, ready, too large or failed. */

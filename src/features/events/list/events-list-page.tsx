@@ -7,6 +7,7 @@ import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useEventQueries } from '../queries'
+import { IndexGapsNote } from '../index/gaps-note'
 import { useIndexFacets, useIndexPhase, useIndexQuery } from '../index/use-event-index'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
@@ -79,7 +80,7 @@ export function EventsListPage() {
   // The service's page stays on screen until the index's first answer replaces it.
   const fromIndexData = indexed ? fromIndex.data : undefined
   const active = fromIndexData ? fromIndex : query
-  const rows = (fromIndexData ? fromIndexData.rows : query.data) ?? NO_ROWS
+  const rows = (fromIndexData ? fromIndexData.rows : query.data?.records) ?? NO_ROWS
   const total = fromIndexData?.total ?? null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
   const selection = useRowSelection(pageIdentity(search, text), rows)
@@ -158,6 +159,7 @@ export function EventsListPage() {
         onTextDone={flushText}
       />
       <IndexStatus total={total} filtered={fromIndex.isPlaceholderData} />
+      <IndexGapsNote also={indexed ? undefined : query.data?.unreadable} />
       <ListToolbar
         search={search}
         rows={rows}

@@ -7,7 +7,7 @@ import { isValidElement, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
 import { createEventIndex } from '../index/event-index'
-import { eventColumns } from '../list/columns/events-columns'
+import { columnOf } from '../list/columns/events-columns'
 import { groupEvents, type QueueItem } from '../my-events/group-events'
 import { dueReminders } from '../reminders/due-reminders'
 import { overlaps, placeEvents } from './placement'
@@ -167,7 +167,7 @@ describe('every view agrees on what an event means', () => {
   it('the next reminder: a completed event or one with its reminder off shows none, in the list as on its page', () => {
     const cell = (id: number) =>
       cellText(
-        eventColumns.next_Scheduled_Date.render!(
+        columnOf('next_Scheduled_Date').render!(
           events.find((e) => e.event_ID === id)!,
           C,
         ),

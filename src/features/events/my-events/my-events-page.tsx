@@ -11,6 +11,7 @@ import { useNow } from '../use-now'
 import { importanceOf, priorityOrder } from '../model/priority'
 import { ShortcutsDialog } from '../triage/shortcuts-dialog'
 import { useTriageKeys } from '../triage/use-triage-keys'
+import { UnreadableNote } from '../index/gaps-note'
 import { EventGroup } from './event-group'
 import { groupEvents } from './group-events'
 import { LoadChart } from './load-chart'
@@ -30,15 +31,16 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   const userId = param?.trim() || user.userId
   const mine = userId === user.userId
   const query = useQuery(queries.userEvents(db, userId))
+  const events = query.data?.records
   const priorities = useLookup('priorities').data ?? []
   const now = useNow()
   const rank = importanceOf(priorityOrder(priorities))
-  const groups = groupEvents(query.data ?? [], now, completedStatus, (e) => rank(e.priority))
+  const groups = groupEvents(events ?? [], now, completedStatus, (e) => rank(e.priority))
   const {
     attach: attachTriage,
     helpOpen,
     closeHelp,
-  } = useTriageKeys((id) => query.data?.find((e) => e.event_ID === id))
+  } = useTriageKeys((id) => events?.find((e) => e.event_ID === id))
 
   return (
     <div className={styles.page}>
@@ -69,7 +71,8 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
         </div>
       ) : (
         <>
-          {query.data.length === 0 ? (
+          <UnreadableNote records={query.data.unreadable} />
+          {query.data.records.length === 0 ? (
             <p className={styles.allClear}>
               {mine ? 'Nothing open is assigned to you.' : `Nothing open is assigned to ${userId}.`}
             </p>
@@ -126,7 +129,7 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
             </div>
           )}
           {/* The overview comes after the work itself. */}
-          <LoadChart events={query.data} priorities={priorities} now={now} />
+          <LoadChart events={query.data.records} priorities={priorities} now={now} />
         </>
       )}
       <ShortcutsDialog open={helpOpen} onClose={closeHelp} />

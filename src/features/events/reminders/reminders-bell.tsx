@@ -37,7 +37,7 @@ export function RemindersBell() {
   })
   const now = useNow(REFRESH_MS)
   const due = useMemo(
-    () => dueReminders(query.data ?? [], now, completedStatus),
+    () => dueReminders(query.data?.records ?? [], now, completedStatus),
     [query.data, now, completedStatus],
   )
   const [open, setOpen] = useState(false)
