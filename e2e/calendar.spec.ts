@@ -33,18 +33,19 @@ function rangeOf(view: 'month' | 'week' | 'day' | 'agenda', today: Date) {
 }
 
 /**
- * Where the issue says an event goes: from start to end when it has both, else at its due date,
- * else at its start date (the oracle the calendar is checked against, written apart from it).
+ * Where an event goes: a task at its due time; else from start to end when it has both; else at
+ * its start date (the oracle the calendar is checked against, written apart from it).
  */
 function span(e: ServiceEvent): { start: Date; end: Date } | null {
+  const due = local(e.due_Date)
+  if (due) return { start: due, end: new Date(due.getTime() + 1) }
   const start = local(e.start_Date)
   const end = local(e.end_Date)
   if (start && end && end > start)
     return dayText(start) === dayText(end)
       ? { start, end }
       : { start: midnight(start), end: midnight(end, 1) }
-  const at = local(e.due_Date) ?? start
-  return at ? { start: at, end: new Date(at.getTime() + 1) } : null
+  return start ? { start, end: new Date(start.getTime() + 1) } : null
 }
 
 const covers = (e: ServiceEvent, range: { start: Date; end: Date }) => {

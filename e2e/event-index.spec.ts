@@ -49,7 +49,13 @@ test.describe('the event index behind the list', () => {
     )
     const weekStart = dayText(monday)
     const weekEnd = dayText(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 7))
-    const overdue = (e: ServiceEvent) => !isDone(e) && !!e.due_Date && e.due_Date < nowText
+    // The rules, written apart from the console's model: a reminder rings only when on and
+    // open; snoozed is due already with a reminder still to ring; overdue is due and not snoozed.
+    const rings = (e: ServiceEvent) => !isDone(e) && e.reminder && !!e.next_Scheduled_Date
+    const snoozed = (e: ServiceEvent) =>
+      rings(e) && e.next_Scheduled_Date! > nowText && !!e.due_Date && e.due_Date <= nowText
+    const overdue = (e: ServiceEvent) =>
+      !isDone(e) && !!e.due_Date && e.due_Date < nowText && !snoozed(e)
     const cases: [string, (e: ServiceEvent) => boolean][] = [
       ['status=Open', (e) => e.status === 'Open'],
       ['priority=URGENT,HIGH', (e) => e.priority === 'URGENT' || e.priority === 'HIGH'],
@@ -63,10 +69,8 @@ test.describe('the event index behind the list', () => {
         'due=range&from=2026-12-01&to=2026-12-31',
         (e) => !!e.due_Date && e.due_Date >= '2026-12-01' && e.due_Date < '2027-01-01',
       ],
-      [
-        'reminder=due',
-        (e) => !isDone(e) && !!e.next_Scheduled_Date && e.next_Scheduled_Date <= nowText,
-      ],
+      ['due=snoozed', snoozed],
+      ['reminder=due', (e) => rings(e) && e.next_Scheduled_Date! <= nowText],
       ['completed=done', isDone],
       ['completed=open', (e) => !isDone(e)],
       [

@@ -16,6 +16,16 @@ export const runtimeConfigSchema = z.object({
   sandbox: z._default(z.boolean(), false),
   idleLockMinutes: z._default(z.number().check(z.positive()), 15),
   completedStatus: z._default(z.string(), 'Completed'),
+  /**
+   * The event statuses and types the plan uses: the pickers offer them beside the values events
+   * already hold, and a value that is neither is saved only after the user confirms it is new.
+   */
+  eventStatuses: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(100))), [
+    'Open',
+    'In progress',
+    'Waiting',
+  ]),
+  eventTypes: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(100))), []),
   /** Locale of dates and numbers (a BCP 47 tag such as en-GB); default the browser's. */
   locale: z.optional(z.string().check(z.minLength(2), z.maxLength(35))),
   /** Above this many events the in-browser event index (filters, search) is not built. */

@@ -5,10 +5,10 @@ import { ChoiceField } from '@/components/ui/choice-field'
 import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { TextField } from '@/components/ui/text-field'
-import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
+import { useCurrentUser } from '@/lib/app-context'
 import { priorityName } from '../priority-badge'
 import type { EventFormValues } from './event-form-schema'
-import { useEventChoices } from './use-event-choices'
+import { useFormChoices } from './use-event-choices'
 import styles from './event-form.module.css'
 
 interface EventFormFieldsProps {
@@ -20,7 +20,6 @@ interface EventFormFieldsProps {
 export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
   const { register, formState } = form
   const errors = formState.errors
-  const { completedStatus } = useRuntimeConfig()
   const current = formState.defaultValues?.priority ?? ''
   const priorityOptions = [
     { value: '', label: 'None' },
@@ -32,9 +31,8 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
       ? [{ value: current, label: current }]
       : []),
   ]
-  const statuses = [...new Set(['Open', 'In progress', 'Waiting', completedStatus])]
   const me = useCurrentUser().userId
-  const choices = useEventChoices({ statuses, users: [me] })
+  const choices = useFormChoices(me)
   const [type, status, user, group] = useWatch({
     control: form.control,
     name: ['event_Type', 'status', 'user_ID', 'userGroup_Key'],

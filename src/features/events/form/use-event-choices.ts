@@ -1,5 +1,6 @@
 import { byLocale } from '@/api/dates'
 import { useMemo } from 'react'
+import { useRuntimeConfig } from '@/lib/app-context'
 import type { Choice } from '@/lib/choices'
 import { humanizeCode } from '../event-fields'
 import { useIndexFacets } from '../index/use-event-index'
@@ -29,15 +30,16 @@ function choices<T extends string | number>(
  * (the event index), most used first, with labels; plus the given defaults.
  */
 export function useEventChoices(
-  defaults: { statuses?: string[]; users?: string[]; groups?: number[] } = {},
+  defaults: { statuses?: string[]; types?: string[]; users?: string[]; groups?: number[] } = {},
 ) {
   const facets = useIndexFacets().data
   const statuses = defaults.statuses?.join('\u0000') ?? ''
+  const types = defaults.types?.join('\u0000') ?? ''
   const users = defaults.users?.join('\u0000') ?? ''
   const groups = defaults.groups?.join(',') ?? ''
   return useMemo(
     () => ({
-      types: choices(facets?.types, [], (v) => humanizeCode(v)),
+      types: choices(facets?.types, types ? types.split('\u0000') : [], (v) => humanizeCode(v)),
       statuses: choices(facets?.statuses, statuses ? statuses.split('\u0000') : [], (v) => v),
       users: choices(facets?.users, users ? users.split('\u0000') : [], (v) => v),
       groups: choices(
@@ -46,6 +48,19 @@ export function useEventChoices(
         (v) => `Group ${v}`,
       ),
     }),
-    [facets, statuses, users, groups],
+    [facets, statuses, types, users, groups],
   )
+}
+
+/**
+ * The choices of the event form: the configured statuses (with the completed one) and types,
+ * the values events hold, and the signed-in user.
+ */
+export function useFormChoices(me: string) {
+  const { completedStatus, eventStatuses, eventTypes } = useRuntimeConfig()
+  return useEventChoices({
+    statuses: [...new Set([...eventStatuses, completedStatus])],
+    types: eventTypes,
+    users: [me],
+  })
 }

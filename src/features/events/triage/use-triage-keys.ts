@@ -32,7 +32,12 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
   const { snooze } = useSnoozeCommand()
   const complete = useCompleteCommand()
   // The row focus was last in, with its neighbours, to recover focus when the row goes away.
-  const last = useRef<{ id: number; next: number; previous: number } | null>(null)
+  const last = useRef<{
+    id: number
+    next: number
+    previous: number
+    element: HTMLElement
+  } | null>(null)
   const actions = useRef({ eventOf, snooze, complete })
   useLayoutEffect(() => {
     actions.current = { eventOf, snooze, complete }
@@ -45,7 +50,12 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
       if (!row) return
       const rows = rowsIn(el)
       const i = rows.indexOf(row)
-      last.current = { id: idOf(row), next: idOf(rows[i + 1]), previous: idOf(rows[i - 1]) }
+      last.current = {
+        id: idOf(row),
+        next: idOf(rows[i + 1]),
+        previous: idOf(rows[i - 1]),
+        element: e.target as HTMLElement,
+      }
     }
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
@@ -96,15 +106,19 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
     return () => document.removeEventListener('keydown', onKey)
   })
 
-  // A focused row that left the list (completed, reassigned) hands focus to its neighbour.
+  // A focused row that left its place (completed, reassigned, or snoozed into another group)
+  // hands focus to its neighbour: the work goes on with the next event. Focus the user moved
+  // elsewhere themselves (the element is still there) is left alone.
   useLayoutEffect(() => {
     const was = last.current
-    if (!el || !was) return
+    if (!el || !was || was.element.isConnected) return
     const active = document.activeElement
     if (active && active !== document.body && active.isConnected) return
-    if (el.querySelector(`[data-triage-id="${was.id}"]`)) return
     const rows = rowsIn(el)
-    const to = rows.find((r) => idOf(r) === was.next) ?? rows.find((r) => idOf(r) === was.previous)
+    const to =
+      rows.find((r) => idOf(r) === was.next) ??
+      rows.find((r) => idOf(r) === was.previous) ??
+      rows.find((r) => idOf(r) === was.id)
     if (to) focusRow(to)
   })
 
