@@ -12,7 +12,7 @@ import {
   type MoveEdge,
 } from './move'
 import { placeEvent, type PlacedEvent } from './placement'
-import { useMoveEvent } from './use-move-event'
+import { useMoveEvent } from '../queries'
 
 export interface MoveRequest {
   event: Event
