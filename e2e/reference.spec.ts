@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from './axe'
 import { callService, expect, sessionToken, signIn, test } from './fixtures'
 
-/** The twelve lookup lists of service.md 4.3, as the page titles them. */
+/** The twelve lookup lists of the Events group, as the page titles them. */
 const lists = [
   { path: '/snoozes', title: 'Snooze durations' },
   { path: '/priorities', title: 'Priorities' },
