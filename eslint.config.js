@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -7,11 +8,18 @@ import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
 // Imports flow one way: api, lib, components -> features -> app. A feature never imports
-// another feature. The sandbox imports the contract (src/api/schemas) and nothing else of src/;
-// the doctor (scripts/doctor) the contract and src/api/dates.ts.
+// another feature. The event model (src/features/events/model) imports the contract and
+// nothing else: no React, no package, no feature (its own included), no lib. The sandbox imports
+// the contract (src/api/schemas) and nothing else of src/; the doctor (scripts/doctor) the
+// contract and src/api/dates.ts.
 // The paths are checked after resolving each import (relative or '@/'), so no spelling of an
 // import gets around them; and no module may import itself back through others (no-cycle).
-const features = ['session', 'events', 'auths', 'admin', 'reference']
+// Every folder of src/features is a feature, read from the disk when the linter starts, so a
+// new feature is fenced in without editing this file.
+const root = import.meta.dirname
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 const boundaries = [
   ...features.map((name) => ({
     target: `./src/features/${name}`,
@@ -20,6 +28,18 @@ const boundaries = [
     message:
       'A feature never imports another feature: compose them in src/app (docs/architecture.md).',
   })),
+  {
+    target: './src/features/events/model',
+    from: './src',
+    except: ['./features/events/model', './api/schemas', './api/dates.ts'],
+    message:
+      'The event model imports only the contract (src/api/schemas, src/api/dates.ts): no feature, lib or component.',
+  },
+  {
+    target: './src/features/events/model',
+    from: './node_modules',
+    message: 'The event model is plain functions over the contract: no React, no package.',
+  },
   ...['api', 'lib', 'components'].map((layer) => ({
     target: `./src/${layer}`,
     from: ['./src/features', './src/app'],
@@ -71,7 +91,20 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries, basePath: root }],
+    },
+  },
+  {
+    // The model's own tests use the test runner; the model itself stays plain.
+    files: ['src/features/events/model/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: boundaries.filter((z) => z.target !== './src/features/events/model'),
+          basePath: root,
+        },
+      ],
     },
   },
   {

@@ -9,7 +9,7 @@ import { signJwt } from './identity/tokens'
 import { startTestSandbox, type CallOptions, type TestSandbox } from './testing'
 
 /**
- * One request of every operation of service.md section 4 (and the schedule listing). The common
+ * One request of every operation of the service's API (and the schedule listing). The common
  * rules are checked before an operation runs, so the IDs need not exist.
  */
 const OPERATIONS: [string, string][] = [

@@ -6,7 +6,7 @@
 //   2. a filter change and a search keystroke to updated rows (input event to the status's new
 //      count on screen, after the next frame), p95 and median over many;
 //   3. the JS heap with the index loaded: the page's and the worker's (CDP, after a GC).
-// Targets (issue 13): index ≤ 8 s at 100,000 (≤ 1.5 s at 10,000), no task over 50 ms while it
+// Targets (BENCHMARKS.md has the figures): index ≤ 8 s at 100,000 (≤ 1.5 s at 10,000), no task over 50 ms while it
 // loads, filter/search ≤ 50 ms p95, heap ≤ 200 MB.
 //
 //   BENCH_EVENTS=100000 BENCH_RUNS=3 npm run bench:index

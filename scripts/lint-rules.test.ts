@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -8,9 +8,25 @@ import { afterAll, describe, expect, it } from 'vitest'
  * ESLint configuration: an import that breaks a rule fails `npm run lint`.
  */
 const root = path.resolve(import.meta.dirname, '..')
-const eslint = new ESLint({ cwd: root })
 const fixtureDir = path.join(root, 'src/lib', `lint-fixture-${process.pid}`)
-afterAll(() => rmSync(fixtureDir, { recursive: true, force: true }))
+// A feature folder that exists only while this file runs: the configuration reads the folder
+// list when it loads (once per process), so the folder is made before the linter starts.
+const newFeature = `lint-fixture-feature-${process.pid}`
+const newFeatureDir = path.join(root, 'src/features', newFeature)
+mkdirSync(newFeatureDir, { recursive: true })
+const eslint = new ESLint({ cwd: root })
+// A real module inside the event model, for the model importing itself.
+const modelDir = path.join(root, 'src/features/events/model')
+const modelHadFolder = existsSync(modelDir)
+const modelSibling = path.join(modelDir, `lint-fixture-${process.pid}.ts`)
+afterAll(() => {
+  rmSync(fixtureDir, { recursive: true, force: true })
+  rmSync(newFeatureDir, { recursive: true, force: true })
+  rmSync(modelSibling, { force: true })
+  if (!modelHadFolder && existsSync(modelDir) && readdirSync(modelDir).length === 0) {
+    rmdirSync(modelDir)
+  }
+})
 
 async function ruleIds(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) })
@@ -46,6 +62,45 @@ describe('lint', { timeout: 60_000 }, () => {
     expect(await ruleIds('src/lib/fixture.ts', feature)).toContain('import-x/no-restricted-paths')
     const app = "import { API_ERROR } from '../src/api/client'\nexport const q = API_ERROR\n"
     expect(await ruleIds('sandbox/fixture.ts', app)).toContain('import-x/no-restricted-paths')
+  })
+
+  it('fences in a feature folder no list names: it may not import another feature', async () => {
+    const code =
+      "import { eventQueries } from '@/features/events/queries'\nexport const q = eventQueries\n"
+    expect(await ruleIds(`src/features/${newFeature}/queries.ts`, code)).toContain(
+      'import-x/no-restricted-paths',
+    )
+    const own = "import { dbKey } from '@/api/query-keys'\nexport const q = dbKey\n"
+    expect(await ruleIds(`src/features/${newFeature}/queries.ts`, own)).toEqual([])
+  })
+
+  it('fails the event model importing React, a package, its own feature or lib', async () => {
+    const file = 'src/features/events/model/fixture.ts'
+    const imports = [
+      "import { useMemo } from 'react'\nexport const q = useMemo\n",
+      "import { Temporal } from 'temporal-polyfill'\nexport const q = Temporal\n",
+      "import { eventKeys } from '../keys'\nexport const q = eventKeys\n",
+      "import { eventQueries } from '@/features/events/queries'\nexport const q = eventQueries\n",
+      "import { authQueries } from '@/features/auths/queries'\nexport const q = authQueries\n",
+      "import { paths } from '@/lib/paths'\nexport const q = paths\n",
+      "import { Button } from '@/components/ui/button'\nexport const q = Button\n",
+    ]
+    for (const code of imports) {
+      expect(await ruleIds(file, code), code).toContain('import-x/no-restricted-paths')
+    }
+  })
+
+  it('passes the event model importing the contract, the dates and itself', async () => {
+    mkdirSync(modelDir, { recursive: true })
+    writeFileSync(modelSibling, 'export const other = 1\n')
+    const code = [
+      "import type { Event } from '@/api/schemas/event'",
+      "import { parseServiceDate } from '../../../api/dates'",
+      `import { other } from './${path.basename(modelSibling, '.ts')}'`,
+      'export const q = (e: Event) => [e, parseServiceDate, other]',
+      '',
+    ].join('\n')
+    expect(await ruleIds('src/features/events/model/fixture.ts', code)).toEqual([])
   })
 
   it('fails an import cycle', async () => {

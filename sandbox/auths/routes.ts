@@ -151,7 +151,7 @@ function isolated<T>(db: Db, fn: () => T): T {
 }
 
 /**
- * Auths (service.md 4.1; shapes in service-notes.md "Auth"): create, read, update, delete, the
+ * Auths (shapes in `src/api/schemas/auth.ts`): create, read, update, delete, the
  * batch upsert, the read with member and provider names, adjustments and status changes.
  */
 export function authRoutes(ctx: SandboxContext): SandboxApp {

@@ -67,7 +67,7 @@ function moveToNext(c: Ctx, schedule: EventSchedule, after: Date, now: Date) {
 }
 
 /**
- * Events (service.md 4.3 and 6): CRUD, the batch upsert, the paged and sorted list, a user's
+ * Events: CRUD, the batch upsert, the paged and sorted list, a user's
  * active events, snooze, reschedule and the schedules of an event.
  */
 export function eventRoutes(ctx: SandboxContext): SandboxApp {

@@ -1,7 +1,7 @@
 import { lookupLists as contractLists, type LookupName } from '../../src/api/schemas/lookup-lists'
 /**
- * The twelve lookup lists of the Events group (service.md 4.3), as seeded into the `lookups`
- * table of every business database. Keys are strings or integers as service-notes.md says;
+ * The twelve lookup lists of the Events group, as seeded into the `lookups` table of every
+ * business database. Keys are strings or integers as the contract's `lookupLists` says;
  * `minutes` is the length of a snooze or a duration (stored, not sent).
  */
 export interface LookupOption {

@@ -3,7 +3,7 @@ import { authFields } from '../../src/api/schemas/auth'
 import { eventFields } from '../../src/api/schemas/event'
 import { startTestSandbox, type TestSandbox } from '../testing'
 
-/** Every path of service.md section 4, plus sign-in and the event-schedule listing. */
+/** Every path of the service's API, plus sign-in and the event-schedule listing. */
 const SERVICE_PATHS: [string, string][] = [
   ['post', '/auths'],
   ['put', '/auths'],
@@ -100,7 +100,7 @@ describe('GET /api/openapi.json', () => {
     }
   })
 
-  it('has every path of service.md section 4, sign-in and the schedule listing', () => {
+  it("has every path of the service's API, sign-in and the schedule listing", () => {
     for (const [method, path] of SERVICE_PATHS) {
       expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined()
     }

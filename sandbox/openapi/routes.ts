@@ -116,7 +116,7 @@ const LOOKUPS = Object.values(lookupLists)
 const camel = (text: string) => text.replace(/-+(\w)/g, (_, ch: string) => ch.toUpperCase())
 
 const OPERATIONS: Operation[] = [
-  // Sign-in (outside service.md; see service-notes.md "Sign-in").
+  // Sign-in: the identity service's endpoint, beside the business API.
   {
     method: 'post',
     path: '/user-authentication',

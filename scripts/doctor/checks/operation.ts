@@ -85,7 +85,7 @@ export async function checkOperation(
         : 'data as the schema expects'
   const warnings: string[] = []
   if (read.value.activityId === undefined)
-    warnings.push('debug.activityID is missing (service.md 2.1 requires it; staff quote it)')
+    warnings.push('debug.activityID is missing (the contract requires it; staff quote it)')
   if (shape.unknown.length > 0 && spec.unknownExpected) details.push(spec.unknownExpected)
   else if (shape.unknown.length > 0)
     warnings.push('unknown fields: check none is a documented field renamed')

@@ -50,7 +50,7 @@ export async function checkPaging(ctx: DoctorContext): Promise<void> {
     add(
       'content type of GET /events',
       /^(application\/json|text\/plain)$/i.test(type) ? 'PASS' : 'WARN',
-      'a JSON body under text/plain (service.md 4.3) or application/json',
+      'a JSON body under text/plain (as the contract allows) or application/json',
       `${type} with a JSON body: the console reads it whatever the type`,
     )
 

@@ -2,7 +2,7 @@ import { readEnvelope, type DoctorContext, type RequestSpec } from '../context'
 import { eventIds } from './reads'
 
 /**
- * The problem details of a 404 and a 401 (service.md 2.1 and 7): the right HTTP status, and in
+ * The problem details of a 404 and a 401: the right HTTP status, and in
  * the envelope's `error` the members type, title, status, detail and instance. Only which
  * members came and their types are reported, never their text.
  */

@@ -2,7 +2,7 @@ import { z } from './zod'
 import { optDate, optInt, optNum, optText } from './common'
 
 /**
- * Auth (authorization), fields as the service's SDK names them (service-notes.md). Required are
+ * Auth (authorization), fields named as the service's SDK names them. Required are
  * the NOT NULL ones. Loose: unknown fields are kept so an edit never drops them.
  */
 export const authSchema = z.looseObject({

@@ -2,7 +2,8 @@ import { z } from './zod'
 import { optDate, optInt, optNum, optText, serviceDate } from './common'
 
 /**
- * Event (service.md 2.2): the 25 fields, names exactly as written. Required are the NOT NULL ones.
+ * Event: the service's 25 fields, names spelt exactly as it sends them. Required are the NOT NULL
+ * ones.
  * Loose: unknown fields are kept, so a GET then PUT never drops what the UI does not show.
  */
 export const eventSchema = z.looseObject({
@@ -36,7 +37,7 @@ export const eventSchema = z.looseObject({
 export type Event = z.infer<typeof eventSchema>
 export type EventField = keyof z.infer<typeof eventSchema> & string
 
-/** The 25 documented field names, in the order service.md lists them. */
+/** The 25 field names, in the order the service documents them (the order above). */
 export const eventFields = Object.keys(eventSchema.shape) as EventField[]
 
 /** An event as sent to create: `event_ID` may be absent or 0 (the service assigns it). */

@@ -1,7 +1,8 @@
 /*
- * The lookup lists of service.md 4.3 (and `GET /report-args`): the one table of their names,
- * paths, titles and key types (service-notes.md, "Static option"). The client, the sandbox's
- * seed and its OpenAPI document all read it.
+ * The service's lookup lists (the Events group's static options, and `GET /report-args`): the
+ * one table of their names, paths, titles and key types (each list's keys are strings or
+ * integers, as the service sends them). The client, the sandbox's seed and its OpenAPI document
+ * all read it.
  */
 
 export type LookupKeyType = 'string' | 'integer'
@@ -12,7 +13,7 @@ export interface LookupListInfo {
   keyType: LookupKeyType
 }
 
-/** The lookup lists of service.md 4.3 (and `GET /report-args`), by name. */
+/** The service's lookup lists (and `GET /report-args`), by name. */
 export const lookupLists = {
   snoozes: { path: '/snoozes', title: 'Snooze durations', keyType: 'string' },
   priorities: { path: '/priorities', title: 'Priorities', keyType: 'string' },

@@ -12,6 +12,7 @@ import styles from './search-everywhere.module.css'
 import { getDisplayLocale } from '@/api/dates'
 import { isTypingTarget } from '@/lib/typing-target'
 import { eventTitle } from '@/features/events/model/title'
+import { Problem } from '@/components/ui/problem'
 
 interface Item {
   id: string
@@ -245,14 +246,10 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
       <IndexGapsNote onNavigate={onDone} />
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
       {outcome.kind === 'not-found' && (
-        <p role="alert" className={styles.problem}>
-          No auth {outcome.authNumber} in this database.
-        </p>
+        <Problem compact cause="action" title={`No auth ${outcome.authNumber} in this database.`} />
       )}
       {(outcome.kind === 'invalid' || outcome.kind === 'failed') && (
-        <p role="alert" className={styles.problem}>
-          {outcome.message}
-        </p>
+        <Problem compact cause="action" title={outcome.message} />
       )}
       <div id={ids.list} role="listbox" aria-label="Results" className={styles.list}>
         {GROUPS.map((group) => {

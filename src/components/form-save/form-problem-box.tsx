@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
+import { Problem } from '@/components/ui/problem'
 import type { FormProblem } from './form-problem'
-import styles from './form-save.module.css'
 
 /** Why the service did not save, above the form and announced; field messages sit on inputs. */
 export function FormProblemBox({ problem }: { problem: FormProblem }) {
@@ -9,8 +9,7 @@ export function FormProblemBox({ problem }: { problem: FormProblem }) {
     ref.current?.scrollIntoView({ block: 'nearest' })
   }, [problem])
   return (
-    <div ref={ref} className={styles.problem} role="alert">
-      <strong>{problem.title}</strong>
+    <Problem ref={ref} cause="action" title={problem.title} activityId={problem.activityId}>
       <p>{problem.detail}</p>
       {problem.others.length > 0 && (
         <ul>
@@ -19,16 +18,10 @@ export function FormProblemBox({ problem }: { problem: FormProblem }) {
           ))}
         </ul>
       )}
-      <p className={styles.note}>
+      <p>
         Nothing you typed was lost.
         {problem.marked > 0 && ' Correct the marked fields and save again.'}
-        {problem.activityId && (
-          <>
-            {' '}
-            Activity ID <code>{problem.activityId}</code>
-          </>
-        )}
       </p>
-    </div>
+    </Problem>
   )
 }

@@ -6,8 +6,9 @@ import { eventKeys } from './keys'
 /*
  * Every cache update after a write to events, in one place, for the list, the detail and the
  * calendar alike: an event the service answered with is stored as its detail and written into
- * the event index and the calendar's loaded pages, a deleted one leaves them, and the listings
- * of its database are refreshed. Nothing listens to the cache to follow a write: each write calls these.
+ * the event index (which the list, the calendar and search read), a deleted one leaves it, and
+ * the listings of its database are refreshed. Nothing listens to the cache to follow a write:
+ * each write calls these.
  */
 export type CacheScope = Pick<MutationScope, 'queryClient' | 'db'>
 

@@ -4,7 +4,7 @@ import { describeSchedule, joinWords, type ScheduleLookups } from './describe-sc
 
 const opt = (option_Key: number, display: string) => ({ option_Key, display, description: null })
 
-/** The lists as the sandbox seeds them (service-notes.md: integer keys). */
+/** The lists as the sandbox seeds them (integer keys; `src/api/schemas/lookup-lists.ts`). */
 const lookups: ScheduleLookups = {
   intervals: [opt(1, 'Daily'), opt(2, 'Weekly'), opt(3, 'Monthly'), opt(4, 'Yearly')],
   intervalOptions: [

@@ -1,7 +1,7 @@
 import { formatDisplayDateTime } from '@/api/dates'
 import { eventFields } from '@/api/schemas/event'
 
-/** Readable names of the Event fields (service.md 2.2). */
+/** Readable names of the Event fields (`eventSchema` in `src/api/schemas/event.ts`). */
 export const eventFieldLabels: Record<string, string> = {
   event_ID: 'Event ID',
   claim_Audit_Event: 'Triggers a claim audit',

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import { ApiError } from '@/api/errors'
-import { dropFromIndex } from './index/index-registry'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { dropFromIndex, patchIndex } from './index/index-registry'
+import { queryOptions } from '@tanstack/react-query'
 import { usePinnedMutation } from '@/api/pinned-mutation'
-import { useApi, useDatabase } from '@/api/api-context'
+import { useApi } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import {
   batchEvents,
@@ -160,13 +160,11 @@ export interface OptimisticSnoozeVariables extends SnoozeEventVariables {
  * lists and detail, and is rolled back if the service refuses.
  */
 export function useOptimisticSnooze() {
-  const api = useApi()
-  const database = useDatabase()
-  const queryClient = useQueryClient()
-  return useMutation({
-    // Pinned like every write (usePinnedMutation), with the optimistic change as its snapshot.
-    onMutate: async ({ eventId, expectedUntil }: OptimisticSnoozeVariables) => {
-      const db = database
+  return usePinnedMutation({
+    onMutate: async (
+      { eventId, expectedUntil }: OptimisticSnoozeVariables,
+      { queryClient, db },
+    ) => {
       const lists = { queryKey: eventKeys.userEventLists(db) }
       const detailKey = eventKeys.detail(db, eventId)
       await Promise.all([
@@ -184,8 +182,6 @@ export function useOptimisticSnooze() {
             }
           : e
       const snapshot = {
-        db,
-        queryClient,
         lists: queryClient.getQueriesData<RecordList<Event>>(lists),
         detail: queryClient.getQueryData<Event>(detailKey),
       }
@@ -193,10 +189,10 @@ export function useOptimisticSnooze() {
       if (snapshot.detail) queryClient.setQueryData(detailKey, snoozed(snapshot.detail))
       return snapshot
     },
-    mutationFn: ({ eventId, snoozeDuration }: OptimisticSnoozeVariables) =>
-      snoozeEvent(api, eventId, snoozeDuration, { database }),
-    onError: (_error, { eventId }, snapshot) => {
-      if (!snapshot) return
+    mutationFn: ({ eventId, snoozeDuration }: OptimisticSnoozeVariables, { api, db }) =>
+      snoozeEvent(api, eventId, snoozeDuration, { database: db }),
+    onError: (_error, { eventId }, scope, snapshot) => {
+      const { queryClient, db } = scope
       // Put back only this event, so other changes made meanwhile stay.
       for (const [key, data] of snapshot.lists) {
         const before = data?.records.find((e) => e.event_ID === eventId)
@@ -205,17 +201,48 @@ export function useOptimisticSnooze() {
             mapRecords(old, (e) => (e.event_ID === eventId ? before : e)),
           )
       }
-      if (snapshot.detail)
-        queryClient.setQueryData(eventKeys.detail(snapshot.db, eventId), snapshot.detail)
-      return invalidateListings(snapshot)
+      if (snapshot.detail) queryClient.setQueryData(eventKeys.detail(db, eventId), snapshot.detail)
+      return invalidateListings(scope)
     },
-    onSuccess: (event, _vars, snapshot) => {
-      queryClient.setQueriesData<RecordList<Event>>(
-        { queryKey: eventKeys.userEventLists(snapshot.db) },
+    onSuccess: (event, _vars, scope) => {
+      scope.queryClient.setQueriesData<RecordList<Event>>(
+        { queryKey: eventKeys.userEventLists(scope.db) },
         (old) => mapRecords(old, (e) => (e.event_ID === event.event_ID ? event : e)),
       )
-      return storeEvent(snapshot, event)
+      return storeEvent(scope, event)
     },
+  })
+}
+
+export interface MoveEventVariables {
+  eventId: number
+  /** The event as the calendar shows it before the move. */
+  previous: Event
+  /** The date fields with their new values (see `movedFields` in `calendar/move.ts`). */
+  fields: Partial<Event>
+}
+
+/**
+ * Moves an event: it is shown in its new place at once (the event index is patched), then the
+ * new dates are saved with `PUT /events/{id}` on top of the event as the service has it now (the
+ * whole event, unknown fields kept). A refusal puts it back; an event that no longer exists
+ * leaves the calendar. Moves run one after another, so quick key presses land in order.
+ */
+export function useMoveEvent() {
+  return usePinnedMutation({
+    queue: 'calendar-move',
+    onMutate: ({ previous, fields }: MoveEventVariables, { db }) => {
+      patchIndex(db, [{ ...previous, ...fields }])
+    },
+    mutationFn: async ({ eventId, fields }: MoveEventVariables, { api, db }) => {
+      const current = await getEvent(api, eventId, { database: db })
+      return updateEvent(api, { ...current, ...fields }, { database: db })
+    },
+    onError: (error, { eventId, previous }, scope) => {
+      if (error instanceof ApiError && error.status === 404) void forgetEvent(scope, eventId)
+      else patchIndex(scope.db, [previous])
+    },
+    onSuccess: (saved, _vars, scope) => storeEvent(scope, saved),
   })
 }
 

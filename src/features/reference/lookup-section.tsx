@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Table } from '@/components/ui/table'
 import { Skeleton } from '@/components/ui/skeleton'
 import styles from './reference-page.module.css'
+import { Problem } from '@/components/ui/problem'
 
 export const sectionId = (name: LookupName) => `list-${name}`
 
@@ -37,14 +38,20 @@ export function LookupSection({ name }: { name: LookupName }) {
         </span>
       </div>
       {query.isError ? (
-        <div className={styles.problem} role="alert">
-          <p>
-            <strong>{info.title} could not be loaded.</strong> {describeError(query.error).message}
-          </p>
-          <Button size="small" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching ? 'Trying…' : `Try ${info.title.toLowerCase()} again`}
-          </Button>
-        </div>
+        <Problem
+          compact
+          cause="load"
+          className={styles.problem}
+          title={`${info.title} could not be loaded.`}
+          activityId={describeError(query.error).activityId}
+          actions={
+            <Button size="small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              {query.isFetching ? 'Trying…' : `Try ${info.title.toLowerCase()} again`}
+            </Button>
+          }
+        >
+          {describeError(query.error).message}
+        </Problem>
       ) : (
         <Table frame={false} aria-labelledby={titleId} aria-busy={query.isPending}>
           <thead>

@@ -4,7 +4,7 @@ import { useFragmentHref } from '@/lib/use-fragment-href'
 import { LookupSection, sectionId } from './lookup-section'
 import styles from './reference-page.module.css'
 
-/** Every lookup list of the Events group (service.md 4.3), one section each. */
+/** Every lookup list of the Events group (`lookupLists`), one section each. */
 export function ReferencePage() {
   const fragment = useFragmentHref()
   return (

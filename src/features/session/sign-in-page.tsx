@@ -7,6 +7,7 @@ import { useSession, useSessionStore } from './session-context'
 import { explainSignInError, type SignInFailure } from './sign-in-errors'
 import { signInFormSchema, type SignInFormValues } from './sign-in-schema'
 import styles from './sign-in-page.module.css'
+import { Problem } from '@/components/ui/problem'
 
 interface SignInPageProps {
   /** Called once the session is stored. */
@@ -119,12 +120,9 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
         </div>
 
         {failure && (
-          <div className={styles.error} role="alert">
+          <Problem cause="action" title="Not signed in" activityId={failure.activityId}>
             {failure.message}
-            {failure.activityId && (
-              <span className={styles.activity}>Activity ID: {failure.activityId}</span>
-            )}
-          </div>
+          </Problem>
         )}
 
         <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>

@@ -122,7 +122,7 @@ export function PasswordPolicyForm({ policy }: { policy: PasswordPolicy }) {
           )}
           <PolicyCoreFields />
           <ExtraPolicyFields fields={extras.fields} readOnly={readOnly} />
-          {saveError !== null && <ErrorPanel error={saveError} />}
+          {saveError !== null && <ErrorPanel cause="action" error={saveError} />}
           <div className={styles.actionBar}>
             <span className={styles.state} aria-live="polite">
               {isDirty ? 'You have unsaved changes.' : 'No unsaved changes.'}

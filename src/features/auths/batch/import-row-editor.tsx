@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/text-field'
 import { isAuthKey, labelOf } from '../auth-fields'
 import type { RowState } from './use-import-rows'
 import styles from './import.module.css'
+import { Problem } from '@/components/ui/problem'
 
 interface ImportRowEditorProps {
   state: RowState
@@ -67,9 +68,11 @@ export function ImportRowEditor({ state, onApply, onRemove, onClose }: ImportRow
       }
     >
       {(errors['(row)'] || failure) && (
-        <p className={styles.problem} role="alert">
-          {errors['(row)'] ?? `The service answered: ${failure}`}
-        </p>
+        <Problem
+          compact
+          cause="action"
+          title={errors['(row)'] ?? `The service answered: ${failure}`}
+        />
       )}
       <form id={formId} className={styles.editor} onSubmit={apply} noValidate>
         {Object.keys(values).map((key) => (

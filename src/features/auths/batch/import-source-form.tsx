@@ -4,6 +4,7 @@ import { TextAreaField } from '@/components/ui/textarea-field'
 import { ImportError, MAX_IMPORT_BYTES, parseImport, type ParsedImport } from './import-rows'
 import { templateHref } from './import-template'
 import styles from './import.module.css'
+import { Problem } from '@/components/ui/problem'
 
 /** Paste CSV or JSON, or choose a file; "Check rows" reads it (nothing is sent yet). */
 export function ImportSourceForm({ onParsed }: { onParsed: (parsed: ParsedImport) => void }) {
@@ -69,11 +70,7 @@ export function ImportSourceForm({ onParsed }: { onParsed: (parsed: ParsedImport
           Check rows
         </Button>
       </div>
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <Problem compact cause="action" title={problem} />}
     </form>
   )
 }

@@ -4,6 +4,7 @@ import type { Auth } from '@/api/schemas/auth'
 import type { AuthVba } from '@/api/schemas/auth-vba'
 import { paths } from '@/lib/paths'
 import styles from './detail.module.css'
+import { Skeleton } from '@/components/ui/skeleton'
 
 interface AuthPeopleProps {
   auth: Auth
@@ -24,7 +25,10 @@ export function AuthPeople({ auth, vba, vbaState }: AuthPeopleProps) {
     vba?.provider_Org_Name || fullName(vba?.provider_First_Name, vba?.provider_Last_Name)
   const unknown =
     vbaState === 'pending' ? (
-      <span className={styles.skeletonText} aria-label="Loading" />
+      <>
+        <Skeleton as="span" className={styles.skeletonText} />
+        <span className="visually-hidden">Loading</span>
+      </>
     ) : (
       <span className={styles.muted}>Name not available</span>
     )

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { describeError } from '@/components/errors/describe-error'
+import { describeError, type DescribedError } from '@/components/errors/describe-error'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toast'
@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths'
 import { useDeleteAuth } from '../queries'
 import { useRecentLookups } from '../recent-lookups'
 import styles from './detail.module.css'
+import { Problem } from '@/components/ui/problem'
 
 interface DeleteAuthDialogProps {
   authNumber: string
@@ -18,7 +19,7 @@ interface DeleteAuthDialogProps {
 /** Deletes the auth once the user has typed its number. */
 export function DeleteAuthDialog({ authNumber, open, onClose }: DeleteAuthDialogProps) {
   const [typed, setTyped] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<DescribedError | null>(null)
   const deletion = useDeleteAuth()
   const { forgetNumber } = useRecentLookups()
   const navigate = useNavigate()
@@ -36,9 +37,9 @@ export function DeleteAuthDialog({ authNumber, open, onClose }: DeleteAuthDialog
         navigate(paths.auths.lookup(), { replace: true })
       },
       onError: (error) => {
-        const { message } = describeError(error)
-        setProblem(message)
-        toast.error(`Auth ${authNumber} was not deleted`, { description: message })
+        const described = describeError(error)
+        setProblem(described)
+        toast.error(`Auth ${authNumber} was not deleted`, { description: described.message })
       },
     })
 
@@ -66,9 +67,14 @@ export function DeleteAuthDialog({ authNumber, open, onClose }: DeleteAuthDialog
         autoFocus
       />
       {problem && (
-        <p className={styles.dialogProblem} role="alert">
-          {problem}
-        </p>
+        <Problem
+          compact
+          cause="action"
+          title={`Auth ${authNumber} was not deleted`}
+          activityId={problem.activityId}
+        >
+          {problem.message}
+        </Problem>
       )}
     </ConfirmDialog>
   )

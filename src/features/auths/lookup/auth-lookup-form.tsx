@@ -3,6 +3,7 @@ import { useDatabase } from '@/api/api-context'
 import { Button } from '@/components/ui/button'
 import { useAuthLookup } from './use-auth-lookup'
 import styles from './lookup.module.css'
+import { Problem } from '@/components/ui/problem'
 
 interface AuthLookupFormProps {
   onFound: (authNumber: string) => void
@@ -62,18 +63,31 @@ export function AuthLookupForm({
           {pending ? 'Looking up…' : 'Look up'}
         </Button>
       </div>
-      <div id={messageId} aria-live="polite">
-        {outcome.kind === 'invalid' && <p className={styles.problem}>{outcome.message}</p>}
+      {/* Each outcome answers the lookup the user just asked for: an alert, announced at once. */}
+      <div id={messageId}>
+        {outcome.kind === 'invalid' && (
+          <Problem compact cause="action" className={styles.problem} title={outcome.message} />
+        )}
         {outcome.kind === 'not-found' && (
-          <p className={styles.problem} role="alert">
-            <strong>No auth {outcome.authNumber}</strong> in the {db} database. Check the number and
-            try again.
-          </p>
+          <Problem
+            compact
+            cause="action"
+            className={styles.problem}
+            title={`No auth ${outcome.authNumber} in the ${db} database.`}
+          >
+            Check the number and try again.
+          </Problem>
         )}
         {outcome.kind === 'failed' && (
-          <p className={styles.problem} role="alert">
-            <strong>{outcome.title}.</strong> {outcome.message}
-          </p>
+          <Problem
+            compact
+            cause="action"
+            className={styles.problem}
+            title={outcome.title}
+            activityId={outcome.activityId}
+          >
+            {outcome.message}
+          </Problem>
         )}
       </div>
     </form>

@@ -12,7 +12,7 @@ export type LookupOutcome =
   | { kind: 'pending'; authNumber: string }
   | { kind: 'invalid'; message: string }
   | { kind: 'not-found'; authNumber: string }
-  | { kind: 'failed'; title: string; message: string }
+  | { kind: 'failed'; title: string; message: string; activityId?: string | undefined }
 
 /**
  * Looks an auth up by its number (`GET /auths/{authNumber}`, answer cached for the detail page)

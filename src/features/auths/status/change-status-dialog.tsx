@@ -12,6 +12,7 @@ import { useProcessAuthStatus } from '../queries'
 import { parseReportedCodes, rememberReportedCodes, useAuthCodes } from '../auth-codes'
 import { AUTH_CODE_PATTERN, useRecentLookups } from '../recent-lookups'
 import styles from './status.module.css'
+import { Problem } from '@/components/ui/problem'
 
 interface ChangeStatusDialogProps {
   auth: Auth
@@ -34,7 +35,11 @@ export function ChangeStatusDialog({ auth, open, onClose }: ChangeStatusDialogPr
   const current = (auth.auth_Code ?? '').toUpperCase()
   const [choice, setChoice] = useState('')
   const [other, setOther] = useState('')
-  const [problem, setProblem] = useState<{ title: string; detail: string } | null>(null)
+  const [problem, setProblem] = useState<{
+    title: string
+    detail: string
+    activityId?: string | undefined
+  } | null>(null)
   const change = useProcessAuthStatus()
   const formId = useId()
   const name = useId()
@@ -68,6 +73,7 @@ export function ChangeStatusDialog({ auth, open, onClose }: ChangeStatusDialogPr
           setProblem({
             title: refused ? `The service refused code ${trimmed}` : describeError(error).title,
             detail,
+            activityId: describeError(error).activityId,
           })
         },
       },
@@ -149,9 +155,15 @@ export function ChangeStatusDialog({ auth, open, onClose }: ChangeStatusDialogPr
           />
         )}
         {problem && (
-          <div id={`${formId}-problem`} className={styles.problem} role="alert">
-            <strong>{problem.title}.</strong> {problem.detail}
-          </div>
+          <Problem
+            compact
+            cause="action"
+            id={`${formId}-problem`}
+            title={problem.title}
+            activityId={problem.activityId}
+          >
+            {problem.detail}
+          </Problem>
         )}
       </form>
     </Dialog>

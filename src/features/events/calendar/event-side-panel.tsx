@@ -20,6 +20,7 @@ import { MoveControls } from './move-controls'
 import { PanelSchedules } from './panel-schedules'
 import type { PlacedEvent } from '../model/placement'
 import styles from './event-side-panel.module.css'
+import { Problem } from '@/components/ui/problem'
 
 const PLACED_BY = {
   range: 'by its start and end',
@@ -100,9 +101,12 @@ export function EventSidePanel(props: EventSidePanelProps) {
         {done && <span className={styles.done}>Completed</span>}
       </p>
       {gone && (
-        <p className={styles.warning} role="alert">
-          This event no longer exists on the service.
-        </p>
+        <Problem
+          compact
+          tone="warning"
+          cause="action"
+          title="This event no longer exists on the service."
+        />
       )}
       <p className={styles.when}>
         {placed ? describePlacement(placed) : 'Not on the calendar'}

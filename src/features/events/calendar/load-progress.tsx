@@ -2,6 +2,7 @@ import { byLocale } from '@/api/dates'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import styles from './load-progress.module.css'
+import { Problem } from '@/components/ui/problem'
 
 const count = byLocale((l) => new Intl.NumberFormat(l))
 
@@ -48,12 +49,16 @@ export function LoadProgress(props: LoadProgressProps) {
         {unplaced > 0 && ` · ${count().format(unplaced)} more match but have no ${lacking}`}
       </p>
       {failed && (
-        <p className={styles.error} role="alert">
-          {describeError(error).message}{' '}
-          <Button size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        </p>
+        <Problem
+          compact
+          cause="load"
+          title={describeError(error).message}
+          actions={
+            <Button size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        />
       )}
       {loading && !failed && <span className={styles.bar} aria-hidden="true" />}
     </div>

@@ -57,9 +57,11 @@ export function useCalendarModel({
     if (view !== 'month') return visible.map(toInput)
     // A month draws the most important few a day and "+N more" for the rest.
     // Open work first, then by priority (the model's `importance`: 0 is the most important).
-    const importance = importanceOf(priorityOrder(priorities))
+    const order = priorityOrder(priorities)
+    const importance = importanceOf(order)
+    // Higher draws first: open work by importance, completed work after everything.
     const rank = (e: Event) =>
-      isCompleted(e, completedStatus) ? -1 : priorities.length - importance(e.priority)
+      isCompleted(e, completedStatus) ? -(order.length + 1) : -importance(e.priority)
     const { shown, more } = digestMonth(visible, range, rank)
     return [...shown.map(toInput), ...more.map(toMoreInput)]
   }, [view, visible, range, priorities, completedStatus, toInput])

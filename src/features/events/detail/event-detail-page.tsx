@@ -11,6 +11,7 @@ import { useEventQueries } from '../queries'
 import { EventDetailView } from './event-detail-view'
 import { UnreadableEventView } from './unreadable-event-view'
 import styles from './event-detail.module.css'
+import { Skeleton } from '@/components/ui/skeleton'
 
 /** `/events/:eventId`: loads the event; an ID that is not a number or not known is not found. */
 export function EventDetailPage({ eventId: param }: { eventId: string | undefined }) {
@@ -77,10 +78,10 @@ function UnreadableEventLoader({
 function DetailSkeleton({ eventId }: { eventId: number }) {
   return (
     <div className={styles.page} aria-busy="true">
-      <div className={styles.skeletonTitle} />
+      <Skeleton className={styles.skeletonTitle} />
       <div className={styles.columns}>
         {[1, 2, 3, 4].map((n) => (
-          <div key={n} className={`${styles.card} ${styles.skeletonCard}`} />
+          <Skeleton key={n} className={styles.skeletonCard} />
         ))}
       </div>
       <span className="visually-hidden" role="status">

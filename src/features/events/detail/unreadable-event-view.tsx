@@ -5,6 +5,7 @@ import { DeleteEventButton } from '../actions/delete-event-button'
 import { fieldLabel, formatEventValue, humanizeCode, isDocumentedField } from '../event-fields'
 import { EventFieldSection, type FieldRow } from './event-field-section'
 import styles from './event-detail.module.css'
+import { eventTitle } from '../model/title'
 
 interface UnreadableEventViewProps {
   eventId: number
@@ -70,7 +71,7 @@ export function UnreadableEventView({
 }: UnreadableEventViewProps) {
   const bad = new Set(unreadable)
   const subject = typeof event.subject === 'string' ? event.subject : null
-  const title = subject?.trim() || `Event ${eventId}`
+  const title = eventTitle({ event_ID: eventId, subject })
   const rows = (fields: string[]): FieldRow[] =>
     fields.map((f) => ({
       label: fieldLabel(f),

@@ -8,7 +8,7 @@ export const DEFAULT_PAGE_SIZE = 25
 export const DEFAULT_SORT = 'due_Date:desc'
 
 /**
- * The columns shown until the user chooses others (service.md 2.2 names): what triage needs, and
+ * The columns shown until the user chooses others (Event field names): what triage needs, and
  * few enough to fit a 1440 px window without scrolling sideways (Completion is a click away).
  */
 export const DEFAULT_COLUMNS: readonly EventField[] = [
@@ -48,7 +48,7 @@ export interface EventListSearch {
 export const isEventField = (name: string): name is EventField =>
   (eventFields as string[]).includes(name)
 
-/** Display order: the default columns first as listed, then every other field as service.md has it. */
+/** Display order: the default columns first as listed, then every other field in `eventFields` order. */
 const COLUMN_ORDER: readonly EventField[] = [
   ...DEFAULT_COLUMNS,
   ...eventFields.filter((f) => !DEFAULT_COLUMNS.includes(f)),

@@ -17,6 +17,7 @@ import { groupEvents } from './group-events'
 import { LoadChart } from './load-chart'
 import { QueuePicker } from './queue-picker'
 import styles from './my-events.module.css'
+import { Skeleton } from '@/components/ui/skeleton'
 
 /**
  * `/events/mine` (the signed-in user) and `/events/mine/:userId` (anyone's queue): the user's
@@ -66,7 +67,7 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
             Loading events…
           </span>
           {[1, 2, 3].map((n) => (
-            <div key={n} className={styles.skeleton} />
+            <Skeleton key={n} className={styles.skeleton} />
           ))}
         </div>
       ) : (

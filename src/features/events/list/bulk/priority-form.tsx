@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/select-field'
 import type { BulkAction } from './bulk-changes'
 import { prioritySchema, type PriorityValues } from './bulk-forms'
 import styles from './bulk-dialog.module.css'
+import { Problem } from '@/components/ui/problem'
 
 interface PriorityFormProps {
   formId: string
@@ -36,12 +37,18 @@ export function PriorityForm({ formId, onApply }: PriorityFormProps) {
 
   if (priorities.isError)
     return (
-      <div className={styles.problem} role="alert">
-        <p>The priorities could not be loaded. {describeError(priorities.error).message}</p>
-        <Button size="small" onClick={() => void priorities.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <Problem
+        compact
+        cause="load"
+        title="The priorities could not be loaded."
+        actions={
+          <Button size="small" onClick={() => void priorities.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {describeError(priorities.error).message}
+      </Problem>
     )
   return (
     <form

@@ -61,7 +61,7 @@ const flagColumn = (field: EventField, label: string): EventColumn => ({
   text: (e) => yesNo(e[field]),
 })
 
-/** Every Event field (service.md 2.2) as a column; `DEFAULT_COLUMNS` says which show at first. */
+/** Every Event field (`eventFields`) as a column; `DEFAULT_COLUMNS` says which show at first. */
 export const eventColumns: Record<EventField, EventColumn> = {
   subject: {
     field: 'subject',

@@ -7,6 +7,7 @@ import { PopoverPanel } from '../popover-panel'
 import panels from '../toolbar-panels.module.css'
 import { activeFilterCount, EMPTY_FILTER, type ListFilter } from './list-filter'
 import styles from './filter-bar.module.css'
+import { importanceOf } from '../../model/priority'
 
 export interface FilterOption<T extends string | number> {
   value: T
@@ -114,7 +115,7 @@ export function FilterBar({
 }: FilterBarProps) {
   const ids = { text: useId(), due: useId(), from: useId(), to: useId(), done: useId() }
   const set = (next: Partial<ListFilter>) => onChange({ ...filter, ...next })
-  const rank = new Map(priorities.map((p, i) => [String(p.option_Key), i]))
+  const importance = importanceOf(priorities.map((p) => String(p.option_Key)))
   const priorityLabel = (code: string) =>
     priorities.find((p) => String(p.option_Key) === code)?.display ?? humanize(code)
   const count = activeFilterCount(filter) + (text.trim() ? 1 : 0)
@@ -157,8 +158,8 @@ export function FilterBar({
             : undefined,
           filter.priority,
           priorityLabel,
-          // Most important first (`/priorities` lists them lowest first).
-          (a, b) => (rank.get(b) ?? -1) - (rank.get(a) ?? -1),
+          // Most important first (the model's `importance`), unknown codes last.
+          (a, b) => importance(a) - importance(b),
         )}
         disabled={disabled}
         onChange={(priority) => set({ priority })}

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button'
 import { useIndexClient } from '../../index/event-index-provider'
 import { useIndexState } from '../../index/use-event-index'
 import styles from './filter-bar.module.css'
+import { Problem } from '@/components/ui/problem'
 
 const fmt = byLocale((l) => new Intl.NumberFormat(l))
 
@@ -41,12 +42,18 @@ export function IndexStatus({
     )
   if (state.phase === 'error')
     return (
-      <p className={styles.total} role="alert">
-        Filters and search are not available: the events could not all be read ({state.error}).{' '}
-        <Button size="small" onClick={() => client?.retry()}>
-          Try again
-        </Button>
-      </p>
+      <Problem
+        compact
+        cause="load"
+        title="Filters and search are not available"
+        actions={
+          <Button size="small" onClick={() => client?.retry()}>
+            Try again
+          </Button>
+        }
+      >
+        The events could not all be read ({state.error}).
+      </Problem>
     )
   return (
     <p className={styles.total}>

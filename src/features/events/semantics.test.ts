@@ -6,12 +6,12 @@
 import { isValidElement, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import { createEventIndex } from '../index/event-index'
-import { columnOf } from '../list/columns/events-columns'
-import { groupEvents, type QueueItem } from '../my-events/group-events'
-import { dueReminders } from '../reminders/due-reminders'
-import { overlaps, placeEvents } from './placement'
-import { eventTitle } from './title'
+import { createEventIndex } from './index/event-index'
+import { columnOf } from './list/columns/events-columns'
+import { groupEvents, type QueueItem } from './my-events/group-events'
+import { dueReminders } from './reminders/due-reminders'
+import { overlaps, placeEvents } from './model/placement'
+import { eventTitle } from './model/title'
 
 const C = 'Completed'
 // Tuesday 24 November 2026, 14:09 local time.
