@@ -148,8 +148,12 @@ export function createSandbox(config: SandboxConfig) {
 
   return {
     app,
-    /** The service as a fetch function: real logic, no network. */
-    fetch: (request: Request) => app.fetch(request),
+    /**
+     * The service as a fetch function: real logic, no network. A Node server passes its bindings
+     * (`{ incoming, outgoing }`) as `env`, which is how sign-in learns the client's address; in
+     * process there are none.
+     */
+    fetch: (request: Request, env?: unknown) => app.fetch(request, env),
     context: ctx,
     close() {
       for (const db of open.values()) db.close()
