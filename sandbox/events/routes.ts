@@ -22,7 +22,11 @@ import {
   updateIfCurrent,
 } from './store'
 import { stampText } from '../db/stamp'
-import { intParam, ok, Problem, readJson, type Ctx } from '../http'
+import { intParam, ok, Problem, readJson, type Ctx, type SessionUser } from '../http'
+
+/** The delete rule: whoever entered the event (its `entry_User`), or an admin. */
+const mayDeleteEvent = (user: SessionUser, event: Row) =>
+  user.roles.includes('admin') || (event.entry_User != null && event.entry_User === user.userId)
 
 /** Most items one `PUT /events-batch` takes. */
 export const MAX_BATCH_ITEMS = 1000
@@ -124,15 +128,12 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
     transaction(db, () => {
       const current = eventRow(db, eventId)
       if (!current) throw eventNotFound(eventId)
-      // An event is deleted by whoever it is assigned to or who entered it, or by an admin.
-      if (
-        !user.roles.includes('admin') &&
-        current.user_ID !== user.userId &&
-        current.entry_User !== user.userId
-      )
+      // An event is deleted by whoever entered it (entry_User, set by the service from the
+      // caller) or by an admin. Not by its assignee: anyone may reassign an event to themselves.
+      if (!mayDeleteEvent(user, current))
         throw new Problem(
           403,
-          `Event ${eventId} is assigned to ${String(current.user_ID ?? 'nobody')}: only they, whoever entered it, or an admin may delete it.`,
+          `Event ${eventId} was entered by ${String(current.entry_User ?? 'nobody')}: only whoever entered it or an admin may delete it.`,
           { title: 'Forbidden' },
         )
       const s = statements(db)
