@@ -100,7 +100,14 @@ interface Operation {
   security?: Json[]
   /** The operation does not read `service-database`. */
   noDatabase?: boolean
+  /** Roles of which the caller needs one (`x-roles`; 403 otherwise); absent: everyone signed in. */
+  roles?: string[]
+  /** Who may call it, when that is not a role (`description`). */
+  who?: string
 }
+
+const AUTH_WRITERS = ['support', 'admin']
+const ADMINS = ['admin']
 
 const NULL_DATA = { type: 'null' }
 
@@ -121,6 +128,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/user-authentication',
     id: 'signIn',
+    who: 'Anyone with the API key: no session yet. Failed passwords are throttled per user and per client address (429).',
     summary: 'Sign in with HTTP Basic credentials; returns the tokens of a new session',
     tag: 'Sign-in',
     data: ref('SignInResult'),
@@ -130,6 +138,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/user-refresh-tokens',
     id: 'refreshTokens',
+    who: 'Anyone with the API key and the refresh token of a live session.',
     summary: 'Exchange a refresh token for new tokens of the same session',
     tag: 'Sign-in',
     body: ref('RefreshRequest'),
@@ -142,6 +151,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auths',
     id: 'createAuth',
+    roles: AUTH_WRITERS,
     summary: 'Create an Auth, returns the generated Auth',
     tag: 'Auths',
     body: ref('Auth'),
@@ -152,6 +162,7 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/auths',
     id: 'upsertAuths',
+    roles: AUTH_WRITERS,
     summary: 'Create or update multiple Auths in one call',
     tag: 'Auths',
     body: { type: 'array', maxItems: 1000, items: ref('Auth') },
@@ -171,6 +182,7 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/auths/{authNumber}',
     id: 'updateAuth',
+    roles: AUTH_WRITERS,
     summary: 'Update one Auth, returns it after changes',
     tag: 'Auths',
     params: ['AuthNumber'],
@@ -182,6 +194,7 @@ const OPERATIONS: Operation[] = [
     method: 'delete',
     path: '/auths/{authNumber}',
     id: 'deleteAuth',
+    roles: AUTH_WRITERS,
     summary: 'Delete an Auth',
     tag: 'Auths',
     params: ['AuthNumber'],
@@ -201,6 +214,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auths/{authNumber}/adjust',
     id: 'adjustAuth',
+    roles: AUTH_WRITERS,
     summary: 'Perform an Auth adjustment using the values and flags specified',
     tag: 'Auths',
     params: ['AuthNumber'],
@@ -212,6 +226,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auths/{authNumber}/process-status/{newAuthCode}',
     id: 'processAuthStatus',
+    roles: AUTH_WRITERS,
     summary: 'Initiate an Auth status change',
     tag: 'Auths',
     params: ['AuthNumber', 'NewAuthCode'],
@@ -230,6 +245,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/kick/{userId}',
     id: 'kickUser',
+    roles: ADMINS,
     summary: 'Forcibly end the session of the given user',
     tag: 'Sessions',
     params: ['UserId'],
@@ -239,6 +255,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/kick',
     id: 'kickLongest',
+    roles: ADMINS,
     summary: 'Forcibly end the session of the user logged in the longest',
     tag: 'Sessions',
     data: ref('KickResult'),
@@ -247,6 +264,7 @@ const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/password-policy',
     id: 'getPasswordPolicy',
+    who: 'Everyone signed in may read it (it holds no secret: the console shows the rules a password must meet); only admins change it.',
     summary: "Get the identity provider's current password policy",
     tag: 'Sessions',
     data: ref('PasswordPolicy'),
@@ -255,6 +273,7 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/password-policy',
     id: 'updatePasswordPolicy',
+    roles: ADMINS,
     summary: 'Update that password policy',
     tag: 'Sessions',
     body: ref('PasswordPolicyUpdate'),
@@ -317,6 +336,7 @@ const OPERATIONS: Operation[] = [
     method: 'delete',
     path: '/events/{eventID}',
     id: 'deleteEvent',
+    who: 'Whoever entered the event (its `entry_User`) or an admin; anyone else gets 403, its assigned user included.',
     summary: 'Delete an event',
     tag: 'Events',
     params: ['EventID'],
@@ -429,9 +449,14 @@ function operationObject(op: Operation): Json {
     const [name] = PROBLEM_RESPONSES[status] as [string, string]
     responses[String(status)] = { $ref: `#/components/responses/${name}` }
   }
+  const who: string = op.roles
+    ? `Needs the ${op.roles.join(' or ')} role (403 otherwise).`
+    : (op.who ?? 'Everyone signed in.')
   return {
     operationId: op.id,
     summary: op.summary,
+    description: who,
+    ...(op.roles ? { 'x-roles': op.roles } : {}),
     tags: [op.tag],
     parameters,
     ...(op.body
