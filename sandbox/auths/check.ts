@@ -20,7 +20,7 @@ export type AuthCheck =
 
 /**
  * Validates an Auth body against the contract and the service's rules: documented types, the
- * required fields, real dates (stored canonically), ranges whose end is not before their start,
+ * required fields, dates the service stores exactly (canonically), ranges whose end is not before their start,
  * amounts and counts from 0 to `MAX_AMOUNT`, 32-bit integers, and a known `auth_Code`. Unknown fields are ignored.
  */
 export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthCheck {
@@ -33,7 +33,7 @@ export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthChec
 
   const { stored, badDates } = storedFromAuth(parsed.data)
   const errors: Record<string, string> = {}
-  for (const field of badDates) errors[field] = 'Not a real date'
+  Object.assign(errors, badDates)
   if (authNumber !== null && !AUTH_NUMBER_PATTERN.test(authNumber))
     errors.auth_Number =
       'Expected up to 30 letters, digits, dots, dashes or underscores, such as 26-004512'

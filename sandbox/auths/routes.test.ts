@@ -200,7 +200,7 @@ describe('POST /auths', () => {
     const auth = await create({
       requested_From: '2026-03-02',
       requested_Thru: '2026-04-30 09:30',
-      approved_From: '2026-03-02T08:00:00.123',
+      approved_From: '2026-03-02T08:00:00.000',
       approved_Thru: '2026-04-30T09:30:00',
       entry_User: 'somebody-else',
       auth_Number: null,
@@ -281,7 +281,7 @@ describe('POST /auths', () => {
       }),
     })
     expect(error.errors).toMatchObject({
-      received_Date: 'Not a real date',
+      received_Date: 'Not a real calendar date',
       approved_Thru: 'Must not be before approved_From',
       auth_Code: 'Expected one of A, P, D, C',
       units_Requested: 'Must not be negative',

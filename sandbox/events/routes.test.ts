@@ -118,7 +118,7 @@ describe('create, read, update, delete', () => {
         ...created,
         subject: 'Follow up on appeal for member 3301827',
         status: 'Completed',
-        completion_Date: '2026-03-15T16:45:10.123+00:00',
+        completion_Date: '2026-03-15T16:45:10.000+00:00',
         completion_Percent: 100,
         priority: undefined,
         entry_User: 'someone-else',

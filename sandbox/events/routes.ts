@@ -21,6 +21,7 @@ import {
   statements,
   updateIfCurrent,
 } from './store'
+import { storedText } from '../db/dates'
 import { stampText } from '../db/stamp'
 import { intParam, ok, Problem, readJson, type Ctx, type SessionUser } from '../http'
 
@@ -45,6 +46,16 @@ function intQuery(c: Ctx, name: string, fallback: number, min: number, max: numb
   return n
 }
 
+/** The 409 for a date the service would compute past the last one it can store. */
+const beyondLastDate = (what: string) =>
+  new Problem(
+    409,
+    `${what} would fall after 9999-12-31T23:59:59, the last date the service stores.`,
+    {
+      title: 'Date out of range',
+    },
+  )
+
 /**
  * Moves a schedule and its event to the schedule's first occurrence after `after` (both the
  * next scheduled date and time); 409 when the schedule cannot recur or has ended.
@@ -63,9 +74,11 @@ function moveToNext(c: Ctx, schedule: EventSchedule, after: Date, now: Date) {
       `Schedule ${id} has no occurrence after ${formatServiceDate(after)}: it has ended.`,
       { title: 'Schedule has ended' },
     )
+  const nextText = storedText(next)
+  if (nextText === null) throw beyondLastDate(`Schedule ${id}'s next occurrence`)
   const s = statements(c.get('db'))
   const event = eventRow(c.get('db'), schedule.event_ID)
-  const [nextText, user] = [formatServiceDate(next), c.get('user').userId]
+  const user = c.get('user').userId
   s.setScheduleNext.run(nextText, nextText, user, stampText(now, schedule.update_Date), id)
   s.setNext.run(nextText, nextText, user, stampText(now, event?.update_Date), schedule.event_ID)
 }
@@ -207,7 +220,8 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
     const event = transaction(db, () => {
       if (!eventExists(db, eventId)) throw eventNotFound(eventId)
       const now = ctx.now()
-      const until = formatServiceDate(new Date(now.getTime() + minutes * 60_000))
+      const until = storedText(new Date(now.getTime() + minutes * 60_000))
+      if (until === null) throw beyondLastDate(`Event ${eventId} snoozed for ${duration}`)
       const stamp = stampText(now, eventRow(db, eventId)?.update_Date)
       s.setNext.run(until, until, c.get('user').userId, stamp, eventId)
       return requireEvent(db, eventId)
