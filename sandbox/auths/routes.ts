@@ -10,7 +10,7 @@ import { authFromRow, storedFromRow, type StoredAuth, type StoredValue } from '.
 import { authStore, type AuthStore, type ServiceCode } from './store'
 import { transaction, type Db, type Row } from '../db/sqlite'
 import { storableDate } from '../db/dates'
-import { isStale, staleWrite, stampText } from '../db/stamp'
+import { requireCurrentVersion, stampText } from '../db/stamp'
 import { ok, Problem, readBody, readJson, requireAuthWriter, type Ctx } from '../http'
 
 /** Most items one `PUT /auths` takes. */
@@ -96,8 +96,8 @@ function approval(
 }
 
 /**
- * Replaces a stored auth with `stored`, keeping who entered it and when; 409 when `version` (the
- * body's `update_Date`) is older than the stored one. Run inside the transaction.
+ * Replaces a stored auth with `stored`, keeping who entered it and when; 428 without `version`
+ * (the body's `update_Date`), 409 when it is not the stored one. Run inside the transaction.
  */
 function updateAuth(
   db: Db,
@@ -109,8 +109,7 @@ function updateAuth(
 ) {
   const store = authStore(db)
   const current = requireRow(store, authNumber)
-  if (isStale(version, current.update_Date))
-    throw staleWrite(`Auth ${authNumber}`, current, version)
+  requireCurrentVersion(`Auth ${authNumber}`, current, version)
   const stamp = stampText(now, current.update_Date)
   store.update({
     ...stored,

@@ -5,7 +5,7 @@ import { scheduleColumns } from './seed'
 import type { Db, Row } from '../db/sqlite'
 import { fieldErrors, Problem } from '../http'
 import { storableDate } from '../db/dates'
-import { isStale, staleWrite, stampText } from '../db/stamp'
+import { requireCurrentVersion, stampText } from '../db/stamp'
 
 /** Storage of events and their schedules: validation, row mapping and cached statements. */
 
@@ -319,8 +319,9 @@ export function updateEvent(db: Db, current: Row, values: EventValues, user: str
 }
 
 /**
- * Updates a stored event from a checked body, refusing (409) a body made from an older version
- * than the stored one. Run it inside the transaction that read `current`.
+ * Updates a stored event from a checked body, refusing a body without the version it was made
+ * from (428) or made from another version than the stored one (409). Run it inside the
+ * transaction that read `current`.
  */
 export function updateIfCurrent(
   db: Db,
@@ -329,7 +330,6 @@ export function updateIfCurrent(
   user: string,
   now: Date,
 ) {
-  if (isStale(check.version, current.update_Date))
-    throw staleWrite(`Event ${String(current.event_ID)}`, current, check.version)
+  requireCurrentVersion(`Event ${String(current.event_ID)}`, current, check.version)
   updateEvent(db, current, check.values, user, now)
 }

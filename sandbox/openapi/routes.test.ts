@@ -171,6 +171,17 @@ describe('GET /api/openapi.json', () => {
     expect((await sb.call('GET', '/password-policy', { token: staff })).status).toBe(200)
   })
 
+  it('says which writes need the version they were made from (428 without it, 409 otherwise)', () => {
+    for (const path of ['/events/{eventID}', '/auths/{authNumber}']) {
+      const op = doc.paths[path].put
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '428']))
+      expect(op.description).toMatch(/`update_Date` it was read with.*428.*409/)
+    }
+    for (const path of ['/events-batch', '/auths'])
+      expect(doc.paths[path].put.description).toMatch(/Each item that updates.*428.*409/)
+    expect(doc.components.responses.PreconditionRequired.description).toMatch(/update_Date/)
+  })
+
   it('takes the service-database header on every operation that reads it', () => {
     const header = doc.components.parameters.ServiceDatabase
     expect(header).toMatchObject({ name: 'service-database', in: 'header', required: true })

@@ -104,6 +104,15 @@ interface Operation {
   roles?: string[]
   /** Who may call it, when that is not a role (`description`). */
   who?: string
+  /** The write needs the version it was made from: of the record, or of each item updating one. */
+  versioned?: 'record' | 'items'
+}
+
+const VERSION_RULES = {
+  record:
+    'The body carries the `update_Date` it was read with, exactly as the service gave it: without it 428, with any other value 409 (the problem names the stored one in `currentUpdateDate`).',
+  items:
+    'Each item that updates a stored record carries the `update_Date` it was read with, exactly as the service gave it: without it that item fails with 428, with any other value with 409; items that create need none.',
 }
 
 const AUTH_WRITERS = ['support', 'admin']
@@ -162,6 +171,7 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/auths',
     id: 'upsertAuths',
+    versioned: 'items',
     roles: AUTH_WRITERS,
     summary: 'Create or update multiple Auths in one call',
     tag: 'Auths',
@@ -182,13 +192,14 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/auths/{authNumber}',
     id: 'updateAuth',
+    versioned: 'record',
     roles: AUTH_WRITERS,
     summary: 'Update one Auth, returns it after changes',
     tag: 'Auths',
     params: ['AuthNumber'],
     body: ref('Auth'),
     data: ref('Auth'),
-    errors: [413],
+    errors: [409, 413, 428],
   },
   {
     method: 'delete',
@@ -325,12 +336,13 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/events/{eventID}',
     id: 'updateEvent',
+    versioned: 'record',
     summary: 'Update an event',
     tag: 'Events',
     params: ['EventID'],
     body: ref('Event'),
     data: ref('Event'),
-    errors: [413],
+    errors: [409, 413, 428],
   },
   {
     method: 'delete',
@@ -346,6 +358,7 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/events-batch',
     id: 'upsertEvents',
+    versioned: 'items',
     summary:
       'Create or update multiple events; an existing entity is updated, a missing one is created',
     tag: 'Events',
@@ -431,6 +444,10 @@ const PROBLEM_RESPONSES: Record<number, [string, string]> = {
   404: ['NotFound', 'No such operation, resource or database'],
   409: ['Conflict', 'The change conflicts with stored data'],
   413: ['ContentTooLarge', 'The body is larger than 1 MB, or a batch has too many items'],
+  428: [
+    'PreconditionRequired',
+    'The write does not carry the update_Date of the version it was made from',
+  ],
 }
 
 function operationObject(op: Operation): Json {
@@ -452,10 +469,11 @@ function operationObject(op: Operation): Json {
   const who: string = op.roles
     ? `Needs the ${op.roles.join(' or ')} role (403 otherwise).`
     : (op.who ?? 'Everyone signed in.')
+  const description = op.versioned ? `${who} ${VERSION_RULES[op.versioned]}` : who
   return {
     operationId: op.id,
     summary: op.summary,
-    description: who,
+    description,
     ...(op.roles ? { 'x-roles': op.roles } : {}),
     tags: [op.tag],
     parameters,

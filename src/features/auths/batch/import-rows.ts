@@ -204,5 +204,8 @@ export function toSendItem(rowAuth: Record<string, unknown>, existing: Auth | un
   const base = existing ?? REQUIRED_DEFAULTS
   const item = { ...base, ...rest } as Auth
   if (typeof number === 'string') item.auth_Number = number
+  // An update is made from the version read just now, never from one the file names: the
+  // service refuses a write without the version it was made from (428) or with another (409).
+  if (existing) item.update_Date = existing.update_Date
   return item
 }
