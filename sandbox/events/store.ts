@@ -1,5 +1,5 @@
 import type { StatementSync } from 'node:sqlite'
-import { eventFields, newEventSchema, type Event } from '../../src/api/schemas/event'
+import { eventFields, eventWriteSchema, type Event } from '../../src/api/schemas/event'
 import type { EventSchedule } from '../../src/api/schemas/event-schedule'
 import { scheduleColumns } from './seed'
 import type { Db, Row } from '../db/sqlite'
@@ -47,7 +47,8 @@ export type EventCheck =
   | { ok: false; errors: Record<string, string>; eventId: number | null }
 
 /**
- * Validates an event body with the contract's `newEventSchema` (unknown fields ignored), then
+ * Validates an event body with the contract's `eventWriteSchema` (unknown fields ignored; text
+ * within `EVENT_TEXT_LIMITS`), then
  * checks what the schema cannot: dates the service stores exactly (`storableDate`) and 32-bit
  * integers. Dates come out in the canonical form; `eventId` is the body's event_ID when it is a
  * positive number, else null.
@@ -58,7 +59,7 @@ export function checkEvent(raw: unknown): EventCheck {
     typeof given === 'number' && Number.isInteger(given) && given > 0 && given <= INT32_MAX
       ? given
       : null
-  const parsed = newEventSchema.safeParse(raw)
+  const parsed = eventWriteSchema.safeParse(raw)
   const errors = parsed.success ? {} : fieldErrors(parsed.error.issues)
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
   const dates: Record<string, string | null> = {}

@@ -2,12 +2,12 @@ import type { SandboxEnv } from '../http'
 import { Hono } from 'hono'
 import { lookupLists } from '../../src/api/schemas/lookup-lists'
 import { z } from 'zod'
-import { authSchema } from '../../src/api/schemas/auth'
+import { authSchema, authWriteSchema } from '../../src/api/schemas/auth'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
 import { authVbaSchema } from '../../src/api/schemas/auth-vba'
 import { batchItemResultSchema } from '../../src/api/schemas/batch-result'
 import { debugSchema } from '../../src/api/schemas/envelope'
-import { eventSchema, newEventSchema } from '../../src/api/schemas/event'
+import { eventSchema, eventWriteSchema } from '../../src/api/schemas/event'
 import { eventScheduleSchema } from '../../src/api/schemas/event-schedule'
 import {
   passwordPolicySchema,
@@ -28,9 +28,10 @@ type Json = Record<string, unknown>
 /** The contract schemas published as components, by component name. */
 const COMPONENT_SCHEMAS: Record<string, z.core.$ZodType> = {
   Event: eventSchema,
-  NewEvent: newEventSchema,
+  EventWrite: eventWriteSchema,
   EventSchedule: eventScheduleSchema,
   Auth: authSchema,
+  AuthWrite: authWriteSchema,
   AuthVba: authVbaSchema,
   AuthAdjustment: authAdjustmentSchema,
   StringOption: stringOptionSchema,
@@ -163,7 +164,7 @@ const OPERATIONS: Operation[] = [
     roles: AUTH_WRITERS,
     summary: 'Create an Auth, returns the generated Auth',
     tag: 'Auths',
-    body: ref('Auth'),
+    body: ref('AuthWrite'),
     data: ref('Auth'),
     errors: [409, 413],
   },
@@ -175,7 +176,7 @@ const OPERATIONS: Operation[] = [
     roles: AUTH_WRITERS,
     summary: 'Create or update multiple Auths in one call',
     tag: 'Auths',
-    body: { type: 'array', maxItems: 1000, items: ref('Auth') },
+    body: { type: 'array', maxItems: 1000, items: ref('AuthWrite') },
     data: arrayOf('BatchItemResult'),
     errors: [413],
   },
@@ -197,7 +198,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Update one Auth, returns it after changes',
     tag: 'Auths',
     params: ['AuthNumber'],
-    body: ref('Auth'),
+    body: ref('AuthWrite'),
     data: ref('Auth'),
     errors: [409, 413, 428],
   },
@@ -298,7 +299,7 @@ const OPERATIONS: Operation[] = [
     id: 'createEvent',
     summary: 'Create an event',
     tag: 'Events',
-    body: ref('NewEvent'),
+    body: ref('EventWrite'),
     data: ref('Event'),
     errors: [409, 413],
   },
@@ -340,7 +341,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Update an event',
     tag: 'Events',
     params: ['EventID'],
-    body: ref('Event'),
+    body: ref('EventWrite'),
     data: ref('Event'),
     errors: [409, 413, 428],
   },
@@ -362,7 +363,7 @@ const OPERATIONS: Operation[] = [
     summary:
       'Create or update multiple events; an existing entity is updated, a missing one is created',
     tag: 'Events',
-    body: { type: 'array', maxItems: 1000, items: ref('NewEvent') },
+    body: { type: 'array', maxItems: 1000, items: ref('EventWrite') },
     data: arrayOf('BatchItemResult'),
     errors: [413],
   },

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { optDate, optInt, optNum, optText } from './common'
+import { AUTH_TEXT_LIMITS, limitedFields, limitedText } from './text-limits'
 
 /**
  * Auth (authorization), fields as the service's SDK names them (service-notes.md). Required are
@@ -105,3 +106,13 @@ export const authSchema = z.looseObject({
 export type Auth = z.infer<typeof authSchema>
 export type AuthField = keyof Auth & string
 export const authFields = Object.keys(authSchema.shape) as AuthField[]
+
+/**
+ * An Auth as a write sends it (create, update, an item of a batch): each text field held to
+ * `AUTH_TEXT_LIMITS` (`tPlan_Printed` stays required). Reads use `authSchema`, which takes text
+ * of any length.
+ */
+export const authWriteSchema = z.extend(authSchema, {
+  ...limitedFields(AUTH_TEXT_LIMITS),
+  tPlan_Printed: limitedText(AUTH_TEXT_LIMITS.tPlan_Printed),
+})
