@@ -112,7 +112,8 @@ export const authFields = Object.keys(authSchema.shape) as AuthField[]
  * `AUTH_TEXT_LIMITS` (`tPlan_Printed` stays required). Reads use `authSchema`, which takes text
  * of any length.
  */
-export const authWriteSchema = z.extend(authSchema, {
-  ...limitedFields(AUTH_TEXT_LIMITS),
+// Pure: a bundle that does not use it drops it.
+export const authWriteSchema = /* @__PURE__ */ z.extend(authSchema, {
+  .../* @__PURE__ */ limitedFields(AUTH_TEXT_LIMITS),
   tPlan_Printed: limitedText(AUTH_TEXT_LIMITS.tPlan_Printed),
 })

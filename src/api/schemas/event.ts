@@ -48,7 +48,11 @@ export type NewEvent = z.infer<typeof newEventSchema>
  * An event as a write sends it (create, update, an item of a batch): each text field held to
  * `EVENT_TEXT_LIMITS`. Reads use `eventSchema`, which takes text of any length.
  */
-export const eventWriteSchema = z.extend(newEventSchema, limitedFields(EVENT_TEXT_LIMITS))
+// Pure: a bundle that does not use it (the index's worker, the list) drops it.
+export const eventWriteSchema = /* @__PURE__ */ z.extend(
+  newEventSchema,
+  /* @__PURE__ */ limitedFields(EVENT_TEXT_LIMITS),
+)
 
 export const eventListSchema = z.pipe(
   z.nullable(z.array(eventSchema)),
