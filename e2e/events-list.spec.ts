@@ -194,7 +194,7 @@ test.describe('events list', () => {
       `${b!.subject} (#${b!.event_ID})`,
     )
     await expect(results).toContainText('400')
-    await expect(results).toContainText('Not a real date')
+    await expect(results).toContainText('Not a real calendar date')
     await expect(page.getByText(/; 1 event failed$/)).toBeVisible()
 
     await expect(rowCheckbox(page, b!.event_ID)).toBeChecked()

@@ -187,6 +187,35 @@ test.describe('events', () => {
     await expect(page.getByLabel('Report series', { exact: true })).toHaveValue('12')
   })
 
+  test('shows the subject’s limit as the user types and refuses a longer one', async ({ page }) => {
+    await page.goto('/events/new')
+    const subject = page.getByLabel('Subject', { exact: true })
+    await expect(subject).toHaveAccessibleDescription('0 / 1,000 characters')
+    await subject.fill('x'.repeat(812))
+    await expect(subject).toHaveAccessibleDescription('812 / 1,000 characters')
+    await subject.fill('x'.repeat(1_001))
+    await expect(subject).toHaveAccessibleDescription('1,001 / 1,000 characters')
+    let posted = false
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/events')) posted = true
+    })
+    await page.getByRole('button', { name: 'Create event' }).click()
+    await expect(
+      page.getByText('Keep the subject to 1,000 characters or fewer (1,001 now)'),
+    ).toBeVisible()
+    await expect(subject).toHaveAttribute('aria-invalid', 'true')
+    expect(posted).toBe(false)
+    await subject.press('Backspace')
+    await expect(subject).toHaveAccessibleDescription('1,000 / 1,000 characters')
+    await page.getByRole('button', { name: 'Create event' }).click()
+    await expect(page.getByText('Event created')).toBeVisible()
+    expect(posted).toBe(true)
+    const id = Number(page.url().split('/').pop())
+    expect(((await service(page, 'GET', `/events/${id}`)).data as ServiceEvent).subject).toBe(
+      'x'.repeat(1_000),
+    )
+  })
+
   test('edits an event, sending the whole event back', async ({ page, clock }) => {
     const event = await createEvent(page, { due_Date: serviceDate(clock, 60) })
     // A field this console does not know must survive the round trip.

@@ -252,9 +252,9 @@ describe('role rules', () => {
     expect((await sb.call('POST', '/auths', { token: support, body: newAuth })).status).toBe(200)
   })
 
-  it('events: deleted by the assigned user, whoever entered it, or an admin', async () => {
+  it('events: deleted by whoever entered it or an admin, not by the assigned user', async () => {
     const [staff, support, admin] = await Promise.all([as('staff'), as('support'), as('admin')])
-    const event = (user_ID: string, token: string) =>
+    const create = (user_ID: string, token: string) =>
       sb
         .call('POST', '/events', {
           token,
@@ -265,18 +265,34 @@ describe('role rules', () => {
             user_ID,
           },
         })
-        .then((r) => (r.data as { event_ID: number }).event_ID)
-    const supportsOwn = await event('support', support)
+        .then((r) => r.data as { event_ID: number; update_Date: string })
+    const supportsOwn = (await create('support', support)).event_ID
     const refused = await sb.call('DELETE', `/events/${supportsOwn}`, { token: staff })
     expect(refused.status).toBe(403)
+    expect(refused.error?.detail).toMatch(/entered it/)
     expect((await sb.call('GET', `/events/${supportsOwn}`, { token: staff })).status).toBe(200)
     expect((await sb.call('DELETE', `/events/${supportsOwn}`, { token: support })).status).toBe(200)
 
-    const enteredByStaff = await event('dchen', staff)
+    // Assigned to staff by someone else: staff works on it but may not delete it.
+    const assigned = (await create('staff', support)).event_ID
+    expect((await sb.call('DELETE', `/events/${assigned}`, { token: staff })).status).toBe(403)
+
+    // Reassigning it to oneself does not make it one's own to delete.
+    const taken = await create('support', support)
+    const reassigned = await sb.call('PUT', `/events/${taken.event_ID}`, {
+      token: staff,
+      body: { ...taken, user_ID: 'staff' },
+    })
+    expect(reassigned.status).toBe(200)
+    const afterTaking = await sb.call('DELETE', `/events/${taken.event_ID}`, { token: staff })
+    expect(afterTaking.status).toBe(403)
+    expect((await sb.call('GET', `/events/${taken.event_ID}`, { token: staff })).status).toBe(200)
+
+    const enteredByStaff = (await create('dchen', staff)).event_ID
     expect((await sb.call('DELETE', `/events/${enteredByStaff}`, { token: staff })).status).toBe(
       200,
     )
-    const anyones = await event('dchen', support)
+    const anyones = (await create('dchen', support)).event_ID
     expect((await sb.call('DELETE', `/events/${anyones}`, { token: admin })).status).toBe(200)
   })
 

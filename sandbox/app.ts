@@ -26,16 +26,25 @@ function loadSecret(dataDir: string): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
 }
 
+export interface SandboxOptions {
+  /**
+   * The sandbox's clock; by default the real one, or the one `SANDBOX_TODAY` starts. Tests pass a
+   * clock they move, to see what happens later without waiting for it.
+   */
+  clock?: () => Date
+}
+
 /** Builds the sandbox service: a Hono app under `/api`, usable with or without a port. */
-export function createSandbox(config: SandboxConfig) {
+export function createSandbox(config: SandboxConfig, options: SandboxOptions = {}) {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const identity = openIdentity(config.dataDir, {
     idle: config.sessionIdle,
     max: config.sessionMax,
     reuseGrace: config.refreshReuseGrace,
+    perUser: config.sessionsPerUser,
   })
   const open = new Map<string, Db>()
-  const now = sandboxClock(config.today)
+  const now = options.clock ?? sandboxClock(config.today)
   const ctx: SandboxContext = {
     config,
     identity,
@@ -148,8 +157,12 @@ export function createSandbox(config: SandboxConfig) {
 
   return {
     app,
-    /** The service as a fetch function: real logic, no network. */
-    fetch: (request: Request) => app.fetch(request),
+    /**
+     * The service as a fetch function: real logic, no network. A Node server passes its bindings
+     * (`{ incoming, outgoing }`) as `env`, which is how sign-in learns the client's address; in
+     * process there are none.
+     */
+    fetch: (request: Request, env?: unknown) => app.fetch(request, env),
     context: ctx,
     close() {
       for (const db of open.values()) db.close()

@@ -14,6 +14,8 @@ export interface SandboxConfig {
   sessionMax: number
   /** Seconds after a refresh during which the old refresh token's reuse does not end the session. */
   refreshReuseGrace: number
+  /** Live sessions one user may hold; a new sign-in beyond it ends their oldest. */
+  sessionsPerUser: number
   /** Seed of the deterministic demo data. */
   seed: number
   /** How many demo events each database starts with. */
@@ -35,11 +37,12 @@ const list = (value: string | undefined, fallback: string[]) =>
         .filter(Boolean)
     : fallback
 
-const int = (value: string | undefined, fallback: number, name: string) => {
+const int = (value: string | undefined, fallback: number, name: string, min = 0) => {
   if (value === undefined || value === '') return fallback
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a whole number, got "${value}"`)
+  if (n < min) throw new Error(`${name} must be at least ${min}, got "${value}"`)
   return n
 }
 
@@ -94,6 +97,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     sessionIdle: int(env.SANDBOX_SESSION_IDLE, 2 * 3600, 'SANDBOX_SESSION_IDLE'),
     sessionMax: int(env.SANDBOX_SESSION_MAX, 12 * 3600, 'SANDBOX_SESSION_MAX'),
     refreshReuseGrace: int(env.SANDBOX_REFRESH_REUSE_GRACE, 10, 'SANDBOX_REFRESH_REUSE_GRACE'),
+    sessionsPerUser: int(env.SANDBOX_SESSIONS_PER_USER, 10, 'SANDBOX_SESSIONS_PER_USER', 1),
     seed: int(env.SANDBOX_SEED, 2026, 'SANDBOX_SEED'),
     events: int(env.SANDBOX_EVENTS, 5000, 'SANDBOX_EVENTS'),
     corsOrigins: list(env.SANDBOX_CORS_ORIGINS, [

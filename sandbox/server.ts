@@ -1,16 +1,16 @@
 import { rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createSandbox } from './app'
+import { createSandbox, type SandboxOptions } from './app'
 import type { SandboxConfig } from './config'
 
 /** Starts the sandbox on `host:port` (0 picks a free port). */
 export async function startServer(
   config: SandboxConfig,
-  options: { port?: number; host?: string; reset?: boolean } = {},
+  options: { port?: number; host?: string; reset?: boolean } & SandboxOptions = {},
 ) {
   if (options.reset) rmSync(config.dataDir, { recursive: true, force: true })
-  const sandbox = createSandbox(config)
+  const sandbox = createSandbox(config, { clock: options.clock })
   const host = options.host ?? '127.0.0.1'
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: sandbox.fetch, port: options.port ?? 0, hostname: host }, () =>

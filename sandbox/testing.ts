@@ -4,7 +4,7 @@ import path from 'node:path'
 import { envelopeSchema } from '../src/api/schemas/envelope'
 import { configFromEnv, type SandboxConfig } from './config'
 import { DEMO_PASSWORD } from './identity/users'
-import { createSandbox } from './app'
+import { createSandbox, type SandboxOptions } from './app'
 import { startServer } from './server'
 
 export interface CallOptions {
@@ -20,17 +20,19 @@ export interface CallOptions {
 /**
  * A fresh sandbox with a fresh data dir for contract tests. By default requests go through the
  * app's own `fetch` in-process (the same Hono app, no port); `{ over: 'http' }` starts the real
- * server on a free port instead, for what only a socket shows. Every answer is checked to be the
- * envelope with a fresh activity ID.
+ * server on a free port instead, for what only a socket shows; `clock` is a clock the test moves.
+ * Every answer is checked to be the envelope with a fresh activity ID.
  */
 export async function startTestSandbox(
   overrides: Partial<SandboxConfig> = {},
-  options: { over?: 'fetch' | 'http' } = {},
+  options: { over?: 'fetch' | 'http' } & SandboxOptions = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-test-'))
   const config = { ...configFromEnv({}), dataDir, events: 300, ...overrides }
   const server =
-    options.over === 'http' ? await startServer(config, { port: 0 }) : inProcess(config)
+    options.over === 'http'
+      ? await startServer(config, { port: 0, clock: options.clock })
+      : inProcess(config, options)
   /** `fetch` against the sandbox: in-process, or over its port. */
   const fetch: typeof globalThis.fetch =
     options.over === 'http'
@@ -97,8 +99,8 @@ export async function startTestSandbox(
 export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>
 
 /** The sandbox app without a port: requests go to its `fetch` under a made-up origin. */
-function inProcess(config: SandboxConfig) {
-  const sandbox = createSandbox(config)
+function inProcess(config: SandboxConfig, options: SandboxOptions) {
+  const sandbox = createSandbox(config, options)
   return {
     sandbox,
     baseUrl: 'http://sandbox.test/api',

@@ -26,6 +26,9 @@ const NOT_OURS = new Set([
   'onError',
   'onSuccess',
   'staleTime',
+  // JSON Schema's keyword; @hono/node-server's
+  'maxLength',
+  'getConnInfo',
 ])
 
 /** Files the document names that are, by design, not in the repository. */

@@ -1,4 +1,4 @@
-import { authSchema } from '../../src/api/schemas/auth'
+import { authWriteSchema } from '../../src/api/schemas/auth'
 import { fieldErrors } from '../http'
 import {
   AUTH_COLUMNS,
@@ -19,8 +19,9 @@ export type AuthCheck =
   | { ok: false; errors: Record<string, string>; authNumber: string | null }
 
 /**
- * Validates an Auth body against the contract and the service's rules: documented types, the
- * required fields, real dates (stored canonically), ranges whose end is not before their start,
+ * Validates an Auth body against the contract's `authWriteSchema` (text within
+ * `AUTH_TEXT_LIMITS`) and the service's rules: documented types, the
+ * required fields, dates the service stores exactly (canonically), ranges whose end is not before their start,
  * amounts and counts from 0 to `MAX_AMOUNT`, 32-bit integers, and a known `auth_Code`. Unknown fields are ignored.
  */
 export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthCheck {
@@ -28,12 +29,12 @@ export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthChec
   const authNumber = typeof given === 'string' && given.trim() !== '' ? given : null
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { ok: false, errors: { '(body)': 'Expected an Auth object' }, authNumber }
-  const parsed = authSchema.safeParse(raw)
+  const parsed = authWriteSchema.safeParse(raw)
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues), authNumber }
 
   const { stored, badDates } = storedFromAuth(parsed.data)
   const errors: Record<string, string> = {}
-  for (const field of badDates) errors[field] = 'Not a real date'
+  Object.assign(errors, badDates)
   if (authNumber !== null && !AUTH_NUMBER_PATTERN.test(authNumber))
     errors.auth_Number =
       'Expected up to 30 letters, digits, dots, dashes or underscores, such as 26-004512'

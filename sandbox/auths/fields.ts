@@ -1,5 +1,5 @@
 import type { Auth, authSchema } from '../../src/api/schemas/auth'
-import { normalizeServiceDate } from '../../src/api/schemas/common'
+import { storableDate } from '../db/dates'
 import type { Row } from '../db/sqlite'
 
 /** A documented Auth field (the contract's `AuthField` is `string`: the schema is loose). */
@@ -137,22 +137,33 @@ export function authFromRow(row: Row): Auth {
   return auth as Auth
 }
 
+/** The service's own stamps: a body's values are not stored (`update_Date` is its version). */
+const STAMPS = new Set<string>(['entry_Date', 'update_Date', 'approved_Date'])
+
 /**
  * Turns a validated Auth body into the stored form: documented fields only (unknown ones are
- * ignored), dates rewritten canonically. Returns the fields whose date is not a real date.
+ * ignored), dates written canonically. Returns why each date that cannot be stored exactly is
+ * refused (`storableDate`), by field.
  */
-export function storedFromAuth(auth: Auth): { stored: StoredAuth; badDates: string[] } {
+export function storedFromAuth(auth: Auth): {
+  stored: StoredAuth
+  badDates: Record<string, string>
+} {
   const stored = {} as StoredAuth
-  const badDates: string[] = []
+  const badDates: Record<string, string> = {}
   for (const field of AUTH_COLUMNS) {
     const value = (auth as Record<string, unknown>)[field]
     const kind = AUTH_FIELD_KINDS[field]
     if (value === undefined || value === null) stored[field] = null
     else if (kind === 'boolean') stored[field] = value === true ? 1 : 0
     else if (kind === 'date') {
-      const canonical = normalizeServiceDate(value as string)
-      if (canonical === null) badDates.push(field)
-      stored[field] = canonical
+      const date = storableDate(value as string)
+      if (date.ok) stored[field] = date.value
+      else if (STAMPS.has(field)) stored[field] = null
+      else {
+        badDates[field] = date.error
+        stored[field] = null
+      }
     } else stored[field] = value as string | number
   }
   return { stored, badDates }

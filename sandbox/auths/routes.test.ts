@@ -200,7 +200,7 @@ describe('POST /auths', () => {
     const auth = await create({
       requested_From: '2026-03-02',
       requested_Thru: '2026-04-30 09:30',
-      approved_From: '2026-03-02T08:00:00.123',
+      approved_From: '2026-03-02T08:00:00.000',
       approved_Thru: '2026-04-30T09:30:00',
       entry_User: 'somebody-else',
       auth_Number: null,
@@ -281,7 +281,7 @@ describe('POST /auths', () => {
       }),
     })
     expect(error.errors).toMatchObject({
-      received_Date: 'Not a real date',
+      received_Date: 'Not a real calendar date',
       approved_Thru: 'Must not be before approved_From',
       auth_Code: 'Expected one of A, P, D, C',
       units_Requested: 'Must not be negative',
@@ -651,6 +651,54 @@ describe('writes from a stale copy (no lost updates)', () => {
     expect(batchResultSchema.parse(res.data).map((r) => r.status)).toEqual([409, 200])
     expect(parseAuth((await call('GET', `/auths/${a.auth_Number}`)).data).notes).toBe('Theirs')
     expect(parseAuth((await call('GET', `/auths/${b.auth_Number}`)).data).notes).toBe('Mine')
+  })
+})
+
+describe('the version a write was made from is required and exact', () => {
+  /** Ways of not sending the stored version, with the status each gets. */
+  const variants = (stored: string): [string, Record<string, unknown>, number][] => [
+    ['omitted', {}, 428],
+    ['null', { update_Date: null }, 428],
+    ['in the future', { update_Date: '2099-01-01T00:00:00.000' }, 409],
+    ['with an offset', { update_Date: `${stored}Z` }, 409],
+    ['as a date alone', { update_Date: stored.slice(0, 10) }, 409],
+    ['exactly the stored one', { update_Date: stored }, 200],
+  ]
+  const without = (auth: Auth) => {
+    const { update_Date: _, ...rest } = auth
+    return rest
+  }
+
+  it('PUT: without it 428 naming update_Date, not exactly the stored one 409', async () => {
+    for (let i = 0; i < 6; i++) {
+      const auth = await create()
+      const [name, version, status] = variants(auth.update_Date!)[i]!
+      const res = await call('PUT', `/auths/${auth.auth_Number}`, {
+        body: { ...without(auth), ...version, notes: 'Changed' },
+      })
+      expect(res.status, name).toBe(status)
+      expect(res.error?.status ?? 200, name).toBe(status)
+      if (status === 428) expect(res.error?.errors).toHaveProperty('update_Date')
+      const stored = parseAuth((await call('GET', `/auths/${auth.auth_Number}`)).data)
+      expect(stored.notes, name).toBe(status === 200 ? 'Changed' : auth.notes)
+    }
+  })
+
+  it('PUT /auths: per item, 428 without the version and 409 with another one', async () => {
+    const auths = await Promise.all(Array.from({ length: 6 }, () => create()))
+    const body = auths.map((auth, i) => ({
+      ...without(auth),
+      ...variants(auth.update_Date!)[i]![1],
+      notes: 'Changed',
+    }))
+    const res = await call('PUT', '/auths', { body: [...body, newAuth()] })
+    const results = batchResultSchema.parse(res.data)
+    expect(results.map((r) => r.status)).toEqual([428, 428, 409, 409, 409, 200, 201])
+    expect(results[1]?.body).toMatch(/update_Date/)
+    for (const [i, auth] of auths.entries()) {
+      const stored = parseAuth((await call('GET', `/auths/${auth.auth_Number}`)).data)
+      expect(stored.notes).toBe(i === 5 ? 'Changed' : auth.notes)
+    }
   })
 })
 

@@ -3,14 +3,14 @@ import { Hono } from 'hono'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
 import type { Auth } from '../../src/api/schemas/auth'
 import type { AuthVba } from '../../src/api/schemas/auth-vba'
-import { normalizeServiceDate } from '../../src/api/schemas/common'
 import type { SandboxApp, SandboxContext } from '../context'
 import { PROCEDURE_DESCRIPTIONS, unitRate } from './catalogue'
 import { checkAuth } from './check'
 import { authFromRow, storedFromRow, type StoredAuth, type StoredValue } from './fields'
 import { authStore, type AuthStore, type ServiceCode } from './store'
 import { transaction, type Db, type Row } from '../db/sqlite'
-import { isStale, staleWrite, stampText } from '../db/stamp'
+import { storableDate } from '../db/dates'
+import { requireCurrentVersion, stampText } from '../db/stamp'
 import { ok, Problem, readBody, readJson, requireAuthWriter, type Ctx } from '../http'
 
 /** Most items one `PUT /auths` takes. */
@@ -96,8 +96,8 @@ function approval(
 }
 
 /**
- * Replaces a stored auth with `stored`, keeping who entered it and when; 409 when `version` (the
- * body's `update_Date`) is older than the stored one. Run inside the transaction.
+ * Replaces a stored auth with `stored`, keeping who entered it and when; 428 without `version`
+ * (the body's `update_Date`), 409 when it is not the stored one. Run inside the transaction.
  */
 function updateAuth(
   db: Db,
@@ -109,8 +109,7 @@ function updateAuth(
 ) {
   const store = authStore(db)
   const current = requireRow(store, authNumber)
-  if (isStale(version, current.update_Date))
-    throw staleWrite(`Auth ${authNumber}`, current, version)
+  requireCurrentVersion(`Auth ${authNumber}`, current, version)
   const stamp = stampText(now, current.update_Date)
   store.update({
     ...stored,
@@ -290,8 +289,9 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
     const dates = { approved_From: body.approved_From, approved_Thru: body.approved_Thru }
     const canonical: Record<string, string | null> = {}
     for (const [field, value] of Object.entries(dates)) {
-      canonical[field] = value ? normalizeServiceDate(value) : null
-      if (value && canonical[field] === null) errors[field] = 'Not a real date'
+      const date = value ? storableDate(value) : null
+      canonical[field] = date?.ok ? date.value : null
+      if (date && !date.ok) errors[field] = date.error
     }
     if (Object.keys(errors).length > 0) throw invalidFields(errors)
 

@@ -118,7 +118,7 @@ describe('create, read, update, delete', () => {
         ...created,
         subject: 'Follow up on appeal for member 3301827',
         status: 'Completed',
-        completion_Date: '2026-03-15T16:45:10.123+00:00',
+        completion_Date: '2026-03-15T16:45:10.000+00:00',
         completion_Percent: 100,
         priority: undefined,
         entry_User: 'someone-else',
@@ -691,6 +691,63 @@ describe('writes from a stale copy (no lost updates)', () => {
     expect(storedA).toMatchObject({ status: 'Waiting', priority: 'HIGH' })
     const storedB = eventSchema.parse((await api('GET', `/events/${b.event_ID}`)).data)
     expect(storedB.priority).toBe('LOW')
+  })
+})
+
+describe('the version a write was made from is required and exact', () => {
+  /** The stored version and the ways of not sending it, with the status each gets. */
+  const variants = (stored: string): [string, Record<string, unknown>, number][] => {
+    // The same instant, written with the local offset: still not the stored text.
+    const minutes = -parseServiceDate(stored)!.getTimezoneOffset()
+    const hhmm = `${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`
+    const offset = `${stored}${minutes < 0 ? '-' : '+'}${hhmm}`
+    expect(parseServiceDate(offset)!.getTime()).toBe(parseServiceDate(stored)!.getTime())
+    return [
+      ['omitted', {}, 428],
+      ['null', { update_Date: null }, 428],
+      ['in the future', { update_Date: '2099-01-01T00:00:00.000' }, 409],
+      ['with an offset', { update_Date: offset }, 409],
+      ['as a date alone', { update_Date: stored.slice(0, 10) }, 409],
+      ['exactly the stored one', { update_Date: stored }, 200],
+    ]
+  }
+  const without = (event: Event) => {
+    const { update_Date: _, ...rest } = event
+    return rest
+  }
+
+  it('PUT: without it 428 naming update_Date, not exactly the stored one 409', async () => {
+    for (let i = 0; i < 6; i++) {
+      const event = await create()
+      const [name, version, status] = variants(event.update_Date!)[i]!
+      const res = await api('PUT', `/events/${event.event_ID}`, {
+        body: { ...without(event), ...version, status: 'Waiting' },
+      })
+      expect(res.status, name).toBe(status)
+      expect(res.error?.status ?? 200, name).toBe(status)
+      if (status === 428) {
+        expect(res.error?.errors).toHaveProperty('update_Date')
+        expect(res.error?.detail).toMatch(/update_Date/)
+      }
+      const stored = eventSchema.parse((await api('GET', `/events/${event.event_ID}`)).data)
+      expect(stored.status, name).toBe(status === 200 ? 'Waiting' : event.status)
+    }
+  })
+
+  it('a batch: each update without its version is 428, with another one 409; creates need none', async () => {
+    const events = await Promise.all(Array.from({ length: 6 }, () => create()))
+    const body = events.map((event, i) => {
+      const [, version] = variants(event.update_Date!)[i]!
+      return { ...without(event), ...version, status: 'Waiting' }
+    })
+    const res = await api('PUT', '/events-batch', { body: [...body, newEvent()] })
+    const results = batchResultSchema.parse(res.data)
+    expect(results.map((r) => r.status)).toEqual([428, 428, 409, 409, 409, 200, 201])
+    expect(results[0]?.body).toMatch(/update_Date/)
+    for (const [i, event] of events.entries()) {
+      const stored = eventSchema.parse((await api('GET', `/events/${event.event_ID}`)).data)
+      expect(stored.status).toBe(i === 5 ? 'Waiting' : event.status)
+    }
   })
 })
 

@@ -21,8 +21,13 @@ import {
   statements,
   updateIfCurrent,
 } from './store'
+import { storedText } from '../db/dates'
 import { stampText } from '../db/stamp'
-import { intParam, ok, Problem, readJson, type Ctx } from '../http'
+import { intParam, ok, Problem, readJson, type Ctx, type SessionUser } from '../http'
+
+/** The delete rule: whoever entered the event (its `entry_User`), or an admin. */
+const mayDeleteEvent = (user: SessionUser, event: Row) =>
+  user.roles.includes('admin') || (event.entry_User != null && event.entry_User === user.userId)
 
 /** Most items one `PUT /events-batch` takes. */
 export const MAX_BATCH_ITEMS = 1000
@@ -40,6 +45,16 @@ function intQuery(c: Ctx, name: string, fallback: number, min: number, max: numb
     })
   return n
 }
+
+/** The 409 for a date the service would compute past the last one it can store. */
+const beyondLastDate = (what: string) =>
+  new Problem(
+    409,
+    `${what} would fall after 9999-12-31T23:59:59, the last date the service stores.`,
+    {
+      title: 'Date out of range',
+    },
+  )
 
 /**
  * Moves a schedule and its event to the schedule's first occurrence after `after` (both the
@@ -59,9 +74,11 @@ function moveToNext(c: Ctx, schedule: EventSchedule, after: Date, now: Date) {
       `Schedule ${id} has no occurrence after ${formatServiceDate(after)}: it has ended.`,
       { title: 'Schedule has ended' },
     )
+  const nextText = storedText(next)
+  if (nextText === null) throw beyondLastDate(`Schedule ${id}'s next occurrence`)
   const s = statements(c.get('db'))
   const event = eventRow(c.get('db'), schedule.event_ID)
-  const [nextText, user] = [formatServiceDate(next), c.get('user').userId]
+  const user = c.get('user').userId
   s.setScheduleNext.run(nextText, nextText, user, stampText(now, schedule.update_Date), id)
   s.setNext.run(nextText, nextText, user, stampText(now, event?.update_Date), schedule.event_ID)
 }
@@ -124,15 +141,12 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
     transaction(db, () => {
       const current = eventRow(db, eventId)
       if (!current) throw eventNotFound(eventId)
-      // An event is deleted by whoever it is assigned to or who entered it, or by an admin.
-      if (
-        !user.roles.includes('admin') &&
-        current.user_ID !== user.userId &&
-        current.entry_User !== user.userId
-      )
+      // An event is deleted by whoever entered it (entry_User, set by the service from the
+      // caller) or by an admin. Not by its assignee: anyone may reassign an event to themselves.
+      if (!mayDeleteEvent(user, current))
         throw new Problem(
           403,
-          `Event ${eventId} is assigned to ${String(current.user_ID ?? 'nobody')}: only they, whoever entered it, or an admin may delete it.`,
+          `Event ${eventId} was entered by ${String(current.entry_User ?? 'nobody')}: only whoever entered it or an admin may delete it.`,
           { title: 'Forbidden' },
         )
       const s = statements(db)
@@ -206,7 +220,8 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
     const event = transaction(db, () => {
       if (!eventExists(db, eventId)) throw eventNotFound(eventId)
       const now = ctx.now()
-      const until = formatServiceDate(new Date(now.getTime() + minutes * 60_000))
+      const until = storedText(new Date(now.getTime() + minutes * 60_000))
+      if (until === null) throw beyondLastDate(`Event ${eventId} snoozed for ${duration}`)
       const stamp = stampText(now, eventRow(db, eventId)?.update_Date)
       s.setNext.run(until, until, c.get('user').userId, stamp, eventId)
       return requireEvent(db, eventId)

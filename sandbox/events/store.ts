@@ -1,11 +1,11 @@
 import type { StatementSync } from 'node:sqlite'
-import { normalizeServiceDate, SERVICE_DATE_PATTERN } from '../../src/api/schemas/common'
-import { eventFields, newEventSchema, type Event } from '../../src/api/schemas/event'
+import { eventFields, eventWriteSchema, type Event } from '../../src/api/schemas/event'
 import type { EventSchedule } from '../../src/api/schemas/event-schedule'
 import { scheduleColumns } from './seed'
 import type { Db, Row } from '../db/sqlite'
 import { fieldErrors, Problem } from '../http'
-import { isStale, staleWrite, stampText } from '../db/stamp'
+import { storableDate } from '../db/dates'
+import { requireCurrentVersion, stampText } from '../db/stamp'
 
 /** Storage of events and their schedules: validation, row mapping and cached statements. */
 
@@ -21,6 +21,8 @@ const BOOLEAN_FIELDS = new Set<string>([
 ])
 const DATE_FIELDS = eventFields.filter((f) => f.endsWith('_Date') || f === 'next_Scheduled_Time')
 const DATE_SET = new Set<string>(DATE_FIELDS)
+/** The service's own stamps: a body's values are not stored (`update_Date` is its version). */
+const STAMPS = new Set<string>(['entry_Date', 'update_Date'])
 const INT_FIELDS = ['reminder_Event_ID', 'reportSeries_Key', 'userGroup_Key'] as const
 const SCHEDULE_BOOLEANS = new Set<string>([
   'monday',
@@ -34,26 +36,6 @@ const SCHEDULE_BOOLEANS = new Set<string>([
   'regenerate_Event',
 ])
 
-const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/
-
-/** A date text in the canonical form, or null when it is not a real date. Canonical text (what
- * the sandbox sends and the app sends back) is checked without building a Date. */
-export function canonicalDate(text: string): string | null {
-  if (!CANONICAL.test(text)) return normalizeServiceDate(text)
-  const num = (from: number, to: number) => Number(text.slice(from, to))
-  const [y, mo, d] = [num(0, 4), num(5, 7), num(8, 10)]
-  const days =
-    mo === 2
-      ? (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
-        ? 29
-        : 28
-      : mo === 4 || mo === 6 || mo === 9 || mo === 11
-        ? 30
-        : 31
-  const valid = mo >= 1 && mo <= 12 && d >= 1 && d <= days
-  return valid && num(11, 13) <= 23 && num(14, 16) <= 59 && num(17, 19) <= 59 ? text : null
-}
-
 export type EventCheck =
   | {
       ok: true
@@ -65,9 +47,11 @@ export type EventCheck =
   | { ok: false; errors: Record<string, string>; eventId: number | null }
 
 /**
- * Validates an event body with the contract's `newEventSchema` (unknown fields ignored), then
- * checks what the schema cannot: real calendar dates and 32-bit integers. Dates come out in the
- * canonical form; `eventId` is the body's event_ID when it is a positive number, else null.
+ * Validates an event body with the contract's `eventWriteSchema` (unknown fields ignored; text
+ * within `EVENT_TEXT_LIMITS`), then
+ * checks what the schema cannot: dates the service stores exactly (`storableDate`) and 32-bit
+ * integers. Dates come out in the canonical form; `eventId` is the body's event_ID when it is a
+ * positive number, else null.
  */
 export function checkEvent(raw: unknown): EventCheck {
   const given = (raw as { event_ID?: unknown } | null)?.event_ID
@@ -75,15 +59,16 @@ export function checkEvent(raw: unknown): EventCheck {
     typeof given === 'number' && Number.isInteger(given) && given > 0 && given <= INT32_MAX
       ? given
       : null
-  const parsed = newEventSchema.safeParse(raw)
+  const parsed = eventWriteSchema.safeParse(raw)
   const errors = parsed.success ? {} : fieldErrors(parsed.error.issues)
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
   const dates: Record<string, string | null> = {}
   for (const field of DATE_FIELDS) {
     const v = body[field]
-    if (typeof v !== 'string') continue
-    dates[field] = canonicalDate(v)
-    if (!dates[field] && SERVICE_DATE_PATTERN.test(v)) errors[field] ??= `Not a real date: "${v}"`
+    if (typeof v !== 'string' || STAMPS.has(field)) continue
+    const date = storableDate(v)
+    if (date.ok) dates[field] = date.value
+    else errors[field] ??= date.error
   }
   if (typeof given === 'number' && Number.isInteger(given) && (given < 0 || given > INT32_MAX))
     errors.event_ID ??= 'Expected 0 (a new event) or a positive 32-bit integer'
@@ -335,8 +320,9 @@ export function updateEvent(db: Db, current: Row, values: EventValues, user: str
 }
 
 /**
- * Updates a stored event from a checked body, refusing (409) a body made from an older version
- * than the stored one. Run it inside the transaction that read `current`.
+ * Updates a stored event from a checked body, refusing a body without the version it was made
+ * from (428) or made from another version than the stored one (409). Run it inside the
+ * transaction that read `current`.
  */
 export function updateIfCurrent(
   db: Db,
@@ -345,7 +331,6 @@ export function updateIfCurrent(
   user: string,
   now: Date,
 ) {
-  if (isStale(check.version, current.update_Date))
-    throw staleWrite(`Event ${String(current.event_ID)}`, current, check.version)
+  requireCurrentVersion(`Event ${String(current.event_ID)}`, current, check.version)
   updateEvent(db, current, check.values, user, now)
 }

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signInResultSchema } from '../../src/api/schemas/sign-in'
 import { startTestSandbox, type TestSandbox } from '../testing'
@@ -27,6 +28,44 @@ function signInRaw(sb: TestSandbox, username: string, password: string) {
   const credentials = Buffer.from(`${username}:${password}`).toString('base64')
   return sb.call('POST', '/user-authentication', {
     headers: { authorization: `Basic ${credentials}` },
+  })
+}
+
+/**
+ * A sign-in from a given loopback address: the client's socket is bound to `from` (127.0.0.x all
+ * reach the server on 127.0.0.1), so the server sees a different remote address for each.
+ */
+function signInFrom(
+  sb: TestSandbox,
+  from: string,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  const url = new URL(sb.baseUrl + '/user-authentication')
+  return new Promise<number>((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: from,
+        agent: false,
+        headers: {
+          authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+          'x-api-key': sb.config.apiKey,
+          'service-database': 'demo',
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on('error', reject)
+    req.end()
   })
 }
 
@@ -147,6 +186,26 @@ describe('sign-in throttling', () => {
     const paused = await signInRaw(sb, 'admin', DEMO_PASSWORD)
     expect(paused.status).toBe(429)
     expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('counts failures per client address: one address paused, another signs in', async () => {
+    const sb = await sandbox()
+    for (let i = 0; i < 20; i++)
+      expect(await signInFrom(sb, '127.0.0.2', `nobody${i}`, 'wrong')).toBe(401)
+    expect(await signInFrom(sb, '127.0.0.2', 'admin', DEMO_PASSWORD)).toBe(429)
+    expect(await signInFrom(sb, '127.0.0.3', 'admin', DEMO_PASSWORD)).toBe(200)
+  })
+
+  it('does not take the address from X-Forwarded-For (a client cannot pick its own)', async () => {
+    const sb = await sandbox()
+    for (let i = 0; i < 20; i++)
+      expect(
+        await signInFrom(sb, '127.0.0.2', `nobody${i}`, 'wrong', {
+          'x-forwarded-for': `10.0.0.${i}`,
+        }),
+      ).toBe(401)
+    const forged = { 'x-forwarded-for': '10.9.9.9' }
+    expect(await signInFrom(sb, '127.0.0.2', 'admin', DEMO_PASSWORD, forged)).toBe(429)
   })
 
   it('lets sign-in through again once the window has passed', () => {

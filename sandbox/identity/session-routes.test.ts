@@ -259,9 +259,28 @@ describe('/password-policy', () => {
     expect((await sb.call('GET', '/password-policy', { token: idToken })).data).toEqual(before)
   })
 
-  it('is refused to staff (403)', async () => {
-    const { idToken } = await sb.signIn('staff')
-    await expectProblem('GET', '/password-policy', 403, { token: idToken })
-    await expectProblem('PUT', '/password-policy', 403, { token: idToken, body: valid })
+  it('is read by everyone signed in (the console shows the rules a password must meet)', async () => {
+    const { idToken: admin } = await sb.signIn('admin')
+    const policy = (await sb.call('GET', '/password-policy', { token: admin })).data
+    for (const user of ['staff', 'support']) {
+      const { idToken } = await sb.signIn(user)
+      const res = await sb.call('GET', '/password-policy', { token: idToken })
+      expect(res.status, user).toBe(200)
+      expect(res.data).toEqual(policy)
+    }
+    await expectProblem('GET', '/password-policy', 401)
+  })
+
+  it('is changed by admins only: staff and support get 403 and change nothing', async () => {
+    const { idToken: admin } = await sb.signIn('admin')
+    const before = (await sb.call('GET', '/password-policy', { token: admin })).data
+    for (const user of ['staff', 'support']) {
+      const { idToken } = await sb.signIn(user)
+      await expectProblem('PUT', '/password-policy', 403, {
+        token: idToken,
+        body: { ...valid, minimumLength: 20 },
+      })
+    }
+    expect((await sb.call('GET', '/password-policy', { token: admin })).data).toEqual(before)
   })
 })

@@ -33,10 +33,9 @@ export function sessionRoutes(ctx: SandboxContext): SandboxApp {
     return ok(c, { user_ID: userId, sessionsEnded: ended })
   })
 
-  app.get('/password-policy', (c) => {
-    requireRole(c, 'admin')
-    return ok(c, ctx.identity.passwordPolicy())
-  })
+  // Everyone signed in may read the policy (it holds no secret; the console shows its rules
+  // when a password is checked); only admins change it.
+  app.get('/password-policy', (c) => ok(c, ctx.identity.passwordPolicy()))
 
   app.put('/password-policy', async (c) => {
     requireRole(c, 'admin')

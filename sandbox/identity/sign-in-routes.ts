@@ -1,5 +1,6 @@
 import type { SandboxEnv } from '../http'
 import { Hono } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { refreshRequestSchema } from '../../src/api/schemas/sign-in'
 import { requireApiKey, requireDatabase, type SandboxApp, type SandboxContext } from '../context'
 import type { IncomingMessage } from 'node:http'
@@ -49,10 +50,15 @@ function basicCredentials(header: string | undefined) {
   return { username: text.slice(0, colon), password: text.slice(colon + 1) }
 }
 
-/** The client's address as the socket has it (no forwarded header is trusted); in-process, "local". */
+/**
+ * The client's address as the socket has it: the remote address of the connection, never a
+ * forwarded header (`X-Forwarded-For` is the client's to write, so trusting it would let one
+ * client pick a fresh address per try). In process (no socket), "local".
+ */
 function clientAddress(c: Ctx): string {
   const env = c.env as { incoming?: IncomingMessage } | undefined
-  return env?.incoming?.socket.remoteAddress ?? 'local'
+  if (!env?.incoming) return 'local'
+  return getConnInfo(c).remote.address ?? 'unknown'
 }
 
 export function signInRoutes(ctx: SandboxContext): SandboxApp {

@@ -62,6 +62,8 @@ export interface SessionLimits {
   max: number
   /** Seconds after a refresh token is swapped during which presenting it again is not theft. */
   reuseGrace: number
+  /** Live sessions one user may hold; starting one more ends their oldest. */
+  perUser: number
 }
 
 /** Why a session that has not been ended is over by `now`, or null while it is live. */
@@ -107,7 +109,14 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
        VALUES (?, ?, ?, ?, ?, ?)`,
     ),
     moveTo: db.prepare('UPDATE sessions SET database = ? WHERE session_id = ?'),
-    touch: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE session_id = ?'),
+    touch: db.prepare(
+      'UPDATE sessions SET last_seen_at = ? WHERE session_id = ? AND last_seen_at < ?',
+    ),
+    /** A user's sessions not yet ended, newest first. */
+    openOfUser: db.prepare(
+      `SELECT * FROM sessions WHERE user_id = ? AND ended_at IS NULL
+       ORDER BY login_at DESC, rowid DESC`,
+    ),
     rotate: db.prepare(
       'UPDATE sessions SET refresh_hash = ?, last_seen_at = ? WHERE session_id = ?',
     ),
@@ -143,17 +152,33 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
       return user && matches ? user : null
     },
     user: (userId: string) => q.user.get(userId) as UserRow | undefined,
-    /** Starts a session; returns its ID and a new refresh token. */
+    /**
+     * Starts a session; returns its ID and a new refresh token. A user holds at most
+     * `limits.perUser` live sessions: those that have expired are ended, and the oldest live ones
+     * beyond the limit are ended ('session-limit') to make room, so sign-ins cannot pile up
+     * sessions without end.
+     */
     startSession(userId: string, now: number, database: string) {
       const sessionId = crypto.randomUUID()
       const refreshToken = newOpaqueToken()
-      q.insert.run(sessionId, userId, now, now, hashToken(refreshToken), database)
+      transaction(db, () => {
+        let live = 0
+        for (const session of q.openOfUser.all(userId) as unknown as SessionRow[]) {
+          const expired = sessionExpiry(session, now, limits)
+          if (expired) q.end.run(now, expired, session.session_id)
+          else if (++live >= limits.perUser) q.end.run(now, 'session-limit', session.session_id)
+        }
+        q.insert.run(sessionId, userId, now, now, hashToken(refreshToken), database)
+      })
       return { sessionId, refreshToken }
     },
     session: (sessionId: string) => q.session.get(sessionId) as SessionRow | undefined,
-    /** Records activity at most once every 30 seconds, to keep reads cheap. */
+    /**
+     * Records activity on every request (one write by primary key), so the idle limit counts
+     * from the last request exactly. Never moves it back (requests may finish out of order).
+     */
     touch(session: SessionRow, now: number) {
-      if (now - session.last_seen_at > 30_000) q.touch.run(now, session.session_id)
+      if (now > session.last_seen_at) q.touch.run(now, session.session_id, now)
     },
     /**
      * Swaps a refresh token for a new one on the same live session, whose tokens are issued for

@@ -143,6 +143,45 @@ describe('GET /api/openapi.json', () => {
     ])
   })
 
+  it('says who may call each operation, as the service enforces it', async () => {
+    const staff = (await sb.signIn('staff')).idToken
+    const withRoles: string[] = []
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>))
+      for (const [method, op] of Object.entries(ops as Record<string, Json>)) {
+        if (path === '/openapi.json') continue
+        expect(op.description, `${method} ${path}`).toEqual(expect.any(String))
+        const roles = op['x-roles'] as string[] | undefined
+        if (!roles) continue
+        expect(op.description).toContain(`Needs the ${roles.join(' or ')} role`)
+        if (roles.includes('staff')) continue
+        withRoles.push(`${method} ${path}`)
+        const concrete = path
+          .replace('{authNumber}', '26-000001')
+          .replace('{userId}', 'support')
+          .replace('{newAuthCode}', 'A')
+        const res = await sb.call(method.toUpperCase(), concrete, { token: staff, body: {} })
+        expect(res.status, `${method} ${path} as staff`).toBe(403)
+      }
+    expect(withRoles).toContain('put /password-policy')
+    expect(withRoles).toContain('post /kick')
+    // Reading the password policy is for everyone signed in.
+    const policy = doc.paths['/password-policy'].get
+    expect(policy['x-roles']).toBeUndefined()
+    expect(policy.description).toMatch(/^Everyone signed in may read it/)
+    expect((await sb.call('GET', '/password-policy', { token: staff })).status).toBe(200)
+  })
+
+  it('says which writes need the version they were made from (428 without it, 409 otherwise)', () => {
+    for (const path of ['/events/{eventID}', '/auths/{authNumber}']) {
+      const op = doc.paths[path].put
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '428']))
+      expect(op.description).toMatch(/`update_Date` it was read with.*428.*409/)
+    }
+    for (const path of ['/events-batch', '/auths'])
+      expect(doc.paths[path].put.description).toMatch(/Each item that updates.*428.*409/)
+    expect(doc.components.responses.PreconditionRequired.description).toMatch(/update_Date/)
+  })
+
   it('takes the service-database header on every operation that reads it', () => {
     const header = doc.components.parameters.ServiceDatabase
     expect(header).toMatchObject({ name: 'service-database', in: 'header', required: true })

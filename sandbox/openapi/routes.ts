@@ -2,12 +2,12 @@ import type { SandboxEnv } from '../http'
 import { Hono } from 'hono'
 import { lookupLists } from '../../src/api/schemas/lookup-lists'
 import { z } from 'zod'
-import { authSchema } from '../../src/api/schemas/auth'
+import { authSchema, authWriteSchema } from '../../src/api/schemas/auth'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
 import { authVbaSchema } from '../../src/api/schemas/auth-vba'
 import { batchItemResultSchema } from '../../src/api/schemas/batch-result'
 import { debugSchema } from '../../src/api/schemas/envelope'
-import { eventSchema, newEventSchema } from '../../src/api/schemas/event'
+import { eventSchema, eventWriteSchema } from '../../src/api/schemas/event'
 import { eventScheduleSchema } from '../../src/api/schemas/event-schedule'
 import {
   passwordPolicySchema,
@@ -28,9 +28,10 @@ type Json = Record<string, unknown>
 /** The contract schemas published as components, by component name. */
 const COMPONENT_SCHEMAS: Record<string, z.core.$ZodType> = {
   Event: eventSchema,
-  NewEvent: newEventSchema,
+  EventWrite: eventWriteSchema,
   EventSchedule: eventScheduleSchema,
   Auth: authSchema,
+  AuthWrite: authWriteSchema,
   AuthVba: authVbaSchema,
   AuthAdjustment: authAdjustmentSchema,
   StringOption: stringOptionSchema,
@@ -100,7 +101,23 @@ interface Operation {
   security?: Json[]
   /** The operation does not read `service-database`. */
   noDatabase?: boolean
+  /** Roles of which the caller needs one (`x-roles`; 403 otherwise); absent: everyone signed in. */
+  roles?: string[]
+  /** Who may call it, when that is not a role (`description`). */
+  who?: string
+  /** The write needs the version it was made from: of the record, or of each item updating one. */
+  versioned?: 'record' | 'items'
 }
+
+const VERSION_RULES = {
+  record:
+    'The body carries the `update_Date` it was read with, exactly as the service gave it: without it 428, with any other value 409 (the problem names the stored one in `currentUpdateDate`).',
+  items:
+    'Each item that updates a stored record carries the `update_Date` it was read with, exactly as the service gave it: without it that item fails with 428, with any other value with 409; items that create need none.',
+}
+
+const AUTH_WRITERS = ['support', 'admin']
+const ADMINS = ['admin']
 
 const NULL_DATA = { type: 'null' }
 
@@ -121,6 +138,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/user-authentication',
     id: 'signIn',
+    who: 'Anyone with the API key: no session yet. Failed passwords are throttled per user and per client address (429).',
     summary: 'Sign in with HTTP Basic credentials; returns the tokens of a new session',
     tag: 'Sign-in',
     data: ref('SignInResult'),
@@ -130,6 +148,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/user-refresh-tokens',
     id: 'refreshTokens',
+    who: 'Anyone with the API key and the refresh token of a live session.',
     summary: 'Exchange a refresh token for new tokens of the same session',
     tag: 'Sign-in',
     body: ref('RefreshRequest'),
@@ -142,9 +161,10 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auths',
     id: 'createAuth',
+    roles: AUTH_WRITERS,
     summary: 'Create an Auth, returns the generated Auth',
     tag: 'Auths',
-    body: ref('Auth'),
+    body: ref('AuthWrite'),
     data: ref('Auth'),
     errors: [409, 413],
   },
@@ -152,9 +172,11 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/auths',
     id: 'upsertAuths',
+    versioned: 'items',
+    roles: AUTH_WRITERS,
     summary: 'Create or update multiple Auths in one call',
     tag: 'Auths',
-    body: { type: 'array', maxItems: 1000, items: ref('Auth') },
+    body: { type: 'array', maxItems: 1000, items: ref('AuthWrite') },
     data: arrayOf('BatchItemResult'),
     errors: [413],
   },
@@ -171,17 +193,20 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/auths/{authNumber}',
     id: 'updateAuth',
+    versioned: 'record',
+    roles: AUTH_WRITERS,
     summary: 'Update one Auth, returns it after changes',
     tag: 'Auths',
     params: ['AuthNumber'],
-    body: ref('Auth'),
+    body: ref('AuthWrite'),
     data: ref('Auth'),
-    errors: [413],
+    errors: [409, 413, 428],
   },
   {
     method: 'delete',
     path: '/auths/{authNumber}',
     id: 'deleteAuth',
+    roles: AUTH_WRITERS,
     summary: 'Delete an Auth',
     tag: 'Auths',
     params: ['AuthNumber'],
@@ -201,6 +226,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auths/{authNumber}/adjust',
     id: 'adjustAuth',
+    roles: AUTH_WRITERS,
     summary: 'Perform an Auth adjustment using the values and flags specified',
     tag: 'Auths',
     params: ['AuthNumber'],
@@ -212,6 +238,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auths/{authNumber}/process-status/{newAuthCode}',
     id: 'processAuthStatus',
+    roles: AUTH_WRITERS,
     summary: 'Initiate an Auth status change',
     tag: 'Auths',
     params: ['AuthNumber', 'NewAuthCode'],
@@ -230,6 +257,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/kick/{userId}',
     id: 'kickUser',
+    roles: ADMINS,
     summary: 'Forcibly end the session of the given user',
     tag: 'Sessions',
     params: ['UserId'],
@@ -239,6 +267,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/kick',
     id: 'kickLongest',
+    roles: ADMINS,
     summary: 'Forcibly end the session of the user logged in the longest',
     tag: 'Sessions',
     data: ref('KickResult'),
@@ -247,6 +276,7 @@ const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/password-policy',
     id: 'getPasswordPolicy',
+    who: 'Everyone signed in may read it (it holds no secret: the console shows the rules a password must meet); only admins change it.',
     summary: "Get the identity provider's current password policy",
     tag: 'Sessions',
     data: ref('PasswordPolicy'),
@@ -255,6 +285,7 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/password-policy',
     id: 'updatePasswordPolicy',
+    roles: ADMINS,
     summary: 'Update that password policy',
     tag: 'Sessions',
     body: ref('PasswordPolicyUpdate'),
@@ -268,7 +299,7 @@ const OPERATIONS: Operation[] = [
     id: 'createEvent',
     summary: 'Create an event',
     tag: 'Events',
-    body: ref('NewEvent'),
+    body: ref('EventWrite'),
     data: ref('Event'),
     errors: [409, 413],
   },
@@ -306,17 +337,19 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/events/{eventID}',
     id: 'updateEvent',
+    versioned: 'record',
     summary: 'Update an event',
     tag: 'Events',
     params: ['EventID'],
-    body: ref('Event'),
+    body: ref('EventWrite'),
     data: ref('Event'),
-    errors: [413],
+    errors: [409, 413, 428],
   },
   {
     method: 'delete',
     path: '/events/{eventID}',
     id: 'deleteEvent',
+    who: 'Whoever entered the event (its `entry_User`) or an admin; anyone else gets 403, its assigned user included.',
     summary: 'Delete an event',
     tag: 'Events',
     params: ['EventID'],
@@ -326,10 +359,11 @@ const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/events-batch',
     id: 'upsertEvents',
+    versioned: 'items',
     summary:
       'Create or update multiple events; an existing entity is updated, a missing one is created',
     tag: 'Events',
-    body: { type: 'array', maxItems: 1000, items: ref('NewEvent') },
+    body: { type: 'array', maxItems: 1000, items: ref('EventWrite') },
     data: arrayOf('BatchItemResult'),
     errors: [413],
   },
@@ -411,6 +445,10 @@ const PROBLEM_RESPONSES: Record<number, [string, string]> = {
   404: ['NotFound', 'No such operation, resource or database'],
   409: ['Conflict', 'The change conflicts with stored data'],
   413: ['ContentTooLarge', 'The body is larger than 1 MB, or a batch has too many items'],
+  428: [
+    'PreconditionRequired',
+    'The write does not carry the update_Date of the version it was made from',
+  ],
 }
 
 function operationObject(op: Operation): Json {
@@ -429,9 +467,15 @@ function operationObject(op: Operation): Json {
     const [name] = PROBLEM_RESPONSES[status] as [string, string]
     responses[String(status)] = { $ref: `#/components/responses/${name}` }
   }
+  const who: string = op.roles
+    ? `Needs the ${op.roles.join(' or ')} role (403 otherwise).`
+    : (op.who ?? 'Everyone signed in.')
+  const description = op.versioned ? `${who} ${VERSION_RULES[op.versioned]}` : who
   return {
     operationId: op.id,
     summary: op.summary,
+    description,
+    ...(op.roles ? { 'x-roles': op.roles } : {}),
     tags: [op.tag],
     parameters,
     ...(op.body

@@ -49,6 +49,12 @@ describe('parseServiceDate', () => {
     expect(parseServiceDate(undefined)).toBeNull()
   })
 
+  it('reads years before 100 as themselves (Date would read 0026 as 1926)', () => {
+    expect(parseServiceDate('0026-03-14')?.getFullYear()).toBe(26)
+    expect(parseServiceDate('0026-03-14T09:30:00Z')?.getUTCFullYear()).toBe(26)
+    expect(normalizeServiceDate('0026-03-14T09:30:00')).toBe('0026-03-14T09:30:00')
+  })
+
   it('round-trips through the canonical format', () => {
     const text = '2026-03-14T09:30:05'
     expect(formatServiceDate(parseServiceDate(text)!)).toBe(text)

@@ -38,3 +38,18 @@ export function userCan(user: Pick<CurrentUser, 'roles'>, permission: Permission
 
 /** Whether the signed-in user may do `permission`. */
 export const useCan = (permission: Permission) => userCan(useCurrentUser(), permission)
+
+/**
+ * Whether the user may delete an event, as the service rules it: whoever entered it
+ * (`entry_User`) or an admin; not its assignee, since anyone may reassign an event to themselves.
+ * A session that names no roles is shown the action, and the service decides.
+ */
+export function userMayDeleteEvent(
+  user: Pick<CurrentUser, 'userId' | 'roles'>,
+  event: { entry_User?: string | null },
+): boolean {
+  return (
+    userCan(user, 'admin') ||
+    (typeof event.entry_User === 'string' && event.entry_User === user.userId)
+  )
+}

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { optDate, optInt, optNum, optText } from './common'
+import { AUTH_TEXT_LIMITS, limitedFields, limitedText } from './text-limits'
 
 /**
  * Auth (authorization), fields named as the service's SDK names them. Required are
@@ -105,3 +106,14 @@ export const authSchema = z.looseObject({
 export type Auth = z.infer<typeof authSchema>
 export type AuthField = keyof Auth & string
 export const authFields = Object.keys(authSchema.shape) as AuthField[]
+
+/**
+ * An Auth as a write sends it (create, update, an item of a batch): each text field held to
+ * `AUTH_TEXT_LIMITS` (`tPlan_Printed` stays required). Reads use `authSchema`, which takes text
+ * of any length.
+ */
+// Pure: a bundle that does not use it drops it.
+export const authWriteSchema = /* @__PURE__ */ z.extend(authSchema, {
+  .../* @__PURE__ */ limitedFields(AUTH_TEXT_LIMITS),
+  tPlan_Printed: limitedText(AUTH_TEXT_LIMITS.tPlan_Printed),
+})

@@ -44,15 +44,19 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
     Number(s),
     ms,
   ] as const
-  let date: Date
+  // Years 0 to 99 are set with setFullYear: `new Date(26, …)` and `Date.UTC(26, …)` mean 1926.
+  const [year, month, day, ...time] = parts
+  const date = new Date(0)
   if (zone) {
     const offset =
       zone === 'Z'
         ? 0
         : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)))
-    date = new Date(Date.UTC(...parts) - offset * 60_000)
+    date.setUTCFullYear(year, month, day)
+    date.setUTCHours(time[0], time[1] - offset, time[2], time[3])
   } else {
-    date = new Date(...parts)
+    date.setFullYear(year, month, day)
+    date.setHours(...time)
   }
   if (Number.isNaN(date.getTime())) return null
   // Reject overflowing parts (Feb 30 rolls into March in Date's arithmetic).

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { optDate, optInt, optNum, optText, serviceDate } from './common'
+import { EVENT_TEXT_LIMITS, limitedFields } from './text-limits'
 
 /**
  * Event: the service's 25 fields, names spelt exactly as it sends them. Required are the NOT NULL
@@ -43,6 +44,16 @@ export const eventFields = Object.keys(eventSchema.shape) as EventField[]
 /** An event as sent to create: `event_ID` may be absent or 0 (the service assigns it). */
 export const newEventSchema = z.extend(eventSchema, { event_ID: z.optional(z.int()) })
 export type NewEvent = z.infer<typeof newEventSchema>
+
+/**
+ * An event as a write sends it (create, update, an item of a batch): each text field held to
+ * `EVENT_TEXT_LIMITS`. Reads use `eventSchema`, which takes text of any length.
+ */
+// Pure: a bundle that does not use it (the index's worker, the list) drops it.
+export const eventWriteSchema = /* @__PURE__ */ z.extend(
+  newEventSchema,
+  /* @__PURE__ */ limitedFields(EVENT_TEXT_LIMITS),
+)
 
 export const eventListSchema = z.pipe(
   z.nullable(z.array(eventSchema)),

@@ -7,7 +7,7 @@ import { RequiresRole } from '../layout/requires-role'
 
 export function loader() {
   const db = currentDatabase()
-  // Only an administrator's page asks for the policy (the service refuses anyone else).
+  // Only an administrator's page asks for the policy (only they may change it).
   if (!db || !userCan({ roles: currentRoles() }, 'admin')) return null
   // Start the request with the route; the page shows skeletons rather than waiting here.
   void queryClient.prefetchQuery(adminQueries(api).passwordPolicy(db))

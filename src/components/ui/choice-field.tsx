@@ -1,11 +1,14 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react'
 import { isKnownChoice, normaliseChoice, type Choice } from '@/lib/choices'
+import type { CharacterCount } from './field-parts'
 import { TextField } from './text-field'
 
 interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'list'> {
   label: string
   hint?: string
   error?: string | undefined
+  /** The text's length and the most the service stores (see `TextField`). */
+  count?: CharacterCount | undefined
   ref?: Ref<HTMLInputElement>
   /** The values in use, with labels, offered as the user types (the browser's own list). */
   choices: readonly Choice[]

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getEvent } from '@/api/events'
-import { getPasswordPolicy } from '@/api/session'
+import { kickLongest } from '@/api/session'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { Button } from './button'
@@ -85,7 +85,7 @@ describe('ErrorPanel', () => {
   it('two on one page have distinct ids and are each named by their own failure', async () => {
     const staff = await service.clientFor('staff')
     const missing = await getEvent(staff, 987_654).catch((e: unknown) => e)
-    const refused = await getPasswordPolicy(staff).catch((e: unknown) => e)
+    const refused = await kickLongest(staff).catch((e: unknown) => e)
     render(
       <>
         <ErrorPanel error={missing} />

@@ -1,17 +1,19 @@
 import type { InputHTMLAttributes, Ref } from 'react'
-import { FieldMessages, useFieldIds } from './field-parts'
+import { FieldMessages, useFieldIds, type CharacterCount } from './field-parts'
 import styles from './field.module.css'
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string
   hint?: string
   error?: string | undefined
+  /** The text's length and the most the service stores: shown as a count under the field. */
+  count?: CharacterCount | undefined
   ref?: Ref<HTMLInputElement>
 }
 
 /** A labelled input whose error is tied to it and announced. */
-export function TextField({ label, hint, error, id, ref, ...rest }: TextFieldProps) {
-  const ids = useFieldIds(id, hint, error)
+export function TextField({ label, hint, error, count, id, ref, ...rest }: TextFieldProps) {
+  const ids = useFieldIds(id, hint, error, count)
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={ids.inputId}>
@@ -25,7 +27,7 @@ export function TextField({ label, hint, error, id, ref, ...rest }: TextFieldPro
         aria-describedby={ids.describedBy}
         {...rest}
       />
-      <FieldMessages hint={hint} error={error} {...ids} />
+      <FieldMessages hint={hint} error={error} count={count} {...ids} />
     </div>
   )
 }

@@ -1,16 +1,18 @@
 import type { Ref, TextareaHTMLAttributes } from 'react'
-import { FieldMessages, useFieldIds } from './field-parts'
+import { FieldMessages, useFieldIds, type CharacterCount } from './field-parts'
 import styles from './field.module.css'
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string
   hint?: string
   error?: string | undefined
+  /** The text's length and the most the service stores: shown as a count under the field. */
+  count?: CharacterCount | undefined
   ref?: Ref<HTMLTextAreaElement>
 }
 
-export function TextAreaField({ label, hint, error, id, ref, ...rest }: TextAreaFieldProps) {
-  const ids = useFieldIds(id, hint, error)
+export function TextAreaField({ label, hint, error, count, id, ref, ...rest }: TextAreaFieldProps) {
+  const ids = useFieldIds(id, hint, error, count)
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={ids.inputId}>
@@ -24,7 +26,7 @@ export function TextAreaField({ label, hint, error, id, ref, ...rest }: TextArea
         aria-describedby={ids.describedBy}
         {...rest}
       />
-      <FieldMessages hint={hint} error={error} {...ids} />
+      <FieldMessages hint={hint} error={error} count={count} {...ids} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { compareServiceDates, parseServiceDate } from '@/api/dates'
+import { AUTH_TEXT_LIMITS, formatCount } from '@/api/schemas/text-limits'
 import { AUTH_FIELDS, AUTH_KEYS, AUTH_NUMBER_PATTERN, DATE_RANGES, labelOf } from './auth-fields'
 
 export const MESSAGES = {
@@ -8,11 +9,14 @@ export const MESSAGES = {
   notDate: 'Enter a real date',
   authNumber: 'Use up to 30 letters, digits, dots, dashes or underscores, such as 26-004512',
   rangeEnd: (from: string) => `Must not be before ${labelOf(from).toLowerCase()}`,
+  tooLong: (max: number, length: number) =>
+    `Keep it to ${formatCount(max)} characters or fewer (${formatCount(length)} now)`,
 } as const
 
 /**
  * The rules an Auth must keep beyond its types, the same ones the service applies: an auth number
- * it accepts, numbers that are not negative, and ranges whose end is not before their start.
+ * it accepts, text within the service's limits (`AUTH_TEXT_LIMITS`), numbers that are not
+ * negative, and ranges whose end is not before their start.
  * Returns `{ field: message }` for every broken rule (empty when all hold).
  */
 export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<string, string> {
@@ -30,6 +34,9 @@ export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<
     }
     if (kind === 'date' && typeof value === 'string' && !parseServiceDate(value))
       errors[field] = MESSAGES.notDate
+    const max = (AUTH_TEXT_LIMITS as Partial<Record<string, number>>)[field]
+    if (max !== undefined && typeof value === 'string' && value.length > max)
+      errors[field] ??= MESSAGES.tooLong(max, value.length)
   }
   for (const [from, thru] of DATE_RANGES) {
     const start = auth[from]

@@ -11,6 +11,7 @@ import { DraftBanner } from '@/components/ui/draft-banner'
 import { toast } from '@/components/ui/toast'
 import { useFormDraft } from '@/lib/form-draft'
 import { useUnsavedChanges } from '@/lib/unsaved-changes'
+import { AdminOnlyNotice } from '../admin-only-notice'
 import { useUpdatePasswordPolicy } from '../queries'
 import { useFocusAfterClose } from '../use-focus-after-close'
 import { ExtraPolicyFields } from './extra-policy-fields'
@@ -122,7 +123,16 @@ export function PasswordPolicyForm({ policy }: { policy: PasswordPolicy }) {
           )}
           <PolicyCoreFields />
           <ExtraPolicyFields fields={extras.fields} readOnly={readOnly} />
-          {saveError !== null && <ErrorPanel cause="action" error={saveError} />}
+          {saveError instanceof ApiError && saveError.status === 403 ? (
+            // Reading the policy is for everyone signed in; changing it is not.
+            <AdminOnlyNotice
+              task="change the password policy"
+              serviceMessage={saveError.message}
+              activityId={saveError.activityId}
+            />
+          ) : (
+            saveError !== null && <ErrorPanel cause="action" error={saveError} />
+          )}
           <div className={styles.actionBar}>
             <span className={styles.state} aria-live="polite">
               {isDirty ? 'You have unsaved changes.' : 'No unsaved changes.'}

@@ -125,12 +125,23 @@ describe('PasswordPolicyPage', () => {
     expect((await getPasswordPolicy(admin)).minimumLength).toBe(12)
   })
 
-  it('explains from the service’s 403 that a staff user needs an administrator', async () => {
+  it('shows a staff user the policy, and explains from the service’s 403 that changing it needs an administrator', async () => {
+    const user = userEvent.setup()
     renderPage(await clientFor('staff'))
+    const length = await screen.findByLabelText('Minimum length')
+    expect(length).toHaveValue(12)
+    await user.clear(length)
+    await user.type(length, '16')
+    await user.click(screen.getByRole('button', { name: 'Review and save…' }))
+    await user.click(await screen.findByRole('button', { name: 'Save policy' }))
     expect(
       await screen.findByRole('heading', { name: 'You need an administrator for this' }),
     ).toBeInTheDocument()
+    expect(
+      screen.getByText(/Only administrators can change the password policy/),
+    ).toBeInTheDocument()
     expect(screen.getByText(/This operation needs the admin role/)).toBeInTheDocument()
-    expect(screen.queryByLabelText('Minimum length')).not.toBeInTheDocument()
+    expect(length).toHaveValue(16)
+    expect((await getPasswordPolicy(admin)).minimumLength).toBe(12)
   })
 })

@@ -156,6 +156,15 @@ describe('toSendItem', () => {
     expect(item).toEqual({ ...existing, notes: 'New' })
   })
 
+  it('sends the version of the auth it read, whatever the file says (the service checks it)', () => {
+    const read = { ...existing, update_Date: '2026-03-14T09:30:00.123' }
+    const fromFile = { auth_Number: '26-000001', notes: 'New', update_Date: '2020-01-01' }
+    expect(toSendItem(fromFile, read).update_Date).toBe('2026-03-14T09:30:00.123')
+    expect(toSendItem({ ...fromFile, update_Date: null }, read).update_Date).toBe(
+      '2026-03-14T09:30:00.123',
+    )
+  })
+
   it('defaults the NOT NULL fields of a new auth and drops an empty number', () => {
     expect(toSendItem({ auth_Number: null, notes: 'New' }, undefined)).toEqual({
       closed: false,

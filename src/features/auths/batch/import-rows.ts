@@ -1,5 +1,5 @@
 import { normalizeServiceDate } from '@/api/dates'
-import { authSchema, type Auth } from '@/api/schemas/auth'
+import { authWriteSchema, type Auth } from '@/api/schemas/auth'
 import { CsvError, parseCsv } from '@/lib/csv'
 import { AUTH_FIELDS, isAuthKey, REQUIRED_DEFAULTS, type ValueKind } from '../auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
@@ -180,7 +180,7 @@ export function checkImportRow(row: ImportRow): RowCheck {
   }
   for (const [field, message] of Object.entries(checkAuthRules(auth))) errors[field] ??= message
   const candidate = toSendItem(auth, undefined)
-  const parsed = authSchema.safeParse(candidate)
+  const parsed = authWriteSchema.safeParse(candidate)
   if (!parsed.success)
     for (const issue of parsed.error.issues)
       errors[String(issue.path[0] ?? '(row)')] ??= issue.message
@@ -204,5 +204,8 @@ export function toSendItem(rowAuth: Record<string, unknown>, existing: Auth | un
   const base = existing ?? REQUIRED_DEFAULTS
   const item = { ...base, ...rest } as Auth
   if (typeof number === 'string') item.auth_Number = number
+  // An update is made from the version read just now, never from one the file names: the
+  // service refuses a write without the version it was made from (428) or with another (409).
+  if (existing) item.update_Date = existing.update_Date
   return item
 }

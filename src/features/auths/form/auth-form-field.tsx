@@ -1,4 +1,5 @@
-import type { UseFormReturn } from 'react-hook-form'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { AUTH_TEXT_LIMITS } from '@/api/schemas/text-limits'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
@@ -29,6 +30,11 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
   const label = AUTH_FIELDS[field].label
   const kind = formKindOf(field)
   const input = register(name)
+  const value = useWatch({ control: form.control, name })
+  const max = (AUTH_TEXT_LIMITS as Partial<Record<string, number>>)[field]
+  // Text is sent as typed: its length against the service's limit, shown as a count.
+  const count =
+    max !== undefined && typeof value === 'string' ? { length: value.length, max } : undefined
 
   switch (kind) {
     case 'boolean':
@@ -48,7 +54,14 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
     case 'longtext':
       return (
         <div className={styles.wide}>
-          <TextAreaField label={label} hint={hint} error={error} rows={4} {...input} />
+          <TextAreaField
+            label={label}
+            hint={hint}
+            error={error}
+            count={count}
+            rows={4}
+            {...input}
+          />
         </div>
       )
     case 'date':
@@ -80,6 +93,7 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
           label={label}
           hint={hint}
           error={error}
+          count={count}
           autoComplete="off"
           list={list}
           {...input}

@@ -51,6 +51,21 @@ describe('authFormSchema', () => {
   })
 })
 
+describe('text limits', () => {
+  it('refuses text over the service’s limit, saying how far over', () => {
+    const values = {
+      ...toFormValues(loaded),
+      notes: 'n'.repeat(8_001),
+      narrative: 'n'.repeat(8_000),
+      provider_ID: 'p'.repeat(51),
+    }
+    expect(issues(values)).toEqual({
+      notes: 'Keep it to 8,000 characters or fewer (8,001 now)',
+      provider_ID: 'Keep it to 50 characters or fewer (51 now)',
+    })
+  })
+})
+
 describe('authFromForm', () => {
   it('sends the whole loaded auth back, unknown and legacy fields included, with the edits over it', () => {
     const values = { ...toFormValues(loaded), notes: 'Edited', units_Approved: '6', urgent: true }

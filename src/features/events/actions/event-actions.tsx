@@ -1,6 +1,6 @@
 import type { Event } from '@/api/schemas/event'
 import { ButtonLink } from '@/components/ui/button-link'
-import { useRuntimeConfig } from '@/lib/app-context'
+import { useCurrentUser, useRuntimeConfig, userMayDeleteEvent } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import { isCompleted } from '../model/facts'
 import { DeleteEventButton } from './delete-event-button'
@@ -20,7 +20,8 @@ interface EventActionsProps {
 
 /**
  * Everything that can be done to one event: snooze, reschedule, mark complete, edit, delete.
- * Shared by the detail page and the calendar's side panel.
+ * Delete only where the service allows it (whoever entered the event, or an admin). Shared by the
+ * detail page and the calendar's side panel.
  */
 export function EventActions({
   event,
@@ -29,6 +30,7 @@ export function EventActions({
   size = 'medium',
 }: EventActionsProps) {
   const { completedStatus } = useRuntimeConfig()
+  const user = useCurrentUser()
   const done = isCompleted(event, completedStatus)
   return (
     <div className={styles.actions} role="toolbar" aria-label="Event actions">
@@ -38,7 +40,9 @@ export function EventActions({
       <ButtonLink to={paths.events.edit(event.event_ID)} size={size}>
         Edit
       </ButtonLink>
-      <DeleteEventButton event={event} onDeleted={onDeleted} size={size} />
+      {userMayDeleteEvent(user, event) && (
+        <DeleteEventButton event={event} onDeleted={onDeleted} size={size} />
+      )}
     </div>
   )
 }

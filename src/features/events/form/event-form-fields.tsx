@@ -1,5 +1,6 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import type { StringOption } from '@/api/schemas/static-option'
+import { EVENT_TEXT_LIMITS } from '@/api/schemas/text-limits'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { ChoiceField } from '@/components/ui/choice-field'
 import { SelectField } from '@/components/ui/select-field'
@@ -33,9 +34,22 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
   ]
   const me = useCurrentUser().userId
   const choices = useFormChoices(me)
-  const [type, status, user, group] = useWatch({
+  const [type, status, user, group, subject, processor, metaData] = useWatch({
     control: form.control,
-    name: ['event_Type', 'status', 'user_ID', 'userGroup_Key'],
+    name: [
+      'event_Type',
+      'status',
+      'user_ID',
+      'userGroup_Key',
+      'subject',
+      'event_Processor',
+      'meta_Data',
+    ],
+  })
+  /** The text's length as it will be sent (trimmed) against the service's limit. */
+  const count = (field: keyof typeof EVENT_TEXT_LIMITS, text: string | undefined) => ({
+    length: (text ?? '').trim().length,
+    max: EVENT_TEXT_LIMITS[field],
   })
   const set = (name: 'event_Type' | 'status' | 'user_ID' | 'userGroup_Key') => (value: string) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted })
@@ -49,6 +63,7 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
             label="Subject"
             autoComplete="off"
             required
+            count={count('subject', subject)}
             error={errors.subject?.message}
             {...register('subject')}
           />
@@ -59,6 +74,7 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
           choices={choices.types}
           current={type ?? ''}
           onNormalise={set('event_Type')}
+          count={count('event_Type', type)}
           error={errors.event_Type?.message}
           {...register('event_Type')}
         />
@@ -73,6 +89,7 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
           choices={choices.statuses}
           current={status ?? ''}
           onNormalise={set('status')}
+          count={count('status', status)}
           error={errors.status?.message}
           {...register('status')}
         />
@@ -86,6 +103,7 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
           choices={choices.users}
           current={user ?? ''}
           onNormalise={set('user_ID')}
+          count={count('user_ID', user)}
           error={errors.user_ID?.message}
           {...register('user_ID')}
         />
@@ -183,6 +201,7 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
         <TextField
           label="Processor"
           hint="Object that processes the event"
+          count={count('event_Processor', processor)}
           error={errors.event_Processor?.message}
           {...register('event_Processor')}
         />
@@ -190,6 +209,7 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
           <TextAreaField
             label="Metadata"
             rows={3}
+            count={count('meta_Data', metaData)}
             error={errors.meta_Data?.message}
             {...register('meta_Data')}
           />

@@ -53,6 +53,22 @@ describe('the event form schema', () => {
     expect(errorsOf({ ...values, subject: '   ' })).toHaveProperty('subject')
   })
 
+  it('holds text to the service’s limits, counted as sent (trimmed), saying how far over', () => {
+    const values = toFormValues(event)
+    expect(errorsOf({ ...values, subject: 'x'.repeat(1_001) })).toEqual({
+      subject: 'Keep the subject to 1,000 characters or fewer (1,001 now)',
+    })
+    expect(errorsOf({ ...values, subject: ` ${'x'.repeat(1_000)} ` })).toEqual({})
+    expect(errorsOf({ ...values, meta_Data: 'm'.repeat(8_001) })).toEqual({
+      meta_Data: 'Keep the metadata to 8,000 characters or fewer (8,001 now)',
+    })
+    expect(errorsOf({ ...values, meta_Data: 'm'.repeat(8_000) })).toEqual({})
+    expect(errorsOf({ ...values, status: 's'.repeat(101) })).toHaveProperty('status')
+    expect(errorsOf({ ...values, event_Processor: 'p'.repeat(201) })).toHaveProperty(
+      'event_Processor',
+    )
+  })
+
   it('rejects a date that is not one', () => {
     expect(errorsOf({ ...toFormValues(event), due_Date: '2026-02-30T09:00' })).toHaveProperty(
       'due_Date',

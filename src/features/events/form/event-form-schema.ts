@@ -3,6 +3,7 @@ import { fromDateTimeInputValue, normalizeServiceDate, toDateTimeInputValue } fr
 import type { Event, NewEvent } from '@/api/schemas/event'
 import { dateOrderProblems, EVENT_DATE_ORDER } from '@/api/schemas/date-order'
 import { eventDateLabel } from '../model/date-labels'
+import { EVENT_TEXT_LIMITS, formatCount } from '@/api/schemas/text-limits'
 
 const INT32_MAX = 2_147_483_647
 const WHOLE = /^-?\d+$/
@@ -15,6 +16,24 @@ const wholeNumber = (name: string) =>
     .refine((v) => v === '' || (WHOLE.test(v) && Math.abs(Number(v)) <= INT32_MAX), {
       message: `${name} must be a whole number`,
     })
+
+/**
+ * Text of at most the service's limit for `field` (`EVENT_TEXT_LIMITS`), counted as it is sent
+ * (trimmed); the message says how far over it is.
+ */
+export const limitedInput = (field: keyof typeof EVENT_TEXT_LIMITS, what: string) => {
+  const max = EVENT_TEXT_LIMITS[field]
+  return z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v.length > max)
+        ctx.addIssue({
+          code: 'custom',
+          message: `Keep ${what} to ${formatCount(max)} characters or fewer (${formatCount(v.length)} now)`,
+        })
+    })
+}
 
 /** A `datetime-local` value, or empty. */
 const dateTime = z
@@ -31,15 +50,11 @@ const dateTime = z
  */
 export const eventFormSchema = z
   .object({
-    subject: z
-      .string()
-      .trim()
-      .min(1, 'Enter a subject')
-      .max(500, 'Keep the subject under 500 characters'),
-    event_Type: z.string().trim().max(100),
+    subject: limitedInput('subject', 'the subject').refine((v) => v !== '', 'Enter a subject'),
+    event_Type: limitedInput('event_Type', 'the type'),
     priority: z.string(),
-    status: z.string().trim().max(100),
-    user_ID: z.string().trim().max(100),
+    status: limitedInput('status', 'the status'),
+    user_ID: limitedInput('user_ID', 'the user ID'),
     userGroup_Key: wholeNumber('User group'),
     start_Date: dateTime,
     due_Date: dateTime,
@@ -60,8 +75,8 @@ export const eventFormSchema = z
     claim_Audit_Event: z.boolean(),
     process_Automation_Event: z.boolean(),
     reportSeries_Key: wholeNumber('Report series'),
-    event_Processor: z.string().trim().max(200),
-    meta_Data: z.string().max(10_000, 'Keep the metadata under 10,000 characters'),
+    event_Processor: limitedInput('event_Processor', 'the processor'),
+    meta_Data: limitedInput('meta_Data', 'the metadata'),
   })
   .superRefine((v, ctx) => {
     // The one rule for date ranges (the service's, the calendar's and the import's too).
