@@ -414,6 +414,16 @@ describe('POST /events/{eventID}/snooze', () => {
     expect(read.next_Scheduled_Date).toBe(event.next_Scheduled_Date)
   })
 
+  it('is "remind me later": it turns the reminder on, at the snooze\'s end', async () => {
+    const created = await create({ reminder: false })
+    expect(created.reminder).toBe(false)
+    const event = eventSchema.parse((await api('POST', `/events/${created.event_ID}/snooze`)).data)
+    expect(event.reminder).toBe(true)
+    const read = eventSchema.parse((await api('GET', `/events/${created.event_ID}`)).data)
+    expect(read.reminder).toBe(true)
+    expect(read.next_Scheduled_Date).toBe(event.next_Scheduled_Date)
+  })
+
   it('snoozes for the named duration and records who did it', async () => {
     const created = await create()
     const res = await sb.call(

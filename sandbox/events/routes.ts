@@ -223,7 +223,7 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
       const until = storedText(new Date(now.getTime() + minutes * 60_000))
       if (until === null) throw beyondLastDate(`Event ${eventId} snoozed for ${duration}`)
       const stamp = stampText(now, eventRow(db, eventId)?.update_Date)
-      s.setNext.run(until, until, c.get('user').userId, stamp, eventId)
+      s.snooze.run(until, until, c.get('user').userId, stamp, eventId)
       return requireEvent(db, eventId)
     })
     return ok(c, event)

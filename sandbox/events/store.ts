@@ -178,6 +178,11 @@ function prepareAll(db: Db) {
       `UPDATE events SET next_Scheduled_Date = ?, next_Scheduled_Time = ?, update_User = ?,
        update_Date = ? WHERE event_ID = ?`,
     ),
+    /** A snooze is "remind me later": the reminder is turned on, at the snooze's end. */
+    snooze: db.prepare(
+      `UPDATE events SET reminder = 1, next_Scheduled_Date = ?, next_Scheduled_Time = ?,
+       update_User = ?, update_Date = ? WHERE event_ID = ?`,
+    ),
     schedules: db.prepare(
       `SELECT ${scheduleColumns.join(', ')} FROM event_schedules WHERE event_ID = ?
        ORDER BY schedule_ID`,
