@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { DEMO_PASSWORD } from './identity/users.ts'
+import { sandboxUsers, userGroups } from './identity/users'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 
@@ -18,7 +19,16 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
   return (req, res, next) => {
     const pathname = (req.url ?? '').split('?', 1)[0]
     if (pathname !== '/config.json' || !['GET', 'HEAD'].includes(req.method ?? '')) return next()
-    const body = readFileSync(SANDBOX_CONSOLE_CONFIG)
+    // The sandbox's people and groups by name, from the same list its tokens come from.
+    const body = Buffer.from(
+      JSON.stringify({
+        ...(JSON.parse(readFileSync(SANDBOX_CONSOLE_CONFIG, 'utf8')) as object),
+        directory: {
+          people: sandboxUsers.map((u) => ({ id: u.userId, name: u.name })),
+          groups: userGroups.map((g) => ({ key: g.key, name: g.name })),
+        },
+      }),
+    )
     res.writeHead(200, {
       ...headers(),
       'content-type': 'application/json',

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http'
 import { ok, Problem, readBody, type Ctx } from '../http'
 import { createSignInThrottle } from './throttle'
 import { signJwt } from './tokens'
+import { groupsOf } from './users'
 
 /** Issues the ID and access tokens of a session. */
 function issueTokens(
@@ -24,6 +25,7 @@ function issueTokens(
     sid: sessionId,
     roles: JSON.parse(user.roles) as string[],
     name: user.name,
+    groups: groupsOf(user.user_id),
     // Bound to one database: a token issued for training is refused on demo.
     db: database,
     iat,

@@ -7,6 +7,9 @@ export interface IdClaims {
   sid: string
   roles: string[]
   name: string
+  /** The user groups the user belongs to (`userGroup_Key`s), as an identity provider's groups
+   * claim carries them. */
+  groups?: number[]
   /** The database the token is for; optional so tokens forged without it can be tested. */
   db?: string
   iat: number

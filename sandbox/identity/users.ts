@@ -5,12 +5,14 @@ export interface SandboxUser {
   userId: string
   name: string
   roles: string[]
+  /** The user groups they belong to (`userGroup_Key`s): the token's `groups` claim. */
+  groups: number[]
 }
 
 const named: SandboxUser[] = [
-  { userId: 'admin', name: 'Alex Admin', roles: ['admin', 'staff'] },
-  { userId: 'staff', name: 'Sam Staff', roles: ['staff'] },
-  { userId: 'support', name: 'Pat Support', roles: ['support', 'staff'] },
+  { userId: 'admin', name: 'Alex Admin', roles: ['admin', 'staff'], groups: [1, 2, 3, 4, 5, 6] },
+  { userId: 'staff', name: 'Sam Staff', roles: ['staff'], groups: [1, 3] },
+  { userId: 'support', name: 'Pat Support', roles: ['support', 'staff'], groups: [1, 4] },
 ]
 
 const others = [
@@ -48,8 +50,18 @@ const others = [
 
 export const sandboxUsers: SandboxUser[] = [
   ...named,
-  ...others.map(([userId, name]) => ({ userId, name, roles: ['staff'] })),
+  // Each belongs to one group, a few to two: a team of five or six per group.
+  ...others.map(([userId, name], i) => ({
+    userId,
+    name,
+    roles: ['staff'],
+    groups: i % 4 === 0 ? [(i % 6) + 1, ((i + 2) % 6) + 1] : [(i % 6) + 1],
+  })),
 ]
+
+/** The groups of a user of the sandbox (none for an unknown one). */
+export const groupsOf = (userId: string) =>
+  sandboxUsers.find((u) => u.userId === userId)?.groups ?? []
 
 /** User groups events can be assigned to (`userGroup_Key`). */
 export const userGroups = [

@@ -6,6 +6,8 @@ export interface CurrentUser {
   userId: string
   name: string
   roles: string[]
+  /** The user groups the token says the user belongs to (`userGroup_Key`s). */
+  groups: number[]
   /** When the session's token expires (ms since epoch), when known. */
   expiresAt: number | null
 }

@@ -26,6 +26,20 @@ export const runtimeConfigSchema = z.object({
     'Waiting',
   ]),
   eventTypes: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(100))), []),
+  /**
+   * Who the people and user groups are, by name: the service has no directory, so the console
+   * shows names from here (an identity provider's export) and IDs for anyone not listed.
+   */
+  directory: z.catch(
+    z.object({
+      people: z._default(
+        z.array(z.object({ id: z.string().check(z.minLength(1)), name: z.string() })),
+        [],
+      ),
+      groups: z._default(z.array(z.object({ key: z.int(), name: z.string() })), []),
+    }),
+    { people: [], groups: [] },
+  ),
   /** Locale of dates and numbers (a BCP 47 tag such as en-GB); default the browser's. */
   locale: z.optional(z.string().check(z.minLength(2), z.maxLength(35))),
   /** Above this many events the in-browser event index (filters, search) is not built. */

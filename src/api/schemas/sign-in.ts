@@ -31,5 +31,18 @@ export const tokenClaimsSchema = z.looseObject({
   exp: z.optional(z.number()),
   /** The database the token was issued for (the sandbox binds tokens to one). */
   db: z.catch(z.optional(z.string()), undefined),
+  /**
+   * The user groups the user belongs to (`userGroup_Key`s), as an identity provider's groups
+   * claim: numbers, or numeric strings. Anything else is ignored.
+   */
+  groups: z.catch(
+    z.optional(
+      z.pipe(
+        z.array(z.union([z.int(), z.string()])),
+        z.transform((values) => values.map(Number).filter((n) => Number.isSafeInteger(n))),
+      ),
+    ),
+    undefined,
+  ),
 })
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>

@@ -35,6 +35,7 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
       userId: claims?.sub ?? 'unknown',
       name: claims?.name ?? claims?.sub ?? 'Signed in with a token',
       roles: claims?.roles ?? [],
+      groups: claims?.groups ?? [],
       expiresAt: claims?.exp ? claims.exp * 1000 : null,
     }
   }, [session])

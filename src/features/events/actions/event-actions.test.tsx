@@ -19,9 +19,21 @@ import { EventActions } from './event-actions'
 let service: InProcessSandbox
 const clients = {} as Record<SandboxUser, ApiClient>
 const people: Record<SandboxUser, CurrentUser> = {
-  admin: { userId: 'admin', name: 'Alex Admin', roles: ['admin', 'staff'], expiresAt: null },
-  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], expiresAt: null },
-  support: { userId: 'support', name: 'Sue Support', roles: ['support'], expiresAt: null },
+  admin: {
+    userId: 'admin',
+    name: 'Alex Admin',
+    roles: ['admin', 'staff'],
+    groups: [],
+    expiresAt: null,
+  },
+  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], groups: [], expiresAt: null },
+  support: {
+    userId: 'support',
+    name: 'Sue Support',
+    roles: ['support'],
+    groups: [],
+    expiresAt: null,
+  },
 }
 
 beforeAll(async () => {

@@ -12,21 +12,21 @@ import { useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import { useRuntimeConfig } from '@/lib/app-context'
+import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import { isCompleted } from '../model/facts'
 import { useLookup } from '../use-lookup'
 import { RowActionsIcon } from './row-actions-icon'
 import { rowActionsLabel } from './row-actions-label'
 import { snoozeLabel } from './snooze-duration'
-import { useCompleteCommand, useSnoozeCommand } from './use-event-commands'
+import { useClaimCommand, useCompleteCommand, useSnoozeCommand } from './use-event-commands'
 import styles from './row-actions-menu.module.css'
 
 const SNOOZE = 'snooze:'
 
 /**
  * One compact button per row of an event list, opening everything that can be done to the event
- * from there: snooze (each duration, the default first), mark complete, open, edit. Lists of
+ * from there: snooze (each duration, the default first), assign to me, mark complete, open, edit. Lists of
  * hundreds of rows keep one control per row instead of a row of buttons; the keyboard reaches
  * it with Tab from the row's link (and the triage keys still snooze and complete).
  */
@@ -45,6 +45,8 @@ export function RowActionsMenu({
   const { completedStatus } = useRuntimeConfig()
   const { snooze } = useSnoozeCommand()
   const complete = useCompleteCommand()
+  const { claim, sayTaken } = useClaimCommand()
+  const me = useCurrentUser().userId
   const snoozes = useLookup('snoozes').data ?? []
   const done = isCompleted(event, completedStatus)
   // The default first, then the service's others in its order (the default even before the
@@ -71,6 +73,10 @@ export function RowActionsMenu({
   const onAction = (key: string) => {
     if (key.startsWith(SNOOZE)) void snooze(event, key.slice(SNOOZE.length))
     else if (key === 'complete') void complete(event)
+    else if (key === 'claim')
+      void claim(event).then((outcome) => {
+        if ('takenBy' in outcome) sayTaken(outcome)
+      })
     else if (key === 'open') void navigate(paths.events.detail(event.event_ID))
     else if (key === 'edit') void navigate(paths.events.edit(event.event_ID))
   }
@@ -101,6 +107,11 @@ export function RowActionsMenu({
           )}
           {!done && <Separator className={styles.separator} />}
           <MenuSection className={styles.section}>
+            {!done && event.user_ID !== me && (
+              <MenuItem id="claim" className={styles.item}>
+                Assign to me
+              </MenuItem>
+            )}
             {!done && (
               <MenuItem id="complete" className={styles.item}>
                 Mark complete

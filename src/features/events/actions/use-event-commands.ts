@@ -5,11 +5,13 @@ import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
 import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
-import { useRuntimeConfig } from '@/lib/app-context'
+import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { useOptimisticSnooze, useUpdateEvent, useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { expectedSnoozeUntil, snoozeLabel } from './snooze-duration'
 import { eventTitle } from '../model/title'
+import { ApiError } from '@/api/errors'
+import { useDirectory } from '@/lib/directory'
 
 const titleOf = eventTitle
 
@@ -109,4 +111,48 @@ export function useCompleteCommand() {
       return false
     }
   }
+}
+
+/** How a claim ended: claimed, taken by someone else first, or failed (said in a toast). */
+export type ClaimOutcome = { claimed: Event } | { takenBy: string; event: Event } | { failed: true }
+
+/**
+ * "Assign to me": the event as the service has it now, assigned to the signed-in user (its group
+ * kept), saved against that version. Two people claiming at once: the service takes one write
+ * and refuses the other's stale one (409); the loser reads the event again and is told who has
+ * it. An event someone already holds is not taken from them.
+ */
+export function useClaimCommand() {
+  const queries = useEventQueries()
+  const db = useDatabase()
+  const queryClient = useQueryClient()
+  const update = useUpdateEvent()
+  const me = useCurrentUser().userId
+  const { personName } = useDirectory()
+  const read = (id: number) => queryClient.fetchQuery({ ...queries.detail(db, id), staleTime: 0 })
+  const claim = async (event: Event, { quiet = false } = {}): Promise<ClaimOutcome> => {
+    try {
+      const current = await read(event.event_ID)
+      if (current.user_ID && current.user_ID !== me)
+        return { takenBy: current.user_ID, event: current }
+      if (current.user_ID === me) return { claimed: current }
+      const saved = await update.mutateAsync({ ...current, user_ID: me })
+      if (!quiet) toast.success('Assigned to you', { description: titleOf(saved) })
+      return { claimed: saved }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const now = await read(event.event_ID).catch(() => null)
+        if (now?.user_ID && now.user_ID !== me) return { takenBy: now.user_ID, event: now }
+      }
+      toast.error('Could not assign it to you', { description: describeError(error).message })
+      return { failed: true }
+    }
+  }
+  /** Says who has an event the user tried to claim; `next` offers the next one. */
+  const sayTaken = (outcome: { takenBy: string; event: Event }, next?: () => void) =>
+    toast.error(`${personName(outcome.takenBy)} has it`, {
+      description: `${titleOf(outcome.event)} was taken by ${personName(outcome.takenBy)} first.`,
+      ...(next ? { action: { label: 'Take the next one', onAction: next } } : {}),
+    })
+  return { claim, sayTaken }
 }

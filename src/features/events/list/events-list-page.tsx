@@ -34,6 +34,7 @@ import {
 import { useRowSelection } from './rows/use-row-selection'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
+import { SnoozeChooser } from '../triage/snooze-chooser'
 
 const loadBulkActions = () => import('./bulk/bulk-actions')
 const BulkActions = lazy(loadBulkActions)
@@ -127,6 +128,7 @@ export function EventsListPage() {
     attach: attachTriage,
     helpOpen,
     closeHelp,
+    snoozeChoice,
   } = useTriageKeys((id) => rows.find((e) => e.event_ID === id))
   const selectionToggle = selection.toggle
   const toggle = useCallback(
@@ -216,6 +218,7 @@ export function EventsListPage() {
         )}
       </div>
       <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
+      <SnoozeChooser {...snoozeChoice} />
     </div>
   )
 }

@@ -15,6 +15,8 @@ export interface EventFilter {
   type?: readonly string[]
   user?: readonly string[]
   group?: readonly number[]
+  /** Assigned to no user (a group's queue, unclaimed). */
+  unassigned?: boolean
   /**
    * By due date: overdue (see `isOverdue`), snoozed, due today, due this week, or due in a range
    * (`from`/`to` wall-clock text, both inclusive).
@@ -82,6 +84,7 @@ export function compileFilter(
     if (sets.type && !sets.type.has(ev.event_Type ?? '')) return false
     if (sets.user && !sets.user.has(ev.user_ID ?? '')) return false
     if (sets.group && !sets.group.has(ev.userGroup_Key ?? NaN)) return false
+    if (filter.unassigned && ev.user_ID) return false
     if (filter.completed !== undefined && f.completed !== filter.completed) return false
     if (filter.reminderDue && !isReminderDue(f, t)) return false
     if (filter.due === 'overdue' && !isOverdue(f, t)) return false

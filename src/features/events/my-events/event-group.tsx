@@ -16,6 +16,8 @@ interface EventGroupProps {
   limit?: number
   /** Whether the group starts folded. */
   collapsed?: boolean
+  /** Name each event's user group (a group's queue). */
+  showGroup?: boolean
 }
 
 /** A titled group of the queue (Today, Overdue, Upcoming, Snoozed) with its count; it folds away. */
@@ -28,6 +30,7 @@ export function EventGroup({
   empty,
   limit = Infinity,
   collapsed = false,
+  showGroup = false,
 }: EventGroupProps) {
   const id = useId()
   const [all, setAll] = useState(false)
@@ -60,7 +63,8 @@ export function EventGroup({
                 item={item}
                 priorities={priorities}
                 now={now}
-                overdue={tone === 'late'}
+                overdue={tone === 'late' || item.state === 'overdue'}
+                showGroup={showGroup}
               />
             ))}
           </ul>

@@ -1,6 +1,13 @@
 import type { Event } from '@/api/schemas/event'
 import { dayStartMs } from '../model/days'
-import { attentionTime, factsOf, snoozedUntil, workState, type EventFacts } from '../model/facts'
+import {
+  attentionTime,
+  factsOf,
+  snoozedUntil,
+  workState,
+  type EventFacts,
+  type WorkState,
+} from '../model/facts'
 
 /** An event of a queue with what the model says of it. */
 export interface QueueItem {
@@ -10,6 +17,8 @@ export interface QueueItem {
   when: number | null
   /** The end of its snooze, when snoozed. */
   snoozedUntil: number | null
+  /** Where it stands now (the model's `workState`). */
+  state: WorkState
 }
 
 export interface EventGroups {
@@ -46,15 +55,13 @@ export function groupEvents(
       facts,
       when: attentionTime(facts, now),
       snoozedUntil: snoozedUntil(facts, now),
+      state: workState(facts, now, tomorrow),
     }
   })
   items.sort(
     (a, b) => (a.when ?? Infinity) - (b.when ?? Infinity) || a.event.event_ID - b.event.event_ID,
   )
-  for (const item of items) {
-    const state = workState(item.facts, now, tomorrow)
-    if (state !== 'completed') groups[state].push(item)
-  }
+  for (const item of items) if (item.state !== 'completed') groups[item.state].push(item)
   // Stable: within a priority the earliest-first order stays.
   groups.overdue.sort((a, b) => importance(a.event) - importance(b.event))
   return groups

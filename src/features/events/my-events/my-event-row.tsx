@@ -12,12 +12,14 @@ import { eventTitle } from '../model/title'
 import { TRIAGE_FOCUS, triageRow } from '../triage/use-triage-keys'
 import type { QueueItem } from './group-events'
 import styles from './my-events.module.css'
+import { useDirectory } from '@/lib/directory'
 
 interface MyEventRowProps {
   item: QueueItem
   priorities: readonly StringOption[]
   now: Date
   overdue: boolean
+  showGroup?: boolean
 }
 
 /**
@@ -29,7 +31,9 @@ export const MyEventRow = memo(function MyEventRow({
   priorities,
   now,
   overdue,
+  showGroup = false,
 }: MyEventRowProps) {
+  const { groupName } = useDirectory()
   const { event, facts, when } = item
   const label =
     item.snoozedUntil !== null ? 'Snoozed until' : facts.due !== null ? 'Due' : 'Reminder'
@@ -55,6 +59,9 @@ export const MyEventRow = memo(function MyEventRow({
             </span>
           ) : (
             <span>No due date</span>
+          )}
+          {showGroup && event.userGroup_Key != null && (
+            <span>{groupName(event.userGroup_Key)}</span>
           )}
           {event.event_Type && <span>{humanizeCode(event.event_Type)}</span>}
           {event.status && <span>{event.status}</span>}

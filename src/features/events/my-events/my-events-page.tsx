@@ -18,6 +18,10 @@ import { LoadChart } from './load-chart'
 import { QueuePicker } from './queue-picker'
 import styles from './my-events.module.css'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useState } from 'react'
+import type { Event } from '@/api/schemas/event'
+import { GroupQueue } from './group-queue'
+import { SnoozeChooser } from '../triage/snooze-chooser'
 
 /**
  * `/events/mine` (the signed-in user) and `/events/mine/:userId` (anyone's queue): the user's
@@ -35,13 +39,17 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   const events = query.data?.records
   const priorities = useLookup('priorities').data ?? []
   const now = useNow()
+  const [queueEvents, setQueueEvents] = useState<Event[]>([])
   const rank = importanceOf(priorityOrder(priorities))
   const groups = groupEvents(events ?? [], now, completedStatus, (e) => rank(e.priority))
   const {
     attach: attachTriage,
     helpOpen,
     closeHelp,
-  } = useTriageKeys((id) => events?.find((e) => e.event_ID === id))
+    snoozeChoice,
+  } = useTriageKeys(
+    (id) => events?.find((e) => e.event_ID === id) ?? queueEvents.find((e) => e.event_ID === id),
+  )
 
   return (
     <div className={styles.page}>
@@ -73,67 +81,78 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
       ) : (
         <>
           <UnreadableNote records={query.data.unreadable} />
-          {query.data.records.length === 0 ? (
-            <p className={styles.allClear}>
-              {mine ? 'Nothing open is assigned to you.' : `Nothing open is assigned to ${userId}.`}
-            </p>
-          ) : (
-            <div className={styles.groups} ref={attachTriage}>
-              <p className={styles.keysHint}>
-                ↑ ↓ move between events, Enter opens, <kbd>s</kbd> snoozes, <kbd>c</kbd> completes;{' '}
-                <kbd>?</kbd> lists the shortcuts.
+          <div className={styles.groups} ref={attachTriage}>
+            {query.data.records.length === 0 && (
+              <p className={styles.allClear}>
+                {mine
+                  ? 'Nothing open is assigned to you.'
+                  : `Nothing open is assigned to ${userId}.`}
               </p>
-              {/* What to do now first; then what is late, most important first; then the rest. */}
-              <EventGroup
-                title="Today"
-                events={groups.today}
-                priorities={priorities}
-                now={now}
-                empty="Nothing is due today."
-              />
-              <EventGroup
-                title="Overdue"
-                tone="late"
-                limit={10}
-                events={groups.overdue}
-                priorities={priorities}
-                now={now}
-                empty="Nothing overdue."
-              />
-              <EventGroup
-                title="Upcoming"
-                limit={15}
-                events={groups.upcoming}
-                priorities={priorities}
-                now={now}
-                empty="Nothing scheduled after today."
-              />
-              {groups.snoozed.length > 0 && (
+            )}
+            {query.data.records.length > 0 && (
+              <>
+                <p className={styles.keysHint}>
+                  ↑ ↓ move between events, Enter opens, <kbd>s</kbd> snoozes, <kbd>c</kbd>{' '}
+                  completes; <kbd>?</kbd> lists the shortcuts.
+                </p>
+                {/* What to do now first; then what is late, most important first; then the rest. */}
                 <EventGroup
-                  title="Snoozed"
-                  events={groups.snoozed}
+                  title="Today"
+                  events={groups.today}
                   priorities={priorities}
                   now={now}
-                  empty=""
+                  empty="Nothing is due today."
                 />
-              )}
-              {groups.undated.length > 0 && (
                 <EventGroup
-                  title="No date"
-                  events={groups.undated}
+                  title="Overdue"
+                  tone="late"
+                  limit={10}
+                  events={groups.overdue}
                   priorities={priorities}
                   now={now}
-                  empty=""
-                  collapsed
+                  empty="Nothing overdue."
                 />
-              )}
-            </div>
-          )}
+              </>
+            )}
+            {mine && <GroupQueue priorities={priorities} now={now} onEvents={setQueueEvents} />}
+            {query.data.records.length > 0 && (
+              <>
+                <EventGroup
+                  title="Upcoming"
+                  limit={15}
+                  events={groups.upcoming}
+                  priorities={priorities}
+                  now={now}
+                  empty="Nothing scheduled after today."
+                />
+                {groups.snoozed.length > 0 && (
+                  <EventGroup
+                    title="Snoozed"
+                    events={groups.snoozed}
+                    priorities={priorities}
+                    now={now}
+                    empty=""
+                  />
+                )}
+                {groups.undated.length > 0 && (
+                  <EventGroup
+                    title="No date"
+                    events={groups.undated}
+                    priorities={priorities}
+                    now={now}
+                    empty=""
+                    collapsed
+                  />
+                )}
+              </>
+            )}
+          </div>
           {/* The overview comes after the work itself. */}
           <LoadChart events={query.data.records} priorities={priorities} now={now} />
         </>
       )}
       <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
+      <SnoozeChooser {...snoozeChoice} />
     </div>
   )
 }

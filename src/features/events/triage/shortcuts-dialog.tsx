@@ -1,12 +1,14 @@
 import { Dialog } from '@/components/ui/dialog'
 import styles from './shortcuts-dialog.module.css'
 
-const SHORTCUTS: [keys: string[], what: string][] = [
-  [['↓', 'j'], 'Next event'],
+export const SHORTCUTS: [keys: string[], what: string][] = [
+  [['↓', 'j'], 'Next event (from the page: the first)'],
   [['↑', 'k'], 'Previous event'],
   [['Enter'], 'Open the event'],
-  [['s'], 'Snooze the event for 15 minutes'],
+  [['s'], 'Snooze the event: a number picks how long (1 is 15 minutes)'],
   [['c'], 'Mark the event complete'],
+  [['a'], 'Assign the event to me'],
+  [['e'], 'Edit the event'],
   [['Tab'], "Go to the event's actions menu (Enter opens it)"],
   [['?'], 'Show these shortcuts'],
   [['Ctrl', 'K'], 'Search everywhere'],

@@ -1,6 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
 import type { Event } from '@/api/schemas/event'
-import { useCompleteCommand, useSnoozeCommand } from '../actions/use-event-commands'
+import {
+  useClaimCommand,
+  useCompleteCommand,
+  useSnoozeCommand,
+} from '../actions/use-event-commands'
+import { paths } from '@/lib/paths'
 import { isTypingTarget } from '@/lib/typing-target'
 
 /** Marks a row for triage keys: `data-triage-id` on the row, `data-triage-focus` on its link. */
@@ -20,10 +26,11 @@ const focusRow = (row: HTMLElement | undefined) => {
 
 /**
  * Keyboard triage over a list of events: ↑/↓ or j/k move between rows (focus on each row's
- * link, so Enter opens it), `s` snoozes the focused event for the default duration, `c` marks it
- * complete, `?` shows the shortcuts. After `s` or `c`, and whenever the focused row leaves the
- * list (completed from its own button), focus goes to the next row, or the previous one at the
- * end, instead of falling to the page.
+ * link, so Enter opens it; from page load, the first press focuses the first event), `s` opens
+ * the snooze choices (a digit picks one), `c` marks it complete, `a` assigns it to me, `e` edits
+ * it, `?` shows the shortcuts. After an action, and whenever the focused row leaves the list
+ * (completed from its own button), focus goes to the next row, or the previous one at the end,
+ * instead of falling to the page.
  */
 export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
   // The element holding the rows (a callback ref: it may appear after the data loads).
@@ -31,6 +38,10 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
   const [helpOpen, setHelpOpen] = useState(false)
   const { snooze } = useSnoozeCommand()
   const complete = useCompleteCommand()
+  const { claim, sayTaken } = useClaimCommand()
+  const navigate = useNavigate()
+  /** The event `s` asked to snooze, while its choices are open; and the row to go to after. */
+  const [snoozing, setSnoozing] = useState<{ event: Event; next: number } | null>(null)
   // The row focus was last in, with its neighbours, to recover focus when the row goes away.
   const last = useRef<{
     id: number
@@ -38,9 +49,9 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
     previous: number
     element: HTMLElement
   } | null>(null)
-  const actions = useRef({ eventOf, snooze, complete })
+  const actions = useRef({ eventOf, snooze, complete, claim, sayTaken, navigate })
   useLayoutEffect(() => {
-    actions.current = { eventOf, snooze, complete }
+    actions.current = { eventOf, snooze, complete, claim, sayTaken, navigate }
   })
 
   useEffect(() => {
@@ -77,8 +88,20 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
           return move(rows[i - 1])
         case 's':
           if (!event) return
+          e.preventDefault()
+          setSnoozing({ event, next: idOf(rows[i + 1] ?? rows[i - 1]) })
+          return
+        case 'a':
+          if (!event) return
           move(rows[i + 1] ?? rows[i - 1])
-          void actions.current.snooze(event)
+          void actions.current.claim(event).then((outcome) => {
+            if ('takenBy' in outcome) actions.current.sayTaken(outcome)
+          })
+          return
+        case 'e':
+          if (!event) return
+          e.preventDefault()
+          void actions.current.navigate(paths.events.edit(event.event_ID))
           return
         case 'c':
           if (!event) return
@@ -87,11 +110,29 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
           return
       }
     }
+    // From page load (focus on nothing in particular), the first j or ↓ focuses the first event.
+    const onPageKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
+      if (!['j', 'k', 'ArrowDown', 'ArrowUp'].includes(e.key)) return
+      const active = document.activeElement
+      if (active && active !== document.body && active !== document.documentElement) {
+        // Focus in the page's main area but outside any control (e.g. after a click on text).
+        if (!(active instanceof HTMLElement) || active.tabIndex >= 0) return
+        if (active.closest('dialog, [role="dialog"], [role="menu"], nav, header')) return
+      }
+      if (document.querySelector('dialog[open]')) return
+      const rows = rowsIn(el)
+      if (!rows.length) return
+      e.preventDefault()
+      focusRow(e.key === 'k' || e.key === 'ArrowUp' ? rows.at(-1) : rows[0])
+    }
     el.addEventListener('focusin', remember)
     el.addEventListener('keydown', onKey)
+    document.addEventListener('keydown', onPageKey)
     return () => {
       el.removeEventListener('focusin', remember)
       el.removeEventListener('keydown', onKey)
+      document.removeEventListener('keydown', onPageKey)
     }
   }, [el])
 
@@ -122,5 +163,21 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
     if (to) focusRow(to)
   })
 
-  return { attach: setEl, helpOpen, closeHelp: () => setHelpOpen(false) }
+  /** The snooze choices of `s`: the event, and what to do with the choice. */
+  const snoozeChoice = {
+    event: snoozing?.event ?? null,
+    onChoose: (event: Event, duration: string) => {
+      const next = snoozing?.next
+      setSnoozing(null)
+      void actions.current.snooze(event, duration)
+      // After the dialog has given focus back: the work goes on with the next event.
+      requestAnimationFrame(() => {
+        const to = el && rowsIn(el).find((r) => idOf(r) === next)
+        if (to) focusRow(to)
+      })
+    },
+    onClose: () => setSnoozing(null),
+  }
+
+  return { attach: setEl, helpOpen, closeHelp: () => setHelpOpen(false), snoozeChoice }
 }
