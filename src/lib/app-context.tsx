@@ -6,8 +6,8 @@ export interface CurrentUser {
   userId: string
   name: string
   roles: string[]
-  /** When the session's token expires (ms since epoch), when known. */
-  expiresAt: number | null
+  /** When the user signed in (ms since epoch), when the token says. */
+  signedInAt: number | null
 }
 
 export const RuntimeConfigContext = createContext<RuntimeConfig>(defaultRuntimeConfig)

@@ -35,7 +35,7 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
       userId: claims?.sub ?? 'unknown',
       name: claims?.name ?? claims?.sub ?? 'Signed in with a token',
       roles: claims?.roles ?? [],
-      expiresAt: claims?.exp ? claims.exp * 1000 : null,
+      signedInAt: session.signedInAt ?? null,
     }
   }, [session])
   const lock = useCallback(() => controller.lock(), [controller])

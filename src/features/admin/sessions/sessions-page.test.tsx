@@ -16,8 +16,8 @@ let service: InProcessSandbox
 const clientFor = (username: 'admin' | 'staff' | 'support') => service.clientFor(username)
 
 const people: Record<string, CurrentUser> = {
-  admin: { userId: 'admin', name: 'Alex Admin', roles: ['admin', 'staff'], expiresAt: null },
-  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], expiresAt: null },
+  admin: { userId: 'admin', name: 'Alex Admin', roles: ['admin', 'staff'], signedInAt: null },
+  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], signedInAt: null },
 }
 
 beforeAll(() => {
