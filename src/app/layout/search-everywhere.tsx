@@ -8,7 +8,7 @@ import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import styles from './search-everywhere.module.css'
-import { getDisplayLocale } from '@/api/dates'
+import { getDisplayLocale } from '@/lib/format/format'
 import { isTypingTarget } from '@/lib/typing-target'
 
 interface Item {

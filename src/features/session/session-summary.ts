@@ -1,29 +1,15 @@
-import { byLocale } from '@/api/dates'
+import { formatClock, formatDayAndClock } from '@/lib/format/format'
 import type { RuntimeConfig } from '@/lib/runtime-config'
-
-const clock = byLocale(
-  (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-)
-const dayAndClock = byLocale(
-  (l) =>
-    new Intl.DateTimeFormat(l, {
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-)
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() &&
   a.getMonth() === b.getMonth() &&
   a.getDate() === b.getDate()
 
-/** "09:12" on the day of `now`, "23 Nov, 21:40" on any other. */
+/** "09:12" on the day of `now`, "23 Nov, 21:40" on any other (on the locale's clock). */
 function moment(at: number, now: number): string {
   const date = new Date(at)
-  return sameDay(date, new Date(now)) ? clock().format(date) : dayAndClock().format(date)
+  return sameDay(date, new Date(now)) ? formatClock(date) : formatDayAndClock(date)
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`

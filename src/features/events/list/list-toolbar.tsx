@@ -12,7 +12,7 @@ import { SavedViewsMenu } from './views/saved-views-menu'
 import { viewSearchParams } from './views/saved-views'
 import { SortMenu } from './sorting/sort-menu'
 import styles from './events-list-page.module.css'
-import { getDisplayLocale } from '@/api/dates'
+import { getDisplayLocale } from '@/lib/format/format'
 
 interface ListToolbarProps {
   search: EventListSearch

@@ -1,6 +1,6 @@
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { priorityName, priorityTone } from '../priority-badge'
 import { describeBusiest, loadByDay, type DayLoad } from './load-by-day'

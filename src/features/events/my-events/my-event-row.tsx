@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { Link } from 'react-router'
-import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
+import { parseServiceDate } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import { LazyRowActionsMenu } from '../actions/lazy-row-actions-menu'
