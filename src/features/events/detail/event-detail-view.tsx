@@ -105,7 +105,12 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
               { label: 'Type', value: humanizeCode(event.event_Type) },
               {
                 label: 'Priority',
-                value: <PriorityBadge priority={event.priority} priorities={priorities} />,
+                // None set: named on the section's "Not set" line, not an empty row.
+                value: event.priority ? (
+                  <PriorityBadge priority={event.priority} priorities={priorities} />
+                ) : (
+                  ''
+                ),
               },
               ...rows(['status', 'completion_Percent', 'completion_Date']),
               {

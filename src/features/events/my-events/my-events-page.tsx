@@ -85,7 +85,7 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
                 events={groups.today}
                 priorities={priorities}
                 now={now}
-                empty="Nothing else due today."
+                empty="Nothing due today."
               />
               <EventGroup
                 title="Overdue"
