@@ -68,14 +68,22 @@ test.describe('admin: sessions', () => {
     await signIn(page, 'admin')
     await page.getByRole('link', { name: 'Sessions' }).click()
     await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/kick/staff',
+    )
     await endSessionOf(page, 'staff')
+    const sent = ((await (await answer).json()) as { debug: { activityID: string } }).debug
+      .activityID
+    expect(sent).toMatch(/^[0-9a-f-]{36}$/)
 
     await expect(userCard(page)).toContainText(/Ended \d+ sessions? of staff/)
     await expect(userCard(page)).toContainText('staff will have to sign in again.')
+    await expect(userCard(page)).toContainText(`Activity ID ${sent}`)
     const row = actionLog(page).getByRole('row').nth(1)
     await expect(row).toContainText('Alex Admin')
     await expect(row).toContainText('End the session of staff')
     await expect(row).toContainText(/Ended \d+ sessions? of staff/)
+    await expect(row.getByRole('cell').nth(4)).toHaveText(sent)
 
     await staffPage.goto('/events')
     await expectAskedToSignInAgain(staffPage)

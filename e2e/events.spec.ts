@@ -107,6 +107,28 @@ test.describe('events', () => {
     },
   )
 
+  test("a queue with nothing due today says so; an event without a priority doesn't list an empty one", async ({
+    page,
+    clock,
+  }) => {
+    const user = `e2e-${Date.now().toString(36)}`
+    const late = await createEvent(page, {
+      user_ID: user,
+      due_Date: serviceDate(clock, -3 * 24 * 60),
+    })
+    await page.goto(`/events/mine/${user}`)
+    const today = page.getByRole('region', { name: /^Today/ })
+    await expect(today).toContainText('Nothing due today.')
+    await expect(page.getByRole('region', { name: /^Overdue/ })).toContainText(late.subject!)
+
+    const plain = await createEvent(page, { user_ID: user, priority: null })
+    await page.goto(`/events/${plain.event_ID}`)
+    const what = page.getByRole('region', { name: 'What' })
+    await expect(what.getByRole('term').filter({ hasText: 'Subject' })).toBeVisible()
+    await expect(what.getByRole('term').filter({ hasText: 'Priority' })).toHaveCount(0)
+    await expect(what).toContainText(/Not set: .*Priority/)
+  })
+
   test('creates an event from the form', async ({ page }) => {
     await page.goto('/events/new')
     await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible()

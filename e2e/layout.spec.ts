@@ -315,15 +315,53 @@ test.describe('locale', () => {
     await expect(page.getByRole('region', { name: 'When' })).toContainText('Feb 3, 2027')
 
     // The deployment's config.json can set one locale for everyone.
-    await page.route('**/config.json', async (route) => {
-      const response = await route.fetch()
-      await route.fulfill({ response, json: { ...(await response.json()), locale: 'de-DE' } })
-    })
+    await configLocale(page, 'de-DE')
     await page.reload()
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
     await expect(page.getByRole('region', { name: 'When' })).toContainText('3. Feb. 2027')
   })
 })
+
+/** Serves config.json with this `locale`, as a deployment's would set it. */
+async function configLocale(page: Page, locale: string) {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({ response, json: { ...(await response.json()), locale } })
+  })
+}
+
+for (const { locale, time, first, last } of [
+  { locale: 'en-US', time: '2:30 PM', first: 'Sunday', last: 'Saturday' },
+  { locale: 'en-GB', time: '14:30', first: 'Monday', last: 'Sunday' },
+]) {
+  test.describe(`the ${locale} clock and week`, () => {
+    test.use({ locale })
+
+    test(`times read "${time}" and weeks start on ${first}, in text and in the calendar`, async ({
+      page,
+    }) => {
+      await configLocale(page, locale)
+      await signIn(page, 'staff')
+      const event = await createEvent(page, {
+        user_ID: `e2e-${Date.now().toString(36)}`,
+        due_Date: '2027-02-03T14:30:00',
+      })
+      await page.goto(`/events/${event.event_ID}`)
+      await expect(page.getByRole('region', { name: 'When' })).toContainText(time)
+
+      await page.goto(`/events/calendar?view=month&date=2027-02-03&user=${event.user_ID}`)
+      const days = page.getByRole('columnheader')
+      await expect(days.first()).toContainText(first)
+      await expect(days.last()).toContainText(last)
+      const shown = page.locator(`[data-event-id="${event.event_ID}"]`).first()
+      await expect(shown).toContainText(time)
+
+      await page.goto(`/events/calendar?view=week&date=2027-02-03&user=${event.user_ID}`)
+      await expect(page.getByRole('columnheader').first()).toContainText(first.slice(0, 3))
+      await expect(page.locator(`[data-event-id="${event.event_ID}"]`).first()).toContainText(time)
+    })
+  })
+}
 
 test.describe('the page a link leads to', () => {
   test('"Skip to content" moves to the main area of this page, not to the app\'s root', async ({

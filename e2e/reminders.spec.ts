@@ -51,7 +51,7 @@ test.describe('reminders', () => {
       await expect(bell(page)).toHaveAttribute('aria-label', /Reminders, \d+ due/)
       const before = await bellCount(page)
       expect(before).toBeGreaterThan(0)
-      await expect(page).toHaveTitle(`(${before}) Benefits Admin Console`)
+      await expect(page).toHaveTitle(`(${before}) My events — Benefits Admin Console`)
 
       const panel = await openPanel(page)
       await expectNoSeriousA11yViolations(page)
@@ -67,7 +67,9 @@ test.describe('reminders', () => {
       await expect(panel.getByText(reminder.subject)).toHaveCount(0)
       await expect(page.getByRole('alertdialog', { name: 'Snoozed for 15 minutes' })).toBeVisible()
       await expect(page).toHaveTitle(
-        before - 1 > 0 ? `(${before - 1}) Benefits Admin Console` : 'Benefits Admin Console',
+        before - 1 > 0
+          ? `(${before - 1}) My events — Benefits Admin Console`
+          : 'My events — Benefits Admin Console',
       )
       const snoozed = (await service(page, 'GET', `/events/${reminder.event_ID}`)).data
       expect(minutesFromNow(clock, snoozed.next_Scheduled_Date)).toBeGreaterThan(13)

@@ -35,8 +35,29 @@ test.describe('session lifecycle', () => {
     await signIn(page, 'admin')
     await expect(page.getByRole('combobox', { name: 'Database' })).toHaveValue('demo')
     await page.getByRole('button', { name: 'Account: Alex Admin' }).click()
-    await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Session expires')
-    await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('admin')
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await expect(account).toContainText('admin')
+    // What will happen and when: the sign-in time the token states, the console's idle lock, and
+    // the service's limits as the sandbox's config.json states them (2 hours idle, 12 hours).
+    const token = await sessionToken(page)
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+      auth_time: number
+    }
+    const clock = (ms: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(ms))
+    const signedIn = claims.auth_time * 1000
+    await expect(account).toContainText(`Signed in at ${clock(signedIn)}`)
+    await expect(account).toContainText('Locks after 15 minutes without activity')
+    await expect(account).toContainText(
+      new RegExp(
+        `The service ends the session after 2 hours idle or at (\\d+ \\w+, )?${clock(signedIn + 12 * 3_600_000)} at the latest`,
+      ),
+    )
+    await expect(account).not.toContainText('expires')
     await page.keyboard.press('Escape')
     await expectNoSeriousA11yViolations(page)
     await page.getByRole('button', { name: 'Switch to dark theme' }).click()

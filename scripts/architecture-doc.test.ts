@@ -29,6 +29,17 @@ const NOT_OURS = new Set([
   // JSON Schema's keyword; @hono/node-server's
   'maxLength',
   'getConnInfo',
+  // the platform's Intl and its Locale's fields; FullCalendar's option
+  'Intl',
+  'getHourCycles',
+  'hourCycles',
+  'getWeekInfo',
+  'weekInfo',
+  'firstDay',
+  // a method of ApiClient, a field of CurrentUser, a key of config.json
+  'requestWithActivity',
+  'signedInAt',
+  'sessionLimits',
 ])
 
 /** Files the document names that are, by design, not in the repository. */

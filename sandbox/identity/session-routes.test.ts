@@ -104,6 +104,10 @@ describe('POST /user-refresh-tokens', () => {
     expect(res.status).toBe(200)
     const next = signInResultSchema.parse(res.data).authenticationResult!
     expect(claimsOf(next.idToken).claims.sid).toBe(claimsOf(first.idToken).claims.sid)
+    // When the user signed in (OIDC's auth_time) survives the refresh; iat is the new token's.
+    const signedIn = claimsOf(first.idToken).claims
+    expect(signedIn.auth_time).toBe(signedIn.iat)
+    expect(claimsOf(next.idToken).claims.auth_time).toBe(signedIn.auth_time)
     expect(claimsOf(next.idToken).claims.sub).toBe('staff')
     expect(next.refreshToken).not.toBe(first.refreshToken)
     expect(await canCall(next.idToken)).toBe(true)

@@ -16,6 +16,8 @@ function issueTokens(
   sessionId: string,
   refreshToken: string,
   database: string,
+  /** When the session began (ms): the tokens' `auth_time`. */
+  loginAt: number,
 ) {
   const user = ctx.identity.user(userId)
   if (!user) throw new Problem(401, 'The user no longer exists.')
@@ -30,6 +32,7 @@ function issueTokens(
     db: database,
     iat,
     exp: iat + ctx.config.tokenTtl,
+    auth_time: Math.floor(loginAt / 1000),
   }
   return {
     challengeName: null,
@@ -90,12 +93,9 @@ export function signInRoutes(ctx: SandboxContext): SandboxApp {
       throw new Problem(401, 'Incorrect username or password.', { title: 'Sign-in failed' })
     }
     throttle.succeeded(credentials.username)
-    const { sessionId, refreshToken } = ctx.identity.startSession(
-      user.user_id,
-      ctx.now().getTime(),
-      database,
-    )
-    return ok(c, issueTokens(ctx, user.user_id, sessionId, refreshToken, database))
+    const loginAt = ctx.now().getTime()
+    const { sessionId, refreshToken } = ctx.identity.startSession(user.user_id, loginAt, database)
+    return ok(c, issueTokens(ctx, user.user_id, sessionId, refreshToken, database, loginAt))
   })
 
   /** New tokens for the same session, in exchange for its refresh token. */
@@ -116,6 +116,7 @@ export function signInRoutes(ctx: SandboxContext): SandboxApp {
         refreshed.session.session_id,
         refreshed.refreshToken,
         refreshed.session.database ?? '',
+        refreshed.session.login_at,
       ),
     )
   })

@@ -14,6 +14,8 @@ export interface IdClaims {
   db?: string
   iat: number
   exp: number
+  /** When the user signed in (seconds), the same in every token of the session. */
+  auth_time?: number
   token_use: 'id' | 'access'
 }
 

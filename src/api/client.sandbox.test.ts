@@ -1,6 +1,6 @@
 // The client against the real sandbox service through its fetch (no network, no mocks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type Connection } from './client'
+import { createApiClient, noDataSchema, type Connection } from './client'
 import { deleteAuth, getAuth, readAuth } from './auths'
 import { ApiError, ResponseShapeError } from './errors'
 import { getEvent, listEvents, listUserEvents, snoozeEvent, updateEvent } from './events'
@@ -74,6 +74,25 @@ describe('client against the sandbox', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(404)
     expect((error as ApiError).activityId).toMatch(/[0-9a-f-]{36}/)
+  })
+
+  it("gives a success's activity ID to the operations that ask for it", async () => {
+    const api = client()
+    const a = await api.requestWithActivity({
+      name: 'getPriorities',
+      method: 'GET',
+      path: '/priorities',
+      schema: noDataSchema,
+    })
+    const b = await api.requestWithActivity({
+      name: 'getPriorities',
+      method: 'GET',
+      path: '/priorities',
+      schema: noDataSchema,
+    })
+    expect(a.activityId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(b.activityId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(a.activityId).not.toBe(b.activityId)
   })
 
   it('reads the connection on every request: after logout the same client gets 401', async () => {

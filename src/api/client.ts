@@ -55,11 +55,25 @@ export interface ApiClientOptions {
   timeoutMs?: number
 }
 
+/** A successful answer with the envelope's `debug.activityID` (absent when the service sent none). */
+export interface Answer<T> {
+  data: T
+  activityId: string | undefined
+}
+
 export interface ApiClient {
   request<S extends z.core.$ZodType>(
     operation: Operation<S>,
     options?: RequestOptions,
   ): Promise<z.output<S>>
+  /**
+   * As `request`, with the activity ID of the answer: for operations whose success the console
+   * records for staff to quote (ending a session).
+   */
+  requestWithActivity<S extends z.core.$ZodType>(
+    operation: Operation<S>,
+    options?: RequestOptions,
+  ): Promise<Answer<z.output<S>>>
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -85,7 +99,7 @@ export function createApiClient(
   const attempt = async <S extends z.core.$ZodType>(
     operation: Operation<S>,
     requestOptions: RequestOptions = {},
-  ): Promise<z.output<S>> => {
+  ): Promise<Answer<z.output<S>>> => {
     const name = operation.name
     const connection = getConnection()
     // Locked or signed out there is no token, and a request without one is never sent.
@@ -142,10 +156,10 @@ export function createApiClient(
     return readAnswer(operation, status, text, secrets)
   }
 
-  const request = async <S extends z.core.$ZodType>(
+  const requestWithActivity = async <S extends z.core.$ZodType>(
     operation: Operation<S>,
     requestOptions: RequestOptions = {},
-  ): Promise<z.output<S>> => {
+  ): Promise<Answer<z.output<S>>> => {
     try {
       return await attempt(operation, requestOptions)
     } catch (error) {
@@ -164,7 +178,11 @@ export function createApiClient(
     }
   }
 
-  return { request }
+  return {
+    requestWithActivity,
+    request: async (operation, requestOptions) =>
+      (await requestWithActivity(operation, requestOptions)).data,
+  }
 }
 
 function readAnswer<S extends z.core.$ZodType>(
@@ -172,7 +190,7 @@ function readAnswer<S extends z.core.$ZodType>(
   status: number,
   text: string,
   secrets: string[],
-): z.output<S> {
+): Answer<z.output<S>> {
   const name = operation.name
   const ok = status >= 200 && status < 300
   const json = parseJson(text)
@@ -183,7 +201,7 @@ function readAnswer<S extends z.core.$ZodType>(
       // An empty 2xx (e.g. 204) is acceptable when the operation expects no data.
       if (text.trim() === '') {
         const empty = z.safeParse(operation.schema, undefined)
-        if (empty.success) return empty.data
+        if (empty.success) return { data: empty.data, activityId: undefined }
       }
       throw new ResponseShapeError({
         operation: name,
@@ -222,7 +240,7 @@ function readAnswer<S extends z.core.$ZodType>(
       activityId,
     })
   }
-  return parsed.data
+  return { data: parsed.data, activityId }
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   compareServiceDates,
-  formatDisplayDate,
-  formatDisplayDateTime,
   formatServiceDate,
   fromDateTimeInputValue,
   normalizeServiceDate,
@@ -84,20 +82,6 @@ describe('datetime-local values', () => {
   it('round-trips', () => {
     const service = '2026-12-31T23:59:00'
     expect(fromDateTimeInputValue(toDateTimeInputValue(service))).toBe(service)
-  })
-})
-
-describe('display', () => {
-  it('formats dates and date-times', () => {
-    expect(formatDisplayDate('2026-03-14T09:30:00')).toBe('14 Mar 2026')
-    expect(formatDisplayDateTime('2026-03-14T09:30:00')).toBe('14 Mar 2026, 09:30')
-    expect(formatDisplayDateTime('2026-03-04T21:05:00')).toBe('4 Mar 2026, 21:05')
-  })
-
-  it('shows nothing for a missing date and the text itself for a non-date', () => {
-    expect(formatDisplayDate(null)).toBe('')
-    expect(formatDisplayDateTime(undefined)).toBe('')
-    expect(formatDisplayDateTime('TBD')).toBe('TBD')
   })
 })
 

@@ -204,10 +204,13 @@ describe('session operations', () => {
 
   it('kicks a user or the longest session', async () => {
     const one = recording({ user_ID: 'ana', sessionsEnded: 2 })
-    await expect(kickUser(one.api, 'ana')).resolves.toEqual({ user_ID: 'ana', sessionsEnded: 2 })
+    await expect(kickUser(one.api, 'ana')).resolves.toEqual({
+      data: { user_ID: 'ana', sessionsEnded: 2 },
+      activityId: 'a',
+    })
     expect(one.calls[0]!.url.pathname).toBe('/svc/kick/ana')
     const longest = recording(null)
-    await expect(kickLongest(longest.api)).resolves.toBeNull()
+    await expect(kickLongest(longest.api)).resolves.toEqual({ data: null, activityId: 'a' })
     expect(longest.calls[0]!.url.pathname).toBe('/svc/kick')
   })
 

@@ -2,6 +2,7 @@ import { z } from './schemas/zod'
 import {
   createApiClient,
   noDataSchema,
+  type Answer,
   type ApiClient,
   type ApiClientOptions,
   type RequestOptions,
@@ -92,13 +93,13 @@ export function logout(api: ApiClient, options?: RequestOptions): Promise<null> 
   )
 }
 
-/** `POST /kick/{userId}`: forcibly ends that user's session. */
+/** `POST /kick/{userId}`: forcibly ends that user's session; with the answer's activity ID. */
 export function kickUser(
   api: ApiClient,
   userId: string,
   options?: RequestOptions,
-): Promise<KickResult> {
-  return api.request(
+): Promise<Answer<KickResult>> {
+  return api.requestWithActivity(
     {
       name: 'kickUser',
       method: 'POST',
@@ -109,9 +110,9 @@ export function kickUser(
   )
 }
 
-/** `POST /kick`: forcibly ends the session of the user logged in the longest. */
-export function kickLongest(api: ApiClient, options?: RequestOptions): Promise<KickResult> {
-  return api.request(
+/** `POST /kick`: forcibly ends the session of the user logged in the longest (with activity ID). */
+export function kickLongest(api: ApiClient, options?: RequestOptions): Promise<Answer<KickResult>> {
+  return api.requestWithActivity(
     { name: 'kickLongest', method: 'POST', path: '/kick', schema: kickResultSchema },
     options,
   )

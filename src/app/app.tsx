@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
-import { setDisplayLocale } from '@/api/dates'
+import { setDisplayLocale } from '@/lib/format/locale'
 import { RuntimeConfigContext } from '@/lib/app-context'
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { SessionContext } from '@/features/session/session-context'

@@ -8,8 +8,8 @@ export interface CurrentUser {
   roles: string[]
   /** The user groups the token says the user belongs to (`userGroup_Key`s). */
   groups: number[]
-  /** When the session's token expires (ms since epoch), when known. */
-  expiresAt: number | null
+  /** When the user signed in (ms since epoch), when the token says. */
+  signedInAt: number | null
 }
 
 export const RuntimeConfigContext = createContext<RuntimeConfig>(defaultRuntimeConfig)

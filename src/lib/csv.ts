@@ -1,3 +1,5 @@
+import { formatCount } from './format/format'
+
 /**
  * A small RFC 4180 CSV reader: quoted values may hold the delimiter, line breaks and doubled
  * quotes (`""`); CRLF, LF and CR line endings; a leading byte-order mark is dropped; blank lines
@@ -64,7 +66,7 @@ export function parseCsv(input: string, options: CsvOptions = {}): CsvRecord[] {
     values.push(value)
     if (hasContent) {
       if (records.length >= max)
-        throw new CsvError(recordLine, `more than ${max.toLocaleString('en-US')} rows`)
+        throw new CsvError(recordLine, `more than ${formatCount(max)} rows`)
       records.push({ line: recordLine, values })
     }
     values = []

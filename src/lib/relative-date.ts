@@ -1,4 +1,4 @@
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 
 /*
  * Distances between dates as people say them, on the local calendar: "yesterday" is the day

@@ -15,6 +15,17 @@ export const runtimeConfigSchema = z.object({
   serviceUrl: z._default(z.string(), '/api'),
   sandbox: z._default(z.boolean(), false),
   idleLockMinutes: z._default(z.number().check(z.positive()), 15),
+  /**
+   * The service's own session limits, which the console cannot learn from it: a session ends
+   * after `idleMinutes` without a request and `maxHours` after sign-in. Told to the user in the
+   * account menu; unknown (and not mentioned) when left out.
+   */
+  sessionLimits: z.optional(
+    z.object({
+      idleMinutes: z.optional(z.number().check(z.positive())),
+      maxHours: z.optional(z.number().check(z.positive())),
+    }),
+  ),
   completedStatus: z._default(z.string(), 'Completed'),
   /**
    * The event statuses and types the plan uses: the pickers offer them beside the values events

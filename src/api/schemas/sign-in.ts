@@ -29,6 +29,8 @@ export const tokenClaimsSchema = z.looseObject({
   name: z.catch(z.optional(z.string()), undefined),
   iat: z.optional(z.number()),
   exp: z.optional(z.number()),
+  /** When the user signed in (OpenID Connect), kept by refreshed tokens; seconds. */
+  auth_time: z.catch(z.optional(z.number()), undefined),
   /** The database the token was issued for (the sandbox binds tokens to one). */
   db: z.catch(z.optional(z.string()), undefined),
   /**

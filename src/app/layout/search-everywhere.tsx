@@ -9,7 +9,7 @@ import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import styles from './search-everywhere.module.css'
-import { getDisplayLocale } from '@/api/dates'
+import { formatCount } from '@/lib/format/format'
 import { isTypingTarget } from '@/lib/typing-target'
 import { eventTitle } from '@/features/events/model/title'
 import { Problem } from '@/components/ui/problem'
@@ -241,7 +241,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
       <p id={ids.hint} className={styles.hint}>
         {events.ready
           ? '↑ ↓ to move, Enter to open.'
-          : `↑ ↓ to move, Enter to open. Event search is getting ready (${events.loaded.toLocaleString(getDisplayLocale())} events read).`}
+          : `↑ ↓ to move, Enter to open. Event search is getting ready (${formatCount(events.loaded)} events read).`}
       </p>
       <IndexGapsNote onNavigate={onDone} />
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
@@ -288,8 +288,8 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
       {items.length === 0 && <p className={styles.hint}>Nothing matches “{trimmed}”.</p>}
       {trimmed && events.total > events.rows.length && (
         <p className={styles.hint}>
-          {events.total.toLocaleString(getDisplayLocale())} events match; the {events.rows.length}{' '}
-          changed most recently are shown.{' '}
+          {formatCount(events.total)} events match; the {events.rows.length} changed most recently
+          are shown.{' '}
           <a
             href={listHref}
             onClick={(e) => {

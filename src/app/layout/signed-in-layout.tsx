@@ -16,6 +16,7 @@ import {
 import { useIdleTimer } from '@/features/session/use-idle-timer'
 import { useLockShortcut } from '@/features/session/use-lock-shortcut'
 import { paths } from '@/lib/paths'
+import { usePageTitle } from '../page-title'
 import { AppLayout } from './app-layout'
 import styles from './signed-in-layout.module.css'
 
@@ -36,11 +37,13 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
       name: claims?.name ?? claims?.sub ?? 'Signed in with a token',
       roles: claims?.roles ?? [],
       groups: claims?.groups ?? [],
-      expiresAt: claims?.exp ? claims.exp * 1000 : null,
+      signedInAt: session.signedInAt ?? null,
     }
   }, [session])
   const lock = useCallback(() => controller.lock(), [controller])
   useIdleTimer(config.idleLockMinutes, lock, Boolean(session) && !status.locked)
+  // The tab names the page, or only that the console is locked (nothing of what is behind it).
+  usePageTitle(status.locked ? 'Locked' : undefined)
 
   if (!session || !user) {
     // After a deliberate sign-out start afresh; otherwise come back here after signing in.

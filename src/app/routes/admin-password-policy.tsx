@@ -4,6 +4,9 @@ import { api } from '../app-state'
 import { userCan } from '@/lib/app-context'
 import { currentDatabase, queryClient, currentRoles } from '../query'
 import { RequiresRole } from '../layout/requires-role'
+import type { TitleHandle } from '../page-title'
+
+export const handle: TitleHandle = { title: 'Password policy' }
 
 export function loader() {
   const db = currentDatabase()

@@ -3,6 +3,10 @@ import { AuthDetailPage } from '@/features/auths/detail/auth-detail-page'
 import { authQueries } from '@/features/auths/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
+import type { TitleHandle } from '../page-title'
+import { authTitle } from '../record-titles'
+
+export const handle: TitleHandle = { title: ({ authNumber }) => authTitle('Auth', authNumber) }
 
 export function loader({ params }: LoaderFunctionArgs) {
   const db = currentDatabase()

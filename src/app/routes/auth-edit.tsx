@@ -4,6 +4,12 @@ import { authQueries } from '@/features/auths/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
 import { RequiresRole } from '../layout/requires-role'
+import type { TitleHandle } from '../page-title'
+import { authTitle } from '../record-titles'
+
+export const handle: TitleHandle = {
+  title: ({ authNumber }) => authTitle('Edit auth', authNumber),
+}
 
 export function loader({ params }: LoaderFunctionArgs) {
   const db = currentDatabase()

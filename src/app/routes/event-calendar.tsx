@@ -3,6 +3,9 @@ import { lookupQueries } from '@/api/lookups'
 import { CalendarPage, loadFullCalendar } from '@/features/events/calendar/calendar-page'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
+import type { TitleHandle } from '../page-title'
+
+export const handle: TitleHandle = { title: 'Calendar' }
 
 export function loader() {
   void loadFullCalendar()

@@ -5,6 +5,10 @@ import { parseEventId } from '@/features/events/event-id'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
+import type { TitleHandle } from '../page-title'
+import { eventTitle } from '../record-titles'
+
+export const handle: TitleHandle = { title: ({ eventId }) => eventTitle('Event', eventId) }
 
 export function loader({ params }: LoaderFunctionArgs) {
   const db = currentDatabase()

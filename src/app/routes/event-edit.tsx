@@ -5,6 +5,12 @@ import { EventEditPage } from '@/features/events/form/event-edit-page'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
+import type { TitleHandle } from '../page-title'
+import { eventTitle } from '../record-titles'
+
+export const handle: TitleHandle = {
+  title: ({ eventId }) => eventTitle('Edit event', eventId),
+}
 
 export function loader({ params }: LoaderFunctionArgs) {
   const db = currentDatabase()

@@ -4,6 +4,9 @@ import { parseEventListSearch, toListParams } from '@/features/events/list/list-
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
+import type { TitleHandle } from '../page-title'
+
+export const handle: TitleHandle = { title: 'Events' }
 
 export function loader({ request }: LoaderFunctionArgs) {
   const db = currentDatabase()

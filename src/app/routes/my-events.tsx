@@ -4,6 +4,11 @@ import { MyEventsPage } from '@/features/events/my-events/my-events-page'
 import { eventQueries } from '@/features/events/queries'
 import { api, sessionStore } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
+import type { TitleHandle } from '../page-title'
+
+export const handle: TitleHandle = {
+  title: ({ userId }) => (userId?.trim() ? `Queue of ${userId.trim()}` : 'My events'),
+}
 
 export function loader({ params }: LoaderFunctionArgs) {
   const db = currentDatabase()

@@ -1,5 +1,8 @@
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
+import type { TitleHandle } from '../page-title'
+
+export const handle: TitleHandle = { title: 'Page not found' }
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatDisplayDateTime } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Table } from '@/components/ui/table'

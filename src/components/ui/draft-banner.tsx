@@ -1,4 +1,5 @@
-import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
+import { formatServiceDate } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import { Button } from './button'
 import styles from './banner.module.css'
 

@@ -1,25 +1,24 @@
-import { formatDisplayDate, formatDisplayDateTime } from '@/api/dates'
+import {
+  formatDisplayDate,
+  formatDisplayDateTime,
+  formatMoney,
+  formatNumber,
+} from '@/lib/format/format'
 import { AUTH_FIELDS, isAuthKey, YES_NO_FIELDS } from './auth-fields'
 import { DATE_TIME_FIELDS } from './auth-groups'
-
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
-const moneyFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
 
 export const EMPTY_VALUE = '—'
 
 const isMoney = (field: string) => field.startsWith('amount_') || field === 'monthly_Amount'
 
-export const formatMoney = (value: number) => moneyFormat.format(value)
-export const formatCount = (value: number) => numberFormat.format(value)
-
-/** A field's value as staff read it: dates in words, flags as Yes/No, amounts with cents. */
+/**
+ * A field's value as staff read it, in the display locale: dates in words, flags as Yes/No,
+ * numbers grouped, amounts with cents.
+ */
 export function formatAuthValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (typeof value === 'number') return isMoney(field) ? formatMoney(value) : formatCount(value)
+  if (typeof value === 'number') return isMoney(field) ? formatMoney(value) : formatNumber(value)
   if (typeof value !== 'string') return JSON.stringify(value)
   if (isAuthKey(field) && AUTH_FIELDS[field].kind === 'date')
     return DATE_TIME_FIELDS.includes(field)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { setDisplayLocale } from '@/api/dates'
+import { setDisplayLocale } from '@/lib/format/format'
 import { countOf, periodNote, periodOf, toneOf, waitingFor } from './glance'
 
 describe('glance', () => {

@@ -1,7 +1,7 @@
-import { byLocale, formatDisplayDate, parseServiceDate } from '@/api/dates'
+import { parseServiceDate } from '@/api/dates'
+import { byLocale, formatDisplayDate, formatNumber } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import { calendarDaysBetween } from '@/lib/relative-date'
-import { formatCount } from './format-value'
 
 export type AuthTone = 'approved' | 'pended' | 'denied' | 'closed' | 'other'
 
@@ -30,7 +30,7 @@ export function countOf(count: number | null | undefined, unitType: string | nul
   const unit = (unitType ?? 'unit').trim().toLowerCase() || 'unit'
   const plural =
     count === 1 ? unit : /[^aeiou]y$/.test(unit) ? `${unit.slice(0, -1)}ies` : `${unit}s`
-  return `${formatCount(count)} ${plural}`
+  return `${formatNumber(count)} ${plural}`
 }
 
 /** Day and month without the year, in the display locale ("3 Jan", "Jan 3"). */
@@ -49,7 +49,7 @@ export function periodOf(from: string | null | undefined, thru: string | null | 
   return `${from ? keep(formatDisplayDate(from)) : 'open'} – ${thru ? keep(formatDisplayDate(thru)) : 'open'}`
 }
 
-const days = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`
+const days = (n: number) => `${formatNumber(n)} day${n === 1 ? '' : 's'}`
 
 /** "Waiting 12 days" since the request arrived (calendar days), or "Arrived today". */
 export function waitingFor(received: string | null | undefined, now: Date = new Date()) {

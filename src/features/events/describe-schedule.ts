@@ -1,4 +1,5 @@
-import { formatDisplayDate, parseServiceDate } from '@/api/dates'
+import { parseServiceDate } from '@/api/dates'
+import { formatDisplayDate } from '@/lib/format/format'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import type { IntegerOption } from '@/api/schemas/static-option'
 

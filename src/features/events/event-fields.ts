@@ -1,4 +1,4 @@
-import { formatDisplayDateTime } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import { eventFields } from '@/api/schemas/event'
 
 /** Readable names of the Event fields (`eventSchema` in `src/api/schemas/event.ts`). */

@@ -8,6 +8,11 @@ import { readTokenClaims } from './token-claims'
 export interface Session extends Connection {
   refreshToken?: string | undefined
   claims: TokenClaims | null
+  /**
+   * When the user signed in (ms since epoch): the token's `auth_time`, else the `iat` of the
+   * token the sign-in gave (a refreshed token's `iat` is its renewal, so it is kept from then).
+   */
+  signedInAt?: number | undefined
   /** The key of this user's drafts (`lib/draft-store`); like the tokens, only while unlocked. */
   draftKey?: string | undefined
 }
@@ -66,6 +71,11 @@ function readJson<T>(storage: Storage | undefined, key: string): T | null {
   }
 }
 
+const seconds = (value: number | undefined) => (value === undefined ? undefined : value * 1000)
+/** When the token says its user signed in: `auth_time`; with `orIssued`, else its `iat`. */
+const signInTime = (claims: TokenClaims | null, orIssued: boolean) =>
+  seconds(claims?.auth_time) ?? (orIssued ? seconds(claims?.iat) : undefined)
+
 const tabStorage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage)
 const deviceStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
 
@@ -113,7 +123,8 @@ export function createSessionStore() {
     },
     signIn(session: Omit<Session, 'claims'>) {
       endReason = null
-      current = { ...session, claims: readTokenClaims(session.token) }
+      const claims = readTokenClaims(session.token)
+      current = { ...session, claims, signedInAt: session.signedInAt ?? signInTime(claims, true) }
       status = { reauth: null, locked: false }
       claimDrafts(current.claims?.sub ?? '')
       markActive()
@@ -123,11 +134,13 @@ export function createSessionStore() {
     /** New tokens for the same person and connection (refresh, re-authentication, unlock). */
     replaceTokens(tokens: Omit<Tokens, 'draftKey'>) {
       if (!current) return
+      const claims = readTokenClaims(tokens.token)
       current = {
         ...current,
         token: tokens.token,
         refreshToken: tokens.refreshToken ?? current.refreshToken,
-        claims: readTokenClaims(tokens.token),
+        claims,
+        signedInAt: signInTime(claims, false) ?? current.signedInAt,
       }
       persist()
       emit()
@@ -168,11 +181,13 @@ export function createSessionStore() {
     /** Unlocks with new tokens of the same user (see the controller's `unlock`). */
     unlock(tokens: Tokens) {
       if (!current) return
+      const claims = readTokenClaims(tokens.token)
       current = {
         ...current,
         token: tokens.token,
         refreshToken: tokens.refreshToken,
-        claims: readTokenClaims(tokens.token),
+        claims,
+        signedInAt: signInTime(claims, true),
         draftKey: tokens.draftKey,
       }
       status = { reauth: null, locked: false }

@@ -1,4 +1,4 @@
-import { byLocale } from '@/api/dates'
+import { byLocale, clockOptions } from '@/lib/format/format'
 import { Table } from '@/components/ui/table'
 import { outcomeTone, type KickOutcomeKind } from './kick-outcome'
 import type { SessionAction } from './action-log'
@@ -9,10 +9,8 @@ const timeFormat = byLocale(
     new Intl.DateTimeFormat(l, {
       day: 'numeric',
       month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
+      ...clockOptions(l),
       second: '2-digit',
-      hourCycle: 'h23',
     }),
 )
 

@@ -8,18 +8,24 @@ const problem = (status: number, detail: string) =>
 describe('kick outcomes', () => {
   it('says how many sessions of whom were ended', () => {
     const user = { kind: 'user', userId: 'staff' } as const
-    expect(outcomeOfSuccess(user, { user_ID: 'staff', sessionsEnded: 2 }).title).toBe(
-      'Ended 2 sessions of staff',
-    )
+    const answer = (data: { user_ID: string; sessionsEnded: number }) => ({
+      data,
+      activityId: 'act-2',
+    })
+    expect(outcomeOfSuccess(user, answer({ user_ID: 'staff', sessionsEnded: 2 }))).toMatchObject({
+      title: 'Ended 2 sessions of staff',
+      activityId: 'act-2',
+    })
     expect(
-      outcomeOfSuccess({ kind: 'longest' }, { user_ID: 'support', sessionsEnded: 1 }),
+      outcomeOfSuccess({ kind: 'longest' }, answer({ user_ID: 'support', sessionsEnded: 1 })),
     ).toMatchObject({
       kind: 'done',
       title: 'Ended 1 session of support',
     })
-    expect(outcomeOfSuccess(user, { user_ID: 'staff', sessionsEnded: 0 }).kind).toBe(
-      'nothing-to-end',
-    )
+    expect(outcomeOfSuccess(user, answer({ user_ID: 'staff', sessionsEnded: 0 }))).toMatchObject({
+      kind: 'nothing-to-end',
+      activityId: 'act-2',
+    })
   })
 
   it('tells a missing user from nobody else being signed in', () => {

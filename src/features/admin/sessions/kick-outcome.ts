@@ -1,3 +1,4 @@
+import type { Answer } from '@/api/client'
 import { ApiError } from '@/api/errors'
 import type { KickResult } from '@/api/schemas/session'
 import { describeError } from '@/components/errors/describe-error'
@@ -42,11 +43,16 @@ export const describeAction = (action: KickAction) => {
 
 const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`
 
-export function outcomeOfSuccess(action: KickAction, result: KickResult): KickOutcome {
+/** The outcome of an answered kick, with the activity ID the service sent (to quote to support). */
+export function outcomeOfSuccess(
+  action: KickAction,
+  { data: result, activityId }: Answer<KickResult>,
+): KickOutcome {
   const who = result?.user_ID ?? (action.kind === 'user' ? action.userId : null)
   const ended = result?.sessionsEnded
   if (ended === 0)
     return {
+      activityId,
       kind: 'nothing-to-end',
       title: `${who ?? 'That user'} was not signed in: no session was ended`,
       detail: 'Nothing changed.',
@@ -54,6 +60,7 @@ export function outcomeOfSuccess(action: KickAction, result: KickResult): KickOu
   const count = typeof ended === 'number' ? sessions(ended) : 'the session'
   const title = who ? `Ended ${count} of ${who}` : `Ended ${count} of the user signed in longest`
   return {
+    activityId,
     kind: 'done',
     title,
     detail:

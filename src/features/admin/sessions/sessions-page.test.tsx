@@ -21,9 +21,9 @@ const people: Record<string, CurrentUser> = {
     name: 'Alex Admin',
     roles: ['admin', 'staff'],
     groups: [],
-    expiresAt: null,
+    signedInAt: null,
   },
-  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], groups: [], expiresAt: null },
+  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], groups: [], signedInAt: null },
 }
 
 beforeAll(() => {
@@ -88,6 +88,8 @@ describe('SessionsPage', () => {
       'End the session of support',
       'Ended 1 session of support',
     ])
+    // The activity ID the service sent with its answer, which the page tells admins to quote.
+    expect(row?.[4]).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('says plainly when there is no such user, keeps the ID typed, and logs the activity ID', async () => {

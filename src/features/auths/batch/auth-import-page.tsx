@@ -3,6 +3,7 @@ import { useDatabase } from '@/api/api-context'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { toast } from '@/components/ui/toast'
+import { formatCount } from '@/lib/format/format'
 import { paths } from '@/lib/paths'
 import { isResultOk } from './import-send'
 import { ImportRowEditor } from './import-row-editor'
@@ -30,10 +31,11 @@ export function AuthImportPage() {
     const all = [...results.values()]
     const ok = all.filter(isResultOk).length
     const failed = all.length - ok
-    if (failed === 0) toast.success(`${ok} of ${all.length} auths saved`)
+    const of = `of ${formatCount(all.length)} auths`
+    if (failed === 0) toast.success(`${formatCount(ok)} ${of} saved`)
     else
-      toast.error(`${failed} of ${all.length} auths not saved`, {
-        description: `${ok} saved. The failed rows say why; fix them and send them again.`,
+      toast.error(`${formatCount(failed)} ${of} not saved`, {
+        description: `${formatCount(ok)} saved. The failed rows say why; fix them and send them again.`,
       })
   }
 

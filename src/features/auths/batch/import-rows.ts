@@ -1,6 +1,7 @@
 import { normalizeServiceDate } from '@/api/dates'
 import { authWriteSchema, type Auth } from '@/api/schemas/auth'
 import { CsvError, parseCsv } from '@/lib/csv'
+import { formatCount } from '@/lib/format/format'
 import { AUTH_FIELDS, isAuthKey, REQUIRED_DEFAULTS, type ValueKind } from '../auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 
@@ -37,7 +38,7 @@ export class ImportError extends Error {
 }
 
 const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-const rowsText = (n: number) => n.toLocaleString('en-US')
+const rowsText = (n: number) => formatCount(n)
 
 function tooManyRows(count?: number): ImportError {
   const got = count === undefined ? 'more rows than that' : `${rowsText(count)} rows`

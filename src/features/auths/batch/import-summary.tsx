@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button'
+import { formatCount } from '@/lib/format/format'
 import type { ParsedImport } from './import-rows'
 import styles from './import.module.css'
 
@@ -11,8 +12,7 @@ interface ImportSummaryProps {
   onStartOver: () => void
 }
 
-const plural = (n: number, word: string) =>
-  `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`
 
 /** How many rows are ready, need fixing, were saved or failed; and the send button. */
 export function ImportSummary(props: ImportSummaryProps) {
@@ -23,15 +23,21 @@ export function ImportSummary(props: ImportSummaryProps) {
         <span>
           {parsed.format.toUpperCase()}, {plural(total, 'row')}:
         </span>
-        <span className={`${styles.chip} ${styles.ready}`}>{counts.ready} ready</span>
+        <span className={`${styles.chip} ${styles.ready}`}>{formatCount(counts.ready)} ready</span>
         {counts.invalid > 0 && (
-          <span className={`${styles.chip} ${styles.invalid}`}>{counts.invalid} with problems</span>
+          <span className={`${styles.chip} ${styles.invalid}`}>
+            {formatCount(counts.invalid)} with problems
+          </span>
         )}
         {counts.saved > 0 && (
-          <span className={`${styles.chip} ${styles.saved}`}>{counts.saved} saved</span>
+          <span className={`${styles.chip} ${styles.saved}`}>
+            {formatCount(counts.saved)} saved
+          </span>
         )}
         {counts.failed > 0 && (
-          <span className={`${styles.chip} ${styles.failed}`}>{counts.failed} failed</span>
+          <span className={`${styles.chip} ${styles.failed}`}>
+            {formatCount(counts.failed)} failed
+          </span>
         )}
       </p>
       {parsed.unknownColumns.length > 0 && (

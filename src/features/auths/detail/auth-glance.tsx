@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { formatDisplayDate } from '@/api/dates'
+import { formatDisplayDate, formatMoney, formatNumber } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
-import { formatCount, formatMoney } from '../format-value'
 import { useStoredTone } from '../auth-codes'
 import { countOf, periodNote, periodOf, toneOf, waitingFor } from '../glance'
 import { GlanceFact } from './glance-fact'
@@ -49,7 +48,7 @@ function factsFor(auth: Auth): Fact[] {
           label: 'Used so far',
           value:
             typeof used === 'number' && approved
-              ? `${formatCount(used)} of ${approved}`
+              ? `${formatNumber(used)} of ${approved}`
               : (countOf(used, unit) ?? none),
           detail: auth.actual_Thru ? `Last service ${formatDisplayDate(auth.actual_Thru)}` : null,
         },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatDisplayDate } from '@/api/dates'
+import { formatDisplayDate } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import type { AuthVba } from '@/api/schemas/auth-vba'
 import { paths } from '@/lib/paths'

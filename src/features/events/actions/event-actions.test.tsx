@@ -24,15 +24,15 @@ const people: Record<SandboxUser, CurrentUser> = {
     name: 'Alex Admin',
     roles: ['admin', 'staff'],
     groups: [],
-    expiresAt: null,
+    signedInAt: null,
   },
-  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], groups: [], expiresAt: null },
+  staff: { userId: 'staff', name: 'Sam Staff', roles: ['staff'], groups: [], signedInAt: null },
   support: {
     userId: 'support',
     name: 'Sue Support',
     roles: ['support'],
     groups: [],
-    expiresAt: null,
+    signedInAt: null,
   },
 }
 

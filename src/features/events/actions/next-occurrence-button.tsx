@@ -1,4 +1,4 @@
-import { formatDisplayDateTime } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import type { Event } from '@/api/schemas/event'
-import { formatDisplayDateTime } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
-import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
+import { formatServiceDate } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
 import { describeError } from '@/components/errors/describe-error'

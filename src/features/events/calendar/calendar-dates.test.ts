@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { setDisplayLocale } from '@/lib/format/format'
 import {
   addMonths,
   formatDay,
@@ -20,9 +21,20 @@ describe('calendar dates', () => {
     expect(formatDay(d(2026, 3, 7))).toBe('2026-03-07')
   })
 
-  it('starts weeks on Monday', () => {
+  it("starts weeks on the display locale's first day: Monday in en-GB, Sunday in en-US", () => {
     expect(startOfWeek(d(2026, 11, 22))).toEqual(d(2026, 11, 16)) // Sunday
     expect(startOfWeek(d(2026, 11, 16))).toEqual(d(2026, 11, 16)) // Monday
+    setDisplayLocale('en-US')
+    try {
+      expect(startOfWeek(d(2026, 11, 22))).toEqual(d(2026, 11, 22))
+      expect(startOfWeek(d(2026, 11, 21))).toEqual(d(2026, 11, 15))
+      expect(visibleRange('month', d(2026, 11, 21))).toEqual({
+        start: d(2026, 11, 1),
+        end: d(2026, 12, 6),
+      })
+    } finally {
+      setDisplayLocale(undefined)
+    }
   })
 
   it('shows the whole weeks of a month, a week, or a day', () => {

@@ -1,12 +1,9 @@
-import { byLocale } from '@/api/dates'
+import { byLocale, firstDayOfWeek } from '@/lib/format/format'
 import { startOfDay } from '../model/days'
 
 /** The calendar's views, as the URL names them. */
 export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const
 export type CalendarView = (typeof CALENDAR_VIEWS)[number]
-
-/** Weeks start on Monday, as the display locale (en-GB) has them. */
-export const FIRST_DAY_OF_WEEK = 1
 
 /** One time slot of the week and day views, in minutes (keyboard moves go by it too). */
 export const SLOT_MINUTES = 30
@@ -39,9 +36,12 @@ export function addMonths(date: Date, months: number): Date {
   return new Date(first.getFullYear(), first.getMonth(), Math.min(date.getDate(), length))
 }
 
-/** The Monday on or before `date` (local midnight). */
-export function startOfWeek(date: Date): Date {
-  const back = (date.getDay() - FIRST_DAY_OF_WEEK + 7) % 7
+/**
+ * The first day of the week on or before `date` (local midnight): Monday in en-GB, Sunday in
+ * en-US, as the display locale has it (FullCalendar is given the same `firstDay`).
+ */
+export function startOfWeek(date: Date, firstDay: number = firstDayOfWeek()): Date {
+  const back = (date.getDay() - firstDay + 7) % 7
   return addDays(date, -back)
 }
 
@@ -53,7 +53,7 @@ export interface DayRange {
 
 /**
  * What FullCalendar shows for a view and date: the month's whole weeks (no fixed six rows), the
- * Monday-to-Sunday week (week and agenda views), or the one day.
+ * locale's week (week and agenda views), or the one day.
  */
 export function visibleRange(view: CalendarView, date: Date): DayRange {
   if (view === 'day') {

@@ -1,4 +1,4 @@
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 import type { StringOption } from '@/api/schemas/static-option'
 import { isCompleted } from '../model/facts'
 import { priorityName, priorityTone } from '../priority-badge'

@@ -6,6 +6,7 @@ import breezyThemePlugin from '@fullcalendar/react/themes/breezy'
 import timeGridPlugin from '@fullcalendar/react/timegrid'
 import '@fullcalendar/react/skeleton.css'
 import '@fullcalendar/react/themes/breezy/theme.css'
+import { byLocale, clockOptions } from '@/lib/format/format'
 import { SLOT_MINUTES, type CalendarView } from './calendar-dates'
 import type { CalendarEventProps } from './calendar-event-input'
 import type { MoveDelta } from './move'
@@ -32,7 +33,19 @@ export const plugins = [
   breezyThemePlugin,
 ]
 export const slot = `00:${String(SLOT_MINUTES).padStart(2, '0')}`
-export const timeFormat = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const
+/**
+ * Times on the display locale's clock, as the rest of the console writes them (`clockOptions`):
+ * "09:30" and "14:30", or "9:30 AM" and "2:30 PM" (FullCalendar's own formatting would glue
+ * "2:30PM"). The calendar's `locale` is the display locale's tag (FullCalendar formats its
+ * headings with it through Intl and keeps its English words) and its `firstDay` the locale's.
+ */
+export const timeFormat = byLocale((locale) => {
+  const clock = new Intl.DateTimeFormat(locale, clockOptions(locale))
+  return ({ start, end }: { start: { instantMs: number }; end?: { instantMs: number } | null }) =>
+    end && end.instantMs !== start.instantMs
+      ? clock.formatRange(start.instantMs, end.instantMs)
+      : clock.format(start.instantMs)
+})
 /**
  * The month draws what the page gives it (a few a day and "+N more", see `digestMonth`) and is
  * as tall as that needs; the time grids keep to the page's height, with at most four rows of

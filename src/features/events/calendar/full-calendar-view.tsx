@@ -12,7 +12,7 @@ import FullCalendar, {
   type EventDropInfo,
   type EventResizeDoneInfo,
 } from '@fullcalendar/react'
-import enGbLocale from '@fullcalendar/react/locales/en-gb'
+import { firstDayOfWeek, getDisplayLocale } from '@/lib/format/format'
 import { formatDay, SLOT_MINUTES, type CalendarView } from './calendar-dates'
 import { CalendarEventContent } from './calendar-event-content'
 import type { CalendarEventInput, CalendarEventProps } from './calendar-event-input'
@@ -203,13 +203,13 @@ export function FullCalendarView(props: FullCalendarViewProps) {
       <FullCalendar
         ref={calendarRef}
         plugins={plugins}
-        locale={enGbLocale}
+        locale={getDisplayLocale()}
         initialView={initial.view}
         initialDate={initial.date}
         views={views}
         headerToolbar={false}
         height="100%"
-        firstDay={1}
+        firstDay={firstDayOfWeek()}
         fixedWeekCount={false}
         nowIndicator
         editable
@@ -217,8 +217,8 @@ export function FullCalendarView(props: FullCalendarViewProps) {
         slotDuration={slot}
         scrollTime="08:00"
         defaultTimedEventDuration={slot}
-        eventTimeFormat={timeFormat}
-        slotHeaderFormat={timeFormat}
+        eventTimeFormat={timeFormat()}
+        slotHeaderFormat={timeFormat()}
         noEventsText="No events match the filters in this week."
         events={events}
         eventAllow={eventAllow}

@@ -1,4 +1,4 @@
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import styles from './load-progress.module.css'

@@ -1,5 +1,6 @@
 import type { CalendarView } from './calendar-dates'
-import { byLocale, formatServiceDate, parseServiceDate } from '@/api/dates'
+import { formatServiceDate, parseServiceDate } from '@/api/dates'
+import { byLocale, clockOptions } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
 import { addDays } from './calendar-dates'
 import type { PlacedBy, PlacedEvent } from '../model/placement'
@@ -103,9 +104,7 @@ const whenFormat = byLocale(
       weekday: 'short',
       day: 'numeric',
       month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
+      ...clockOptions(l),
     }),
 )
 const dayFormat = byLocale(

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { formatDisplayDateTime } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { NextOccurrenceButton } from '../actions/next-occurrence-button'
 import { describeSchedule } from '../describe-schedule'

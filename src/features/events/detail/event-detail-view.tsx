@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { LinkedText } from './linked-text'
 import { Link } from 'react-router'
 import { useDatabase } from '@/api/api-context'
-import { formatDisplayDateTime, formatServiceDate, parseServiceDate } from '@/api/dates'
+import { formatServiceDate, parseServiceDate } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { EventActions } from '../actions/event-actions'
@@ -124,7 +125,12 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
               { label: 'Type', value: humanizeCode(event.event_Type) },
               {
                 label: 'Priority',
-                value: <PriorityBadge priority={event.priority} priorities={priorities} />,
+                // None set: named on the section's "Not set" line, not an empty row.
+                value: event.priority ? (
+                  <PriorityBadge priority={event.priority} priorities={priorities} />
+                ) : (
+                  ''
+                ),
               },
               ...rows(['status', 'completion_Percent', 'completion_Date']),
               {

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
-import { formatDisplayDateTime } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { NextOccurrenceButton } from '../actions/next-occurrence-button'

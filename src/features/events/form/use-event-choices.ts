@@ -1,4 +1,4 @@
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 import { useMemo } from 'react'
 import { useRuntimeConfig } from '@/lib/app-context'
 import type { Choice } from '@/lib/choices'

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { Link } from 'react-router'
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 import type { UnreadableRecord } from '@/api/records'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/lib/paths'

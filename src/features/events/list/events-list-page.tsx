@@ -6,6 +6,7 @@ import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
 import { useRuntimeConfig } from '@/lib/app-context'
+import { formatCount } from '@/lib/format/format'
 import { useEventQueries } from '../queries'
 import { IndexGapsNote } from '../index/gaps-note'
 import { useIndexFacets, useIndexPhase, useIndexQuery } from '../index/use-event-index'
@@ -174,7 +175,7 @@ export function EventsListPage() {
         onOpenView={go}
       />
       <p role="status" className="visually-hidden">
-        {count > 0 ? `${count} of ${rows.length} events selected` : ''}
+        {count > 0 ? `${formatCount(count)} of ${formatCount(rows.length)} events selected` : ''}
       </p>
       {count === 0 && !report ? (
         <IdleBulkBar />
@@ -198,7 +199,7 @@ export function EventsListPage() {
             rows={rows}
             columns={columns}
             sort={search.sort}
-            caption={`Events, page ${search.page}, ${rows.length} rows${total !== null ? ` of ${total} matching` : ''}, sorted by ${describeSort(search.sort)}`}
+            caption={`Events, page ${formatCount(search.page)}, ${formatCount(rows.length)} rows${total !== null ? ` of ${formatCount(total)} matching` : ''}, sorted by ${describeSort(search.sort)}`}
             loading={active.isPending && !active.data}
             busy={active.isFetching}
             completedStatus={completedStatus}

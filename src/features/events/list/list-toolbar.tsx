@@ -12,7 +12,7 @@ import { SavedViewsMenu } from './views/saved-views-menu'
 import { viewSearchParams } from './views/saved-views'
 import { SortMenu } from './sorting/sort-menu'
 import styles from './events-list-page.module.css'
-import { getDisplayLocale } from '@/api/dates'
+import { formatCount } from '@/lib/format/format'
 
 interface ListToolbarProps {
   search: EventListSearch
@@ -49,16 +49,22 @@ export function ListToolbar({
       const fileName = csvFileName(new Date(), 1)
       const cols = exportColumns(columns, priorities)
       downloadText(fileName, eventsToCsv(cols, all.rows))
-      toast.success(`Exported ${all.rows.length} ${all.rows.length === 1 ? 'event' : 'events'}`, {
-        description: `${fileName}: every matching event, ${cols.length} columns (codes and their labels).`,
-      })
+      toast.success(
+        `Exported ${formatCount(all.rows.length)} ${all.rows.length === 1 ? 'event' : 'events'}`,
+        {
+          description: `${fileName}: every matching event, ${cols.length} columns (codes and their labels).`,
+        },
+      )
       return
     }
     const fileName = csvFileName(new Date(), search.page)
     downloadText(fileName, eventsToCsv(columns, rows))
-    toast.success(`Exported ${rows.length} ${rows.length === 1 ? 'event' : 'events'}`, {
-      description: `${fileName}: the ${columns.length} visible columns of this page (every match can be exported once filters are ready).`,
-    })
+    toast.success(
+      `Exported ${formatCount(rows.length)} ${rows.length === 1 ? 'event' : 'events'}`,
+      {
+        description: `${fileName}: the ${columns.length} visible columns of this page (every match can be exported once filters are ready).`,
+      },
+    )
   }
   return (
     <div className={styles.toolbar}>
@@ -72,7 +78,7 @@ export function ListToolbar({
           onClick={() => void exportCsv()}
         >
           {total !== null
-            ? `Export ${total === 1 ? '1 event' : `all ${total.toLocaleString(getDisplayLocale())}`}`
+            ? `Export ${total === 1 ? '1 event' : `all ${formatCount(total)}`}`
             : 'Export page'}
         </Button>
       </div>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import type { StringOption } from '@/api/schemas/static-option'
 import type { QueueItem } from './group-events'
+import { formatCount } from '@/lib/format/format'
 import { MyEventRow } from './my-event-row'
 import styles from './my-events.module.css'
 
@@ -49,7 +50,7 @@ export function EventGroup({
           <span className={styles.chevron} aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
-          {title} <span className={styles.count}>{events.length}</span>
+          {title} <span className={styles.count}>{formatCount(events.length)}</span>
         </button>
       </h2>
       <div id={`${id}-list`} hidden={!open} className={styles.groupBody}>
@@ -71,7 +72,9 @@ export function EventGroup({
         )}
         {events.length > limit && (
           <Button size="small" variant="ghost" className={styles.more} onClick={() => setAll(!all)}>
-            {all ? `Show the first ${limit}` : `Show all ${events.length} ${title.toLowerCase()}`}
+            {all
+              ? `Show the first ${limit}`
+              : `Show all ${formatCount(events.length)} ${title.toLowerCase()}`}
           </Button>
         )}
       </div>

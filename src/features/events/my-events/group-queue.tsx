@@ -15,6 +15,7 @@ import { useMyGroups } from '../my-groups'
 import { EventGroup } from './event-group'
 import { groupEvents, type QueueItem } from './group-events'
 import styles from './my-events.module.css'
+import { formatCount } from '@/lib/format/format'
 
 /** How many of the queue are shown at once (the rest are a click away in the list). */
 const SHOWN = 200
@@ -92,7 +93,7 @@ export function GroupQueue({
             ? 'You work no user group: choose the groups whose unclaimed events you take.'
             : query.isPending
               ? 'Reading your groups’ queue…'
-              : `${total.toLocaleString()} unclaimed in ${title}${overdue ? ` · ${overdue} overdue` : ''}`}
+              : `${formatCount(total)} unclaimed in ${title}${overdue ? ` · ${overdue} overdue` : ''}`}
         </p>
         <GroupChooser groups={groups} fromToken={fromToken} chosen={chosen} onChange={setGroups} />
         <Button
@@ -120,7 +121,7 @@ export function GroupQueue({
           className={styles.more}
           to={`${paths.events.list()}?group=${groups.join(',')}&completed=open`}
         >
-          All {total.toLocaleString()} in the list
+          All {formatCount(total)} in the list
         </Link>
       )}
     </section>

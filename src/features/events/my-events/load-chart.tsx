@@ -1,6 +1,6 @@
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
-import { byLocale } from '@/api/dates'
+import { byLocale, formatCount } from '@/lib/format/format'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { priorityName, priorityTone } from '../priority-badge'
 import { describeBusiest, loadByDay, type DayLoad } from './load-by-day'
@@ -83,7 +83,7 @@ export function LoadChart({ events, priorities, now }: LoadChartProps) {
         <p className={styles.summary}>
           {load.total === 0
             ? 'Nothing due or reminded in the next 14 days.'
-            : `${load.total} ${load.total === 1 ? 'event' : 'events'} due or reminded` +
+            : `${formatCount(load.total)} ${load.total === 1 ? 'event' : 'events'} due or reminded` +
               (busiest ? `; ${busiest}.` : '.')}
         </p>
       </figcaption>

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { Link } from 'react-router'
-import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
+import { formatServiceDate } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { StringOption } from '@/api/schemas/static-option'
 import { LazyRowActionsMenu } from '../actions/lazy-row-actions-menu'
 import { humanizeCode } from '../event-fields'

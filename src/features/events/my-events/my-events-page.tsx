@@ -101,7 +101,7 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
                   events={groups.today}
                   priorities={priorities}
                   now={now}
-                  empty="Nothing is due today."
+                  empty="Nothing due today."
                 />
                 <EventGroup
                   title="Overdue"

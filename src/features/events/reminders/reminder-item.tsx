@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { formatDisplayDateTime, parseServiceDate } from '@/api/dates'
+import { parseServiceDate } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
 import { ButtonLink } from '@/components/ui/button-link'
 import { MarkCompleteButton } from '../actions/mark-complete-button'

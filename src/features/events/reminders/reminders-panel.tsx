@@ -3,6 +3,7 @@ import { Dialog, Heading, Popover } from 'react-aria-components'
 import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
+import { formatCount } from '@/lib/format/format'
 import { paths } from '@/lib/paths'
 import { DesktopNotificationsToggle } from './desktop-notifications-toggle'
 import { ReminderItem } from './reminder-item'
@@ -49,7 +50,9 @@ export function RemindersPanel({
           <Heading slot="title" id="reminders-title" className={styles.title}>
             Reminders
           </Heading>
-          <span className={styles.summary}>{loading ? 'Loading…' : `${reminders.length} due`}</span>
+          <span className={styles.summary}>
+            {loading ? 'Loading…' : `${formatCount(reminders.length)} due`}
+          </span>
         </header>
         {error ? (
           <ErrorPanel error={error} onRetry={onRetry} />

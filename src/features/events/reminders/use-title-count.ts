@@ -1,14 +1,10 @@
 import { useEffect } from 'react'
+import { setTitleCount } from '@/lib/document-title'
 
-const PREFIX = /^\(\d+\+?\)\s*/
-
-/** Shows a count before the page title, e.g. "(3) Benefits Admin Console"; none at zero. */
+/** Shows a count before the page title, e.g. "(3) Events — Benefits Admin Console"; none at zero. */
 export function useTitleCount(count: number) {
   useEffect(() => {
-    const base = document.title.replace(PREFIX, '')
-    document.title = count > 0 ? `(${count > 99 ? '99+' : count}) ${base}` : base
-    return () => {
-      document.title = document.title.replace(PREFIX, '')
-    }
+    setTitleCount(count)
+    return () => setTitleCount(0)
   }, [count])
 }

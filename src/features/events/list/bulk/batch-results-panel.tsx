@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button'
+import { formatCount } from '@/lib/format/format'
 import type { BatchReport } from './batch-results'
 import styles from './batch-results-panel.module.css'
 import { eventTitle } from '../../model/title'
@@ -23,8 +24,8 @@ export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps)
     >
       <div className={styles.head}>
         <h2 id="batch-results-title" className={styles.title}>
-          {report.title}: {succeeded.length} of {total} updated
-          {failed.length > 0 && `, ${failed.length} failed`}
+          {report.title}: {formatCount(succeeded.length)} of {formatCount(total)} updated
+          {failed.length > 0 && `, ${formatCount(failed.length)} failed`}
         </h2>
         <Button size="small" variant="ghost" onClick={onDismiss}>
           Dismiss results
@@ -51,7 +52,7 @@ export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps)
       {succeeded.length > 0 && (
         <details className={styles.details}>
           <summary>
-            {succeeded.length} updated {succeeded.length === 1 ? 'event' : 'events'}
+            {formatCount(succeeded.length)} updated {succeeded.length === 1 ? 'event' : 'events'}
           </summary>
           <ul className={styles.list} aria-label="Updated events">
             {succeeded.map((o) => (

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { formatCount } from '@/lib/format/format'
 import { AssignForm } from './assign-form'
 import type { BulkDialogKind } from './bulk-bar'
 import type { BulkAction } from './bulk-changes'
@@ -40,7 +41,7 @@ export default function BulkActionDialog({
   onClose,
 }: BulkActionDialogProps) {
   const formId = useId()
-  const events = `${count} ${count === 1 ? 'event' : 'events'}`
+  const events = `${formatCount(count)} ${count === 1 ? 'event' : 'events'}`
   return (
     <Dialog
       open

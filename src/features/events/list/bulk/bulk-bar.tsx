@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button'
+import { formatCount } from '@/lib/format/format'
 import styles from './bulk-bar.module.css'
 
 export type BulkDialogKind = 'assign' | 'priority' | 'status'
@@ -21,7 +22,7 @@ export function BulkBar({ count, pending, onOpen, onComplete, onClear }: BulkBar
   return (
     <div className={styles.bar} role="group" aria-label="Bulk actions for the selected events">
       <span className={styles.count} aria-hidden="true">
-        {count} selected
+        {formatCount(count)} selected
       </span>
       <Button size="small" disabled={pending} onClick={() => onOpen('assign')}>
         Assign…

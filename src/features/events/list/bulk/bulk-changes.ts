@@ -1,4 +1,5 @@
 import type { Event, EventField } from '@/api/schemas/event'
+import { formatCount } from '@/lib/format/format'
 import { isCompleted } from '../../model/facts'
 
 /** What a bulk action does to every selected event. */
@@ -44,16 +45,17 @@ export function alreadyDone(event: Event, action: BulkAction): boolean {
 /** "2 already complete": the events an action skipped. */
 export function describeSkipped(action: BulkAction, count: number): string {
   const were = count === 1 ? 'was' : 'were'
+  const n = formatCount(count)
   switch (action.kind) {
     case 'complete':
-      return `${count} already complete`
+      return `${n} already complete`
     case 'assign-user':
     case 'assign-group':
-      return `${count} ${were} already assigned there`
+      return `${n} ${were} already assigned there`
     case 'priority':
-      return `${count} already had that priority`
+      return `${n} already had that priority`
     case 'status':
-      return `${count} already had that status`
+      return `${n} already had that status`
   }
 }
 
@@ -100,7 +102,7 @@ export function undoEvents(
   })
 }
 
-const events = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`
+const events = (n: number) => `${formatCount(n)} ${n === 1 ? 'event' : 'events'}`
 
 /** "Assigned 3 events to staff": the result of an action on `count` events, for a toast. */
 export function describeAction(action: BulkAction, count: number): string {

@@ -3,6 +3,7 @@ import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
+import { formatCount } from '@/lib/format/format'
 import { useBatchEvents, useEventQueries } from '../../queries'
 import { summarizeBatch, type BatchReport } from './batch-results'
 import {
@@ -15,7 +16,7 @@ import {
   type BulkAction,
 } from './bulk-changes'
 
-const plural = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`
+const plural = (n: number) => `${formatCount(n)} ${n === 1 ? 'event' : 'events'}`
 
 /**
  * Runs bulk actions as one `PUT /events-batch` of whole events. The failed events stay selected

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react'
-import { formatDisplayDateTime } from '@/api/dates'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event, EventField } from '@/api/schemas/event'
 import { nextReminderOf, NO_REMINDER } from '../../model/facts'
 import styles from '../rows/events-cells.module.css'

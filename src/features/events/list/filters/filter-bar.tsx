@@ -1,4 +1,4 @@
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 import { useId } from 'react'
 import { Button } from '@/components/ui/button'
 import type { Facets } from '../../index/protocol'

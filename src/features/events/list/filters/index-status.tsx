@@ -1,4 +1,4 @@
-import { byLocale } from '@/api/dates'
+import { byLocale } from '@/lib/format/format'
 import { Button } from '@/components/ui/button'
 import { useIndexClient } from '../../index/event-index-provider'
 import { useIndexState } from '../../index/use-event-index'
