@@ -244,12 +244,91 @@ test.describe('search everywhere', () => {
     await expect(page).toHaveURL(new RegExp(`/auths/${authNumber}$`))
     await expect(page.getByRole('heading', { name: `Auth ${authNumber}` })).toBeVisible()
     await expect(palette(page)).toHaveCount(0)
+  })
 
-    // An unknown number says so, in the palette.
+  const noSuchAuth = (page: Page, authNumber: string) =>
+    palette(page)
+      .getByRole('status')
+      .filter({ hasText: `No auth ${authNumber} in this database.` })
+  const listOpen = (page: Page) =>
+    expect(page.getByRole('heading', { name: 'Events', exact: true, level: 1 })).toBeVisible()
+
+  test('an auth number opens without its dash; an unknown one says so', async ({ page, clock }) => {
+    const yy = clock.now().getFullYear() % 100
+    let known = ''
+    for (const year of [yy, yy - 1]) {
+      const n = `${String(year).padStart(2, '0')}-000002`
+      if ((await service(page, 'GET', `/auths/${n}`)).status === 200) known = n
+      if (known) break
+    }
+    expect(known).not.toBe('')
+    const unknown = `${known.slice(0, 2)}-999999`
+    expect((await service(page, 'GET', `/auths/${unknown}`)).status).toBe(404)
+    await page.goto('/events/mine')
+    await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
     await page.keyboard.press('Control+k')
-    await page.keyboard.type('26-999999')
+    await box(page).fill(unknown.replace('-', ''))
+    // Checked with the service: not offered, and said so.
+    await expect(noSuchAuth(page, unknown)).toBeVisible()
+    await expect(palette(page).getByRole('option', { name: /Open auth/ })).toHaveCount(0)
+    await box(page).fill(unknown)
+    await expect(noSuchAuth(page, unknown)).toBeVisible()
+    await expect(palette(page).getByRole('option', { name: /Open auth/ })).toHaveCount(0)
+
+    await box(page).fill(known.replace('-', ''))
+    const option = palette(page).getByRole('option', { name: `Open auth ${known}` })
+    await expect(option).toHaveAttribute('aria-selected', 'true')
+    await expect(option).not.toContainText('Checking')
     await page.keyboard.press('Enter')
-    await expect(palette(page).getByRole('alert')).toHaveText('No auth 26-999999 in this database.')
+    await expect(page).toHaveURL(new RegExp(`/auths/${known}$`))
+    await expect(page.getByRole('heading', { name: `Auth ${known}` })).toBeVisible()
+  })
+
+  test('the exact subject comes first, and Enter opens it', async ({ page }) => {
+    const tag = `Heron${Date.now()}`
+    const exact = await createEvent(page, { subject: `Quarterly review ${tag}` })
+    const longer = await createEvent(page, { subject: `Quarterly review ${tag} follow-up` })
+    // The near-duplicate changed last: newest first would put it above.
+    expect(longer.update_Date! > exact.update_Date!).toBe(true)
+    await page.goto('/events')
+    await listOpen(page)
+    await page.keyboard.press('Control+k')
+    await box(page).fill(exact.subject)
+    const options = palette(page).getByRole('option')
+    await expect(
+      palette(page).getByRole('option', { name: new RegExp(longer.subject) }),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(options.first()).toContainText(`Event ${exact.event_ID}`)
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/events/${exact.event_ID}$`))
+    await expect(page.getByRole('heading', { name: exact.subject, level: 1 })).toBeVisible()
+  })
+
+  test('"new" offers New event before the renewals; accents need not be typed', async ({
+    page,
+  }) => {
+    const tag = `Plover${Date.now()}`
+    const accented = await createEvent(page, { subject: `Call José Núñez about ${tag}` })
+    await page.goto('/events')
+    await listOpen(page)
+    await page.keyboard.press('Control+k')
+    await box(page).fill('new')
+    // The index is ready: renewal events are among the answers, after the command.
+    await expect(
+      palette(page)
+        .getByRole('option', { name: /renewal/i })
+        .first(),
+    ).toBeVisible({ timeout: 20_000 })
+    const first = palette(page).getByRole('option').first()
+    await expect(first).toHaveText('New event')
+    await expect(first).toHaveAttribute('aria-selected', 'true')
+
+    await box(page).fill(`jose nunez ${tag.toLowerCase()}`)
+    const found = palette(page).getByRole('option', { name: new RegExp(accented.subject) })
+    await expect(found).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/events/${accented.event_ID}$`))
   })
 
   test('finds an event by a word of its subject or its ID, and pages by name', async ({ page }) => {

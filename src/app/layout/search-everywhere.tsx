@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useHref, useNavigate } from 'react-router'
 import { Dialog } from '@/components/ui/dialog'
-import { AUTH_NUMBER_PATTERN } from '@/features/auths/auth-fields'
-import { useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
+import { searchedAuthNumber } from '@/features/auths/auth-fields'
+import { useAuthCheck, useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { useEventSearch } from '@/features/events/index/use-event-search'
@@ -12,17 +12,28 @@ import styles from './search-everywhere.module.css'
 import { formatCount } from '@/lib/format/format'
 import { isTypingTarget } from '@/lib/typing-target'
 import { eventTitle } from '@/features/events/model/title'
+import {
+  foldText,
+  SEARCH_RANK,
+  searchQuery,
+  searchRank,
+  type SearchRank,
+} from '@/features/events/model/filter'
 import { Problem } from '@/components/ui/problem'
 
 interface Item {
   id: string
-  group: (typeof GROUPS)[number]
+  group: Group
   label: string
   detail?: string
+  /** How well it answers what was typed (the model's `SEARCH_RANK`, 0 best). */
+  rank: SearchRank
   run: () => void
 }
 
-const GROUPS = ['Auths', 'Events', 'Pages and commands'] as const
+/** The groups in the order they are shown when their best answers rank the same. */
+const GROUPS = ['Auths', 'Pages and commands', 'Events'] as const
+type Group = (typeof GROUPS)[number]
 
 interface Command {
   label: string
@@ -32,7 +43,7 @@ interface Command {
   needs?: Permission
 }
 
-const COMMANDS: Command[] = [
+const COMMANDS: readonly Command[] = [
   { label: 'My events', to: paths.events.mine(), words: 'my events today overdue work' },
   { label: 'Events list', to: paths.events.list(), words: 'events list all filter' },
   { label: 'Calendar', to: paths.events.calendar(), words: 'calendar month week' },
@@ -65,6 +76,35 @@ const COMMANDS: Command[] = [
   { label: 'Lookup lists', to: paths.reference(), words: 'lookup lists reference codes' },
   { label: 'Lock now (Ctrl+Shift+L)', to: 'lock', words: 'lock now away screen leave desk' },
 ]
+
+/** Each command's label, and label with its words, folded as search reads text. */
+const COMMAND_TEXT = COMMANDS.map((c) => ({
+  label: foldText(c.label),
+  all: foldText(`${c.label} ${c.words}`),
+}))
+
+/**
+ * A command's rank for what was typed, as events are ranked: its whole label is exact; its label
+ * and words otherwise. Null when a word is in neither.
+ */
+function commandRank(i: number, query: ReturnType<typeof searchQuery>): SearchRank | null {
+  const text = COMMAND_TEXT[i]!
+  if (searchRank(text.label, query) === SEARCH_RANK.exact) return SEARCH_RANK.exact
+  return searchRank(text.all, query)
+}
+
+/**
+ * The items by group, the group with the best answer first (ties in `GROUPS` order), each group
+ * best first: the order they are shown and moved through.
+ */
+function ordered(items: readonly Item[]): Item[] {
+  const best = (group: Group) =>
+    Math.min(3, ...items.filter((item) => item.group === group).map((item) => item.rank))
+  const groups = [...GROUPS].sort((a, b) => best(a) - best(b))
+  return groups.flatMap((group) =>
+    items.filter((item) => item.group === group).sort((a, b) => a.rank - b.rank),
+  )
+}
 
 /**
  * Search everywhere (Ctrl+K / ⌘K, or `/` outside a text field): events by subject words or ID
@@ -123,26 +163,34 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
   const trimmed = text.trim()
   const events = useEventSearch(trimmed)
   const { numbers } = useRecentLookups()
-  const auth = useAuthLookup((authNumber) => {
+  // An auth number (with or without its dash) is checked with the service before it is offered.
+  const authNumber = searchedAuthNumber(trimmed)
+  const authCheck = useAuthCheck(authNumber)
+  const auth = useAuthLookup((found) => {
     onDone()
-    navigate(paths.auths.detail(authNumber))
+    navigate(paths.auths.detail(found))
   })
   const go = (to: string) => {
     onDone()
     navigate(to)
   }
+  // Enter pressed while the events shown still answer an earlier text: opens the first answer
+  // to this one when it comes.
+  const enterPending = useRef(false)
 
   const items = useMemo<Item[]>(() => {
     const out: Item[] = []
-    const lower = trimmed.toLowerCase()
-    // Something shaped like an auth number (digits with a dash or dot, `26-000123`) is offered
-    // as one first; a plain word or number is an event search.
-    if (trimmed && AUTH_NUMBER_PATTERN.test(trimmed) && /\d/.test(trimmed) && /[-.]/.test(trimmed))
+    const query = searchQuery(trimmed)
+    // Offered while it is being checked (opening it looks it up again); not once the service
+    // says there is no such auth.
+    if (authNumber && authCheck !== 'not-found')
       out.push({
-        id: `auth-${trimmed}`,
+        id: `auth-${authNumber}`,
         group: 'Auths',
-        label: `Open auth ${trimmed}`,
-        run: () => void auth.lookUp(trimmed),
+        label: `Open auth ${authNumber}`,
+        ...(authCheck === 'checking' && { detail: 'Checking…' }),
+        rank: SEARCH_RANK.exact,
+        run: () => void auth.lookUp(authNumber),
       })
     if (!trimmed)
       for (const n of numbers.slice(0, 4))
@@ -151,9 +199,10 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
           group: 'Auths',
           label: `Auth ${n}`,
           detail: 'Looked up recently',
+          rank: SEARCH_RANK.inside,
           run: () => go(paths.auths.detail(n)),
         })
-    for (const e of events.rows)
+    events.rows.forEach((e, i) =>
       out.push({
         id: `event-${e.event_ID}`,
         group: 'Events',
@@ -165,48 +214,56 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
         ]
           .filter(Boolean)
           .join(' · '),
+        rank: events.ranks[i] ?? SEARCH_RANK.inside,
         run: () => go(paths.events.detail(e.event_ID)),
-      })
+      }),
+    )
     // An event ID before the index is ready (or one it does not hold): open it anyway.
     if (/^\d{1,9}$/.test(trimmed) && !events.rows.some((e) => String(e.event_ID) === trimmed))
       out.push({
         id: `event-id-${trimmed}`,
         group: 'Events',
         label: `Open event ${trimmed}`,
+        rank: SEARCH_RANK.exact,
         run: () => go(paths.events.detail(Number(trimmed))),
       })
-    for (const c of COMMANDS) {
-      if (c.needs && !userCan(me, c.needs)) continue
-      if (
-        lower &&
-        !lower.split(/\s+/).every((w) => c.words.includes(w) || c.label.toLowerCase().includes(w))
-      )
-        continue
+    COMMANDS.forEach((c, i) => {
+      if (c.needs && !userCan(me, c.needs)) return
+      const rank = commandRank(i, query)
+      if (rank === null) return
       out.push({
         id: `cmd-${c.to}`,
         group: 'Pages and commands',
         label: c.label,
+        rank,
         run: () => {
           if (c.to !== 'lock') return go(c.to)
           onDone()
           onLock()
         },
       })
-    }
-    return out
+    })
+    return ordered(out)
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, events.rows, numbers, me])
+  }, [trimmed, authNumber, authCheck, events.rows, events.ranks, numbers, me])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
+  useEffect(() => {
+    if (!enterPending.current || !events.settled) return
+    enterPending.current = false
+    items[0]?.run()
+  }, [events.settled, items])
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     const last = items.length - 1
     if (event.key === 'ArrowDown') setActive(current >= last ? 0 : current + 1)
     else if (event.key === 'ArrowUp') setActive(current <= 0 ? last : current - 1)
     else if (event.key === 'Home' && event.ctrlKey) setActive(0)
     else if (event.key === 'End' && event.ctrlKey) setActive(last)
-    else if (event.key === 'Enter') items[current]?.run()
-    else return
+    else if (event.key === 'Enter') {
+      if (current === 0 && !events.settled) enterPending.current = true
+      else items[current]?.run()
+    } else return
     event.preventDefault()
   }
 
@@ -234,6 +291,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
         onChange={(e) => {
           setText(e.target.value)
           setActive(0)
+          enterPending.current = false
           auth.reset()
         }}
         onKeyDown={onKeyDown}
@@ -245,6 +303,11 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
       </p>
       <IndexGapsNote onNavigate={onDone} />
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
+      {authNumber && authCheck === 'not-found' && outcome.kind !== 'not-found' && (
+        <p role="status" className={styles.hint}>
+          No auth {authNumber} in this database.
+        </p>
+      )}
       {outcome.kind === 'not-found' && (
         <Problem compact cause="action" title={`No auth ${outcome.authNumber} in this database.`} />
       )}
@@ -252,7 +315,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
         <Problem compact cause="action" title={outcome.message} />
       )}
       <div id={ids.list} role="listbox" aria-label="Results" className={styles.list}>
-        {GROUPS.map((group) => {
+        {[...new Set(items.map((item) => item.group))].map((group) => {
           const inGroup = items.filter((item) => item.group === group)
           if (inGroup.length === 0) return null
           return (
@@ -285,11 +348,12 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
           )
         })}
       </div>
-      {items.length === 0 && <p className={styles.hint}>Nothing matches “{trimmed}”.</p>}
+      {items.length === 0 && authCheck !== 'not-found' && (
+        <p className={styles.hint}>Nothing matches “{trimmed}”.</p>
+      )}
       {trimmed && events.total > events.rows.length && (
         <p className={styles.hint}>
-          {formatCount(events.total)} events match; the {events.rows.length} changed most recently
-          are shown.{' '}
+          {formatCount(events.total)} events match; the {events.rows.length} best matches are shown.{' '}
           <a
             href={listHref}
             onClick={(e) => {

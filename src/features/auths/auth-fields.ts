@@ -162,3 +162,14 @@ export const LEGACY_FIELDS = [
 
 /** Auth numbers the service accepts: short, safe in a URL path segment. */
 export const AUTH_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$/
+
+/**
+ * The auth number a search means, or null: one with a dash or dot and a digit (`25-000005`), or
+ * eight digits without the dash, read as the usual `YY-NNNNNN` (`25000005` is `25-000005`).
+ */
+export function searchedAuthNumber(text: string): string | null {
+  const typed = text.trim()
+  if (/^\d{8}$/.test(typed)) return `${typed.slice(0, 2)}-${typed.slice(2)}`
+  if (AUTH_NUMBER_PATTERN.test(typed) && /\d/.test(typed) && /[-.]/.test(typed)) return typed
+  return null
+}

@@ -86,6 +86,40 @@ describe('event index', () => {
     expect(ids(index.query({ group: [5] }, [], now))).toEqual([4])
   })
 
+  it('ranks search answers: exact subject or ID, then words at word starts, then inside', () => {
+    const idx = createEventIndex({ priorityOrder: [], completedStatus: 'Completed' })
+    const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T09:00:00`
+    idx.upsert([
+      event(21, { subject: 'Quarterly review', update_Date: at(1) }),
+      event(22, { subject: 'Quarterly review with José', update_Date: at(5) }),
+      event(23, { subject: 'Renewal: quarterly review', update_Date: at(9) }),
+      event(24, { subject: 'New broker renewal', update_Date: at(3) }),
+      event(25, { subject: 'Prequarterly reviewing', update_Date: at(7) }),
+    ])
+    const newest = [{ field: 'update_Date', dir: 'desc' as const }]
+    const page = { offset: 0, limit: 10 }
+    const search = (text: string, p = page) =>
+      idx.query({ text }, newest, now, p, { rank: 'relevance' })
+
+    // Without a rank, the newest changed first; ranked, the exact subject first.
+    expect(ids(idx.query({ text: 'quarterly review' }, newest, now))).toEqual([23, 25, 22, 21])
+    const ranked = search('Quarterly Review')
+    expect(ids(ranked)).toEqual([21, 23, 22, 25])
+    expect(ranked.ranks).toEqual([0, 1, 1, 2])
+    expect(ranked.total).toBe(4)
+    // A page of the ranked answer, with its rows' ranks.
+    const second = search('quarterly review', { offset: 1, limit: 2 })
+    expect(ids(second)).toEqual([23, 22])
+    expect(second.ranks).toEqual([1, 1])
+    // "new" finds the word start before the word inside, whatever changed last.
+    expect(ids(search('new'))).toEqual([24, 23])
+    expect(search('new').ranks).toEqual([1, 2])
+    // Accents and case folded; an ID typed is exact.
+    expect(ids(search('JOSE'))).toEqual([22])
+    expect(ids(search('25'))).toEqual([25])
+    expect(search('25').ranks).toEqual([0])
+  })
+
   it('knows which reminders are due and pages the result', () => {
     expect(ids(index.query({ reminderDue: true }, [], now))).toEqual([5])
     const page = index.query({}, [{ field: 'event_ID', dir: 'desc' }], now, { offset: 2, limit: 2 })

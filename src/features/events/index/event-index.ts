@@ -2,7 +2,14 @@ import { parseServiceDate } from '@/api/dates'
 import type { UnreadableRecord } from '@/api/records'
 import type { Event } from '@/api/schemas/event'
 import { factsOf, type EventFacts } from '../model/facts'
-import { compileFilter, searchWords, type EventFilter } from '../model/filter'
+import {
+  compileFilter,
+  eventSearchRank,
+  searchQuery,
+  searchWords,
+  type EventFilter,
+  type SearchRank,
+} from '../model/filter'
 import { importanceOf } from '../model/priority'
 
 /*
@@ -38,7 +45,7 @@ interface Entry {
   event: Event
   facts: EventFacts
   updated: Key
-  /** Lower-case subject, for word search. */
+  /** The subject folded for word search (the model's `searchWords`). */
   words: string
 }
 
@@ -226,21 +233,38 @@ export function createEventIndex(initial: IndexOptions) {
     versions(): Map<number, Key> {
       return new Map([...entries].map(([id, e]) => [id, e.updated]))
     },
-    /** The matching events in order: `total` of them, `rows` from `offset`. */
+    /**
+     * The matching events in order: `total` of them, `rows` from `offset`. With `rank:
+     * 'relevance'` and a text filter, the best answers to the text come first (the model's
+     * `eventSearchRank`: exact subject or ID, every word at a word start, words inside), each
+     * rank in the order of `sort`; `ranks` then gives each row's.
+     */
     query(
       filter: EventFilter,
       sort: readonly SortKey[],
       now: Date,
       page: { offset: number; limit: number } = { offset: 0, limit: Infinity },
-    ) {
+      { rank }: { rank?: 'relevance' | undefined } = {},
+    ): { total: number; rows: Event[]; ranks?: SearchRank[] } {
       const matches = compileFilter(filter, now)
       const key = JSON.stringify(sort)
       if (!sorted || sorted.key !== key || sorted.version !== version)
         sorted = { key, version, entries: sortEntries(sort) }
       const found = sorted.entries.filter(matches)
+      const window = <T>(list: T[]) => list.slice(page.offset, page.offset + page.limit)
+      if (rank !== 'relevance' || !filter.text?.trim())
+        return { total: found.length, rows: window(found).map((e) => e.event) }
+      // Ranks are a few small numbers: one bucket each keeps the sort's order within a rank.
+      const q = searchQuery(filter.text)
+      const buckets: Entry[][] = [[], [], []]
+      for (const e of found) buckets[eventSearchRank(e, q) ?? 2]!.push(e)
+      const [exact, starts] = [buckets[0]!.length, buckets[0]!.length + buckets[1]!.length]
+      const rankAt = (i: number): SearchRank => (i < exact ? 0 : i < starts ? 1 : 2)
+      const shown = window(buckets.flat())
       return {
         total: found.length,
-        rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.event),
+        rows: shown.map((e) => e.event),
+        ranks: shown.map((_, i) => rankAt(page.offset + i)),
       }
     },
     /** The values in use, with how many events hold each: what pickers and filters offer. */

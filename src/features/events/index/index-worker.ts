@@ -165,8 +165,8 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
     case 'query':
       void answer(message.call, () => {
         if (!index) return { total: 0, rows: [], size: 0 }
-        const { filter, sort, now, offset, limit } = message.request
-        const result = index.query(filter, sort, new Date(now), { offset, limit })
+        const { filter, sort, now, offset, limit, rank } = message.request
+        const result = index.query(filter, sort, new Date(now), { offset, limit }, { rank })
         return { ...result, size: index.size }
       })
       return

@@ -1,5 +1,6 @@
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
+import type { SearchRank } from '../model/filter'
 import type { EventFilter, SortKey } from './event-index'
 import type { MissingRange } from './load-index'
 
@@ -22,11 +23,18 @@ export interface QueryRequest {
   now: number
   offset: number
   limit: number
+  /**
+   * `relevance`: the best answers to the filter's text first (the model's `eventSearchRank`),
+   * then the order of `sort`; the answer then carries each row's rank.
+   */
+  rank?: 'relevance'
 }
 
 export interface QueryAnswer {
   total: number
   rows: Event[]
+  /** Each row's rank (0 best, see the model's `SEARCH_RANK`), for a `relevance` request. */
+  ranks?: SearchRank[]
   /** Events in the index when it answered. */
   size: number
 }

@@ -26,20 +26,103 @@ export interface EventFilter {
   reminderDue?: boolean
   /** Completed (see `isCompleted`) or not. */
   completed?: boolean
-  /** Words that must all appear in the subject (any case), or an event ID. */
+  /**
+   * Words that must all appear in the subject (any case, any accents: see `foldText`), or an
+   * event ID.
+   */
   text?: string
   /** What a calendar draws in `[from, to)` (wall-clock text), placed as `placement.ts` says. */
   placed?: { from: string; to: string; by: PlaceBy }
 }
 
-/** An event as the filter reads it: the event, its facts, and its subject in lower case. */
+/** An event as the filter reads it: the event, its facts, and its subject folded (`foldText`). */
 export interface FilterSubject {
   event: Event
   facts: EventFacts
   words: string
 }
 
-export const searchWords = (event: Pick<Event, 'subject'>) => (event.subject ?? '').toLowerCase()
+/**
+ * Text as search compares it: lower case, accents dropped (decomposed, combining marks
+ * stripped), so "José" is found by "jose" and "JOSE" alike. Plain ASCII is only lower-cased.
+ */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase()
+  // eslint-disable-next-line no-control-regex
+  return /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(/\p{Mn}/gu, '')
+}
+
+/** An event's subject as search reads it (see `foldText`). */
+export const searchWords = (event: Pick<Event, 'subject'>) => foldText(event.subject ?? '')
+
+/** What was typed, read once for many events: folded, its words, and the ID it may be. */
+export interface SearchQuery {
+  /** Folded, words single-spaced: what an exact subject must equal. */
+  text: string
+  words: readonly string[]
+  /** The event ID typed, if it is all digits. */
+  id: number | null
+}
+
+export function searchQuery(typed: string): SearchQuery {
+  const words = foldText(typed).split(/\s+/).filter(Boolean)
+  const text = words.join(' ')
+  return { text, words, id: /^\d+$/.test(text) ? Number(text) : null }
+}
+
+/**
+ * How well a text answers a search, best first: the whole text (`exact`), every word at the start
+ * of a word of it (`wordStarts`: "rev app" in "Review the appeal"), every word somewhere inside
+ * (`inside`: "new" in "renewal"). What matches is the last: every word inside.
+ */
+export const SEARCH_RANK = { exact: 0, wordStarts: 1, inside: 2 } as const
+export type SearchRank = (typeof SEARCH_RANK)[keyof typeof SEARCH_RANK]
+
+const WORD_CHAR = /[\p{L}\p{N}]/u
+
+/** Whether `word` occurs in `text` where a word starts (or itself starts with punctuation). */
+function atWordStart(text: string, word: string): boolean {
+  if (!WORD_CHAR.test(word[0] ?? '')) return text.includes(word)
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1))
+    if (i === 0 || !WORD_CHAR.test(text[i - 1]!)) return true
+  return false
+}
+
+/**
+ * The rank of a folded text (`searchWords`, `foldText`) for a query (see `SEARCH_RANK`), or null
+ * when some word of the query is not in it: the filter's rule for text, so whatever matches has a
+ * rank. An empty query matches everything, none better than another.
+ */
+export function searchRank(words: string, query: SearchQuery | string): SearchRank | null {
+  const q = typeof query === 'string' ? searchQuery(query) : query
+  if (!hasEveryWord(words, q)) return null
+  if (q.words.length === 0) return SEARCH_RANK.inside
+  if (words === q.text || (words.length >= q.text.length && spaced(words) === q.text))
+    return SEARCH_RANK.exact
+  for (const word of q.words) if (!atWordStart(words, word)) return SEARCH_RANK.inside
+  return SEARCH_RANK.wordStarts
+}
+
+function hasEveryWord(words: string, query: SearchQuery): boolean {
+  for (const word of query.words) if (!words.includes(word)) return false
+  return true
+}
+
+const spaced = (text: string) => text.split(/\s+/).filter(Boolean).join(' ')
+
+/** Whether an event matches a query: its ID, or every word inside its subject. */
+export function matchesSearch(x: Pick<FilterSubject, 'event' | 'words'>, query: SearchQuery) {
+  return (query.id !== null && x.event.event_ID === query.id) || hasEveryWord(x.words, query)
+}
+
+/** An event's rank for a query: its ID typed is exact too; null when it does not match. */
+export function eventSearchRank(
+  x: Pick<FilterSubject, 'event' | 'words'>,
+  query: SearchQuery,
+): SearchRank | null {
+  if (query.id !== null && x.event.event_ID === query.id) return SEARCH_RANK.exact
+  return searchRank(x.words, query)
+}
 
 const ms = (text: string | undefined) => (text ? (parseServiceDate(text)?.getTime() ?? null) : null)
 
@@ -64,9 +147,7 @@ export function compileFilter(
     user: set(filter.user),
     group: set(filter.group),
   }
-  const text = filter.text?.trim().toLowerCase() ?? ''
-  const id = /^\d+$/.test(text) ? Number(text) : null
-  const words = text.split(/\s+/).filter(Boolean)
+  const search = filter.text?.trim() ? searchQuery(filter.text) : null
   const range =
     typeof filter.due === 'object' ? { from: ms(filter.due.from), to: ms(filter.due.to) } : null
   const placed = filter.placed
@@ -100,10 +181,7 @@ export function compileFilter(
         (range.to !== null && f.due > range.to))
     )
       return false
-    if (text) {
-      if (id !== null && ev.event_ID === id) return true
-      for (const word of words) if (!subject.includes(word)) return false
-    }
+    if (search && !matchesSearch({ event: ev, words: subject }, search)) return false
     return true
   }
 }
