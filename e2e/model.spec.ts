@@ -23,6 +23,7 @@ test.describe('one model of the work', () => {
     await expect(overdue.getByRole('link', { name: late.subject })).toBeVisible()
     await link.focus()
     await page.keyboard.press('s')
+    await page.keyboard.press('1')
 
     // The service turned the reminder on at the snooze's end.
     await expect

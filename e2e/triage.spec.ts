@@ -28,7 +28,9 @@ test.describe('keyboard triage', () => {
     const groups = page.getByRole('button', { expanded: true })
     await expect(groups.nth(0)).toContainText('Today')
     await expect(groups.nth(1)).toContainText('Overdue')
-    await expect(groups.nth(2)).toContainText('Upcoming')
+    // Then what no one in the user's groups has claimed, then the rest.
+    await expect(groups.nth(2)).toContainText('Unclaimed in my groups')
+    await expect(groups.nth(3)).toContainText('Upcoming')
     const overdue = page.getByRole('region', { name: /^Overdue/ })
     await expect(overdue.getByRole('link').nth(0)).toHaveText(a.subject)
     await expect(overdue.getByRole('link').nth(1)).toHaveText(b.subject)
@@ -50,8 +52,12 @@ test.describe('keyboard triage', () => {
     await expect(link(b)).toHaveCount(0)
     await expect(link(c)).toBeFocused()
 
-    // s: snoozed for the default 15 minutes, focus moves on.
+    // s: the snooze choices, the default first; 1 picks it. Focus moves on.
     await page.keyboard.press('s')
+    const choices = page.getByRole('dialog', { name: /^Snooze/ })
+    await expect(choices.getByRole('button').first()).toContainText('15 minutes')
+    await page.keyboard.press('1')
+    await expect(choices).toBeHidden()
     await expect(link(c)).not.toBeFocused()
     await expect(page.locator(':focus')).toHaveAttribute('data-triage-focus', '')
     await expect
@@ -106,6 +112,9 @@ test.describe('keyboard triage', () => {
 
     await page.goto('/events/mine')
     await expect(link(a)).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Unclaimed in my groups' }).getByRole('status'),
+    ).toContainText('unclaimed')
     // One compact control per row, named after its event; no buttons repeated on every row.
     const main = page.getByRole('main')
     await expect(row(a).getByRole('button')).toHaveCount(1)

@@ -1,0 +1,127 @@
+// Work as a team: group queues, claiming and triage from the keyboard, checked against the
+// service's stored records.
+import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { callService, createEvent, expect, service, sessionToken, signIn, test } from './fixtures'
+
+/** A group-only event (no user) of a group staff belongs to (1: Utilization review). */
+async function groupEvent(page: Page, subject: string, dueMinutes = -60) {
+  const due = new Date(Date.now() + dueMinutes * 60_000)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return createEvent(page, {
+    subject,
+    user_ID: null,
+    userGroup_Key: 1,
+    priority: 'URGENT',
+    due_Date: `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}T${pad(due.getHours())}:${pad(due.getMinutes())}:00`,
+  })
+}
+
+test.describe('working a shared queue', () => {
+  test('a group-only event is in a group member’s queue; Assign to me stores user_ID', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    const made = await groupEvent(page, `Unclaimed ${Date.now()}`)
+    await page.goto('/events/mine')
+    const queue = page.getByRole('region', { name: 'Unclaimed in my groups' })
+    await expect(queue.getByRole('status')).toContainText(/unclaimed in Utilization review/)
+    const row = queue.getByRole('listitem').filter({ hasText: made.subject })
+    await expect(row).toContainText('Utilization review')
+    await expectNoSeriousA11yViolations(page)
+
+    await row.getByRole('button', { name: `Actions for ${made.subject}` }).click()
+    await page.getByRole('menuitem', { name: 'Assign to me' }).click()
+    await expect
+      .poll(async () => (await service(page, 'GET', `/events/${made.event_ID}`)).data.user_ID)
+      .toBe('staff')
+    const stored = (await service(page, 'GET', `/events/${made.event_ID}`)).data
+    expect(stored.userGroup_Key).toBe(1)
+    // It is staff's now: out of the group queue, into their own work.
+    await expect(queue.getByRole('link', { name: made.subject })).toHaveCount(0)
+    await expect(
+      page.getByRole('region', { name: /^Overdue/ }).getByRole('link', { name: made.subject }),
+    ).toBeVisible()
+  })
+
+  test('two people claim the same event: one owns it, the other is told who has it', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'staff')
+    const made = await groupEvent(page, `Contested ${Date.now()}`, -600)
+    // Support (also of group 1) in another browser sees it unclaimed too.
+    const context = await browser.newContext({ locale: 'en-GB' })
+    const other = await context.newPage()
+    await signIn(other, 'support')
+    await other.goto('/events/mine')
+    await page.goto('/events/mine')
+    const theirRow = other
+      .getByRole('region', { name: 'Unclaimed in my groups' })
+      .getByRole('listitem')
+      .filter({ hasText: made.subject })
+    const myRow = page
+      .getByRole('region', { name: 'Unclaimed in my groups' })
+      .getByRole('listitem')
+      .filter({ hasText: made.subject })
+    await expect(theirRow).toBeVisible()
+    await expect(myRow).toBeVisible()
+
+    // Support claims first (through the service, as another client would).
+    const supportToken = await sessionToken(other)
+    const current = (await service(page, 'GET', `/events/${made.event_ID}`)).data
+    const won = await callService(other, 'PUT', `/events/${made.event_ID}`, supportToken, 'demo', {
+      ...current,
+      user_ID: 'support',
+    })
+    expect(won.status).toBe(200)
+
+    // Staff's page still shows it unclaimed; staff's claim is refused and says who has it.
+    await myRow.getByRole('button', { name: `Actions for ${made.subject}` }).click()
+    await page.getByRole('menuitem', { name: 'Assign to me' }).click()
+    await expect(page.getByText('Pat Support has it')).toBeVisible()
+    await expect(page.getByText(/was taken by Pat Support first/)).toBeVisible()
+    expect((await service(page, 'GET', `/events/${made.event_ID}`)).data.user_ID).toBe('support')
+    await context.close()
+  })
+
+  test('Take next claims the most pressing unclaimed event and opens it', async ({ page }) => {
+    await signIn(page, 'staff')
+    // Due long ago and urgent: the most pressing of the group's queue.
+    const first = await groupEvent(page, `Most pressing ${Date.now()}`, -60 * 24 * 365 * 20)
+    await page.goto('/events/mine')
+    await page.getByRole('button', { name: 'Take next' }).click()
+    await expect(page).toHaveURL(new RegExp(`/events/${first.event_ID}$`))
+    await expect
+      .poll(async () => (await service(page, 'GET', `/events/${first.event_ID}`)).data.user_ID)
+      .toBe('staff')
+  })
+
+  test('triage from page load: j focuses the first event, a assigns, e edits', async ({ page }) => {
+    await signIn(page, 'staff')
+    const own = await createEvent(page, {
+      subject: `Mine first ${Date.now()}`,
+      priority: 'URGENT',
+      due_Date: '2016-01-01T09:00:00',
+    })
+    const unclaimed = await groupEvent(page, `Press a ${Date.now()}`, -60 * 24 * 365 * 19)
+    await page.goto('/events/mine')
+    await expect(page.getByRole('link', { name: own.subject })).toBeVisible()
+    // Nothing focused yet: j focuses the first event of the page.
+    await page.keyboard.press('j')
+    await expect(page.locator(':focus')).toHaveAttribute('data-triage-focus', '')
+    // Down to the unclaimed one, then a: assigned on the service.
+    const link = page.getByRole('link', { name: unclaimed.subject, exact: true })
+    for (let i = 0; i < 60 && !(await link.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('j')
+    await expect(link).toBeFocused()
+    await page.keyboard.press('a')
+    await expect
+      .poll(async () => (await service(page, 'GET', `/events/${unclaimed.event_ID}`)).data.user_ID)
+      .toBe('staff')
+    // e edits the focused event.
+    await page.getByRole('link', { name: own.subject, exact: true }).focus()
+    await page.keyboard.press('e')
+    await expect(page).toHaveURL(new RegExp(`/events/${own.event_ID}/edit$`))
+  })
+})
