@@ -35,7 +35,11 @@ import {
 import { useRowSelection } from './rows/use-row-selection'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
-import { SnoozeChooser } from '../triage/snooze-chooser'
+
+/** The snooze choices of `s`, loaded when first asked for. */
+const SnoozeChooser = lazy(() =>
+  import('../triage/snooze-chooser').then((m) => ({ default: m.SnoozeChooser })),
+)
 
 const loadBulkActions = () => import('./bulk/bulk-actions')
 const BulkActions = lazy(loadBulkActions)
@@ -219,7 +223,11 @@ export function EventsListPage() {
         )}
       </div>
       <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
-      <SnoozeChooser {...snoozeChoice} />
+      {snoozeChoice.event && (
+        <Suspense fallback={null}>
+          <SnoozeChooser {...snoozeChoice} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/api/schemas/zod'
 import { formatSortBy, parseSortBy, type SortField } from '@/api/events'
 import { eventFields, type EventField } from '@/api/schemas/event'
 import { parseListFilter, writeListFilter, type ListFilter } from './filters/list-filter'
@@ -24,15 +24,18 @@ export const DEFAULT_COLUMNS: readonly EventField[] = [
 /** Always shown: it names the row (and its selection checkbox). */
 export const REQUIRED_COLUMN: EventField = 'subject'
 
+// zod/mini, as the contract: the list's first load carries no second zod API.
 const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(DEFAULT_PAGE_SIZE),
-  sort: z.string().catch(DEFAULT_SORT),
-  cols: z.string().optional().catch(undefined),
+  page: z.catch(
+    z.coerce.number().check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 1_000_000)),
+    1,
+  ),
+  size: z.catch(
+    z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n))),
+    DEFAULT_PAGE_SIZE,
+  ),
+  sort: z.catch(z.string(), DEFAULT_SORT),
+  cols: z.catch(z.optional(z.string()), undefined),
 })
 
 export interface EventListSearch {
@@ -68,7 +71,7 @@ function cleanSort(sort: readonly SortField[]): SortField[] {
 
 /** Reads page, page size, sort and columns from the URL; anything invalid falls back to the default. */
 export function parseEventListSearch(params: URLSearchParams): EventListSearch {
-  const raw = searchSchema.parse({
+  const raw = z.parse(searchSchema, {
     page: params.get('page') ?? undefined,
     size: params.get('size') ?? undefined,
     sort: params.get('sort') ?? undefined,

@@ -18,10 +18,14 @@ import { LoadChart } from './load-chart'
 import { QueuePicker } from './queue-picker'
 import styles from './my-events.module.css'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Event } from '@/api/schemas/event'
 import { GroupQueue } from './group-queue'
-import { SnoozeChooser } from '../triage/snooze-chooser'
+
+/** The snooze choices of `s`, loaded when first asked for. */
+const SnoozeChooser = lazy(() =>
+  import('../triage/snooze-chooser').then((m) => ({ default: m.SnoozeChooser })),
+)
 
 /**
  * `/events/mine` (the signed-in user) and `/events/mine/:userId` (anyone's queue): the user's
@@ -152,7 +156,11 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
         </>
       )}
       <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
-      <SnoozeChooser {...snoozeChoice} />
+      {snoozeChoice.event && (
+        <Suspense fallback={null}>
+          <SnoozeChooser {...snoozeChoice} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/api/schemas/zod'
 import { formatSortBy } from '@/api/events'
 import {
   DEFAULT_PAGE_SIZE,
@@ -16,16 +16,16 @@ import { FILTER_PARAMS, writeListFilter } from '../filters/list-filter'
  * browser across sign-outs, one list per database and user.
  */
 const savedViewSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  sort: z.string().catch(''),
-  size: z.number().int().catch(DEFAULT_PAGE_SIZE),
-  columns: z.array(z.string()).catch([]),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  sort: z.catch(z.string(), ''),
+  size: z.catch(z.int(), DEFAULT_PAGE_SIZE),
+  columns: z.catch(z.array(z.string()), []),
   /** The list's filters as URL parameters (never the free text: see `ListFilter`). */
-  filters: z.string().max(4000).optional().catch(undefined),
+  filters: z.catch(z.optional(z.string().check(z.maxLength(4000))), undefined),
   /** The calendar's filters, whatever shape the calendar gives them. */
-  calendar: z.record(z.string(), z.unknown()).optional().catch(undefined),
-  savedAt: z.string().catch(''),
+  calendar: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
+  savedAt: z.catch(z.string(), ''),
 })
 
 export type SavedView = z.infer<typeof savedViewSchema>
@@ -42,7 +42,7 @@ export function parseViews(text: string | null): SavedView[] {
     const raw: unknown = JSON.parse(text)
     if (!Array.isArray(raw)) return []
     return raw.flatMap((item) => {
-      const parsed = savedViewSchema.safeParse(item)
+      const parsed = z.safeParse(savedViewSchema, item)
       return parsed.success ? [parsed.data] : []
     })
   } catch {
