@@ -66,11 +66,15 @@ test.describe('events', () => {
       await expect(table.getByRole('row')).toHaveCount(15)
       await expectNoSeriousA11yViolations(page)
 
-      // Any user's queue: admins look at someone else's.
-      await page.getByLabel("View another user's queue").fill('support')
+      // Anyone's queue, by name: the list offers people with their counts.
+      const picker = page.getByLabel('Another person’s queue')
+      await picker.fill('Nobody Atall')
+      await page.getByRole('button', { name: 'View', exact: true }).click()
+      await expect(page.getByRole('alert')).toContainText('No one called “Nobody Atall”')
+      await picker.fill('Pat Support')
       await page.getByRole('button', { name: 'View', exact: true }).click()
       await expect(page).toHaveURL(/\/events\/mine\/support$/)
-      await expect(page.getByRole('heading', { name: 'Queue of support' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Queue of Pat Support' })).toBeVisible()
       await expect(page.getByRole('link', { name: overdue.subject! })).toHaveCount(0)
     },
   )

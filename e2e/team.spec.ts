@@ -125,3 +125,44 @@ test.describe('working a shared queue', () => {
     await expect(page).toHaveURL(new RegExp(`/events/${own.event_ID}/edit$`))
   })
 })
+
+test.describe('the team', () => {
+  test('load per person and per group agrees with the service; a person opens their queue', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin')
+    // The service's events, counted apart from the console: open work per user and group 1.
+    const all: {
+      user_ID?: string | null
+      userGroup_Key?: number | null
+      status?: string | null
+      completion_Date?: string | null
+    }[] = []
+    for (let p = 1; ; p++) {
+      const { data } = await service<typeof all>(
+        page,
+        'GET',
+        `/events?page=${p}&pageSize=1000&sortBy=event_ID:asc`,
+      )
+      all.push(...data)
+      if (data.length < 1000) break
+    }
+    const open = all.filter((e) => !e.completion_Date && e.status !== 'Completed')
+    const openOf = (user: string) => open.filter((e) => e.user_ID === user).length
+    const unclaimed1 = open.filter((e) => e.userGroup_Key === 1 && !e.user_ID).length
+
+    await page.goto('/events/team')
+    const people = page.getByRole('table', { name: 'People' })
+    const staffRow = people.getByRole('row').filter({ hasText: 'Sam Staff' })
+    await expect(staffRow.getByRole('cell').first()).toHaveText(
+      openOf('staff').toLocaleString('en-GB'),
+    )
+    const groups = page.getByRole('table', { name: 'User groups' })
+    const review = groups.getByRole('row').filter({ hasText: 'Utilization review' })
+    await expect(review.getByRole('cell').nth(1)).toHaveText(unclaimed1.toLocaleString('en-GB'))
+    await expectNoSeriousA11yViolations(page)
+    await staffRow.getByRole('link', { name: 'Sam Staff', exact: true }).click()
+    await expect(page).toHaveURL(/\/events\/mine\/staff$/)
+    await expect(page.getByRole('heading', { name: 'Queue of Sam Staff' })).toBeVisible()
+  })
+})

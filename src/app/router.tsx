@@ -38,6 +38,7 @@ export function createAppRouter({ signedIn }: { signedIn: boolean }) {
             { path: 'events/mine', lazy: () => import('./routes/my-events') },
             { path: 'events/mine/:userId', lazy: () => import('./routes/my-events') },
             { path: 'events/calendar', lazy: () => import('./routes/event-calendar') },
+            { path: 'events/team', lazy: () => import('./routes/events-team') },
             { path: 'events/new', lazy: () => import('./routes/event-new') },
             { path: 'events/:eventId', lazy: () => import('./routes/event-detail') },
             { path: 'events/:eventId/edit', lazy: () => import('./routes/event-edit') },

@@ -10,6 +10,7 @@ export const paths = {
     list: () => '/events',
     mine: (userId?: string) => (userId ? `/events/mine/${id(userId)}` : '/events/mine'),
     calendar: () => '/events/calendar',
+    team: () => '/events/team',
     create: () => '/events/new',
     detail: (eventId: number) => `/events/${id(eventId)}`,
     edit: (eventId: number) => `/events/${id(eventId)}/edit`,

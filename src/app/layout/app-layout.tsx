@@ -24,6 +24,7 @@ const navigation: NavGroup[] = [
       { to: paths.events.mine(), label: 'My events' },
       { to: paths.events.list(), label: 'List' },
       { to: paths.events.calendar(), label: 'Calendar' },
+      { to: paths.events.team(), label: 'Team' },
     ],
   },
   {

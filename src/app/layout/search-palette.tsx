@@ -50,6 +50,11 @@ const COMMANDS: readonly Command[] = [
   { label: 'My events', to: paths.events.mine(), words: 'my events today overdue work' },
   { label: 'Events list', to: paths.events.list(), words: 'events list all filter' },
   { label: 'Calendar', to: paths.events.calendar(), words: 'calendar month week' },
+  {
+    label: 'Team: load per person and group',
+    to: paths.events.team(),
+    words: 'team load supervisor workload people groups queue hand over',
+  },
   { label: 'New event', to: paths.events.create(), words: 'new event create add task reminder' },
   { label: 'Look up an auth', to: paths.auths.lookup(), words: 'auth look up find authorization' },
   {

@@ -11,6 +11,7 @@ import {
   type SearchRank,
 } from '../model/filter'
 import { importanceOf } from '../model/priority'
+import { countWorkload } from '../model/workload'
 
 /*
  * The in-browser index of a database's events: every event, with the facts filters and sorts
@@ -267,6 +268,8 @@ export function createEventIndex(initial: IndexOptions) {
         ranks: shown.map((_, i) => rankAt(page.offset + i)),
       }
     },
+    /** Open work per person and per group (the model's `countWorkload`). */
+    workload: (now: Date) => countWorkload(entries.values(), now),
     /** The values in use, with how many events hold each: what pickers and filters offer. */
     facets() {
       const count = <K>(map: Map<K, number>, key: K | null | undefined) => {

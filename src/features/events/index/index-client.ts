@@ -1,3 +1,4 @@
+import type { Workload } from '../model/workload'
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
 import type {
@@ -142,6 +143,7 @@ export function createIndexClient(
     query: (request: QueryRequest) =>
       ask<QueryAnswer>((call) => ({ type: 'query', call, request })),
     facets: () => ask<Facets>((call) => ({ type: 'facets', call })),
+    workload: (now: number) => ask<Workload>((call) => ({ type: 'workload', call, now })),
     /** Reads the calendar's visible range ahead of the full load; resolves when it is in. */
     range: (from: string, to: string, by: 'dates' | 'reminder') =>
       ask<boolean>((call) => ({ type: 'range', call, from, to, by })),

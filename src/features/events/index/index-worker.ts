@@ -182,6 +182,11 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
         }
       })
       return
+    case 'workload':
+      void answer(message.call, () =>
+        index ? index.workload(new Date(message.now)) : { people: [], groups: [] },
+      )
+      return
     case 'range':
       // The calendar's visible range, read ahead of the full load (a no-op once it is done).
       void answer(message.call, async () => {

@@ -65,6 +65,7 @@ export type ToWorker =
   | { type: 'connection'; connection: Connection; call?: number; ok?: boolean }
   | { type: 'query'; call: number; request: QueryRequest }
   | { type: 'facets'; call: number }
+  | { type: 'workload'; call: number; now: number }
   | { type: 'range'; call: number; from: string; to: string; by: 'dates' | 'reminder' }
   | { type: 'upsert'; events: Event[] }
   | { type: 'remove'; ids: number[] }

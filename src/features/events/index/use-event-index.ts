@@ -99,3 +99,22 @@ export function useIndexFacets() {
     retry: false,
   })
 }
+
+/** Open work per person and per group, from the index (asked again when it changes). */
+export function useIndexWorkload(now: Date) {
+  const client = useIndexClient()
+  const db = useDatabase()
+  const phase = useIndexPhase()
+  const version = useIndexPick((s) => s.version)
+  // The minute is enough: "overdue" and "this week" do not change faster.
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000
+  return useQuery({
+    queryKey: indexKeys.query(db, version, `workload:${minute}`),
+    queryFn: () => client!.workload(minute),
+    enabled: Boolean(client && phase === 'ready'),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  })
+}

@@ -21,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { lazy, Suspense, useState } from 'react'
 import type { Event } from '@/api/schemas/event'
 import { GroupQueue } from './group-queue'
+import { useDirectory } from '@/lib/directory'
 
 /** The snooze choices of `s`, loaded when first asked for. */
 const SnoozeChooser = lazy(() =>
@@ -36,6 +37,7 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   const queries = useEventQueries()
   const db = useDatabase()
   const user = useCurrentUser()
+  const { personName } = useDirectory()
   const { completedStatus } = useRuntimeConfig()
   const userId = param?.trim() || user.userId
   const mine = userId === user.userId
@@ -58,11 +60,11 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   return (
     <div className={styles.page}>
       <PageHeader
-        title={mine ? 'My events' : `Queue of ${userId}`}
+        title={mine ? 'My events' : `Queue of ${personName(userId)}`}
         description={
           mine
             ? 'Your open reminders and tasks, most pressing first.'
-            : `The open reminders and tasks assigned to ${userId}.`
+            : `The open reminders and tasks assigned to ${personName(userId)} (${userId}).`
         }
         actions={
           <ButtonLink to={paths.events.create()} variant="primary">
