@@ -1,6 +1,7 @@
 import { byLocale } from '@/lib/format/format'
 import { useMemo } from 'react'
 import { useRuntimeConfig } from '@/lib/app-context'
+import { useDirectory } from '@/lib/directory'
 import type { Choice } from '@/lib/choices'
 import { humanizeCode } from '../event-fields'
 import { useIndexFacets } from '../index/use-event-index'
@@ -33,6 +34,8 @@ export function useEventChoices(
   defaults: { statuses?: string[]; types?: string[]; users?: string[]; groups?: number[] } = {},
 ) {
   const facets = useIndexFacets().data
+  // People and groups by name (the directory), offered even before anyone holds an event.
+  const directory = useDirectory()
   const statuses = defaults.statuses?.join('\u0000') ?? ''
   const types = defaults.types?.join('\u0000') ?? ''
   const users = defaults.users?.join('\u0000') ?? ''
@@ -41,14 +44,18 @@ export function useEventChoices(
     () => ({
       types: choices(facets?.types, types ? types.split('\u0000') : [], (v) => humanizeCode(v)),
       statuses: choices(facets?.statuses, statuses ? statuses.split('\u0000') : [], (v) => v),
-      users: choices(facets?.users, users ? users.split('\u0000') : [], (v) => v),
+      users: choices(
+        facets?.users,
+        [...(users ? users.split('\u0000') : []), ...directory.people.map((p) => p.id)],
+        directory.personLabel,
+      ),
       groups: choices(
         facets?.groups,
-        groups ? groups.split(',').map(Number) : [],
-        (v) => `Group ${v}`,
+        [...(groups ? groups.split(',').map(Number) : []), ...directory.groups.map((g) => g.key)],
+        (v) => `${directory.groupName(v)} (${v})`,
       ),
     }),
-    [facets, statuses, types, users, groups],
+    [facets, statuses, types, users, groups, directory],
   )
 }
 
