@@ -24,7 +24,7 @@ test.describe('working a shared queue', () => {
     await signIn(page, 'staff')
     const made = await groupEvent(page, `Unclaimed ${Date.now()}`)
     await page.goto('/events/mine')
-    const queue = page.getByRole('region', { name: 'Unclaimed in my groups' })
+    const queue = page.getByRole('region', { name: 'Group queue' })
     await expect(queue.getByRole('status')).toContainText(/unclaimed in Utilization review/)
     const row = queue.getByRole('listitem').filter({ hasText: made.subject })
     await expect(row).toContainText('Utilization review')
@@ -57,11 +57,11 @@ test.describe('working a shared queue', () => {
     await other.goto('/events/mine')
     await page.goto('/events/mine')
     const theirRow = other
-      .getByRole('region', { name: 'Unclaimed in my groups' })
+      .getByRole('region', { name: 'Group queue' })
       .getByRole('listitem')
       .filter({ hasText: made.subject })
     const myRow = page
-      .getByRole('region', { name: 'Unclaimed in my groups' })
+      .getByRole('region', { name: 'Group queue' })
       .getByRole('listitem')
       .filter({ hasText: made.subject })
     await expect(theirRow).toBeVisible()

@@ -8,7 +8,7 @@ test.describe('keyboard triage', () => {
     await signIn(page, 'staff')
     // Three urgent events overdue since long ago: the first three of Overdue (by importance,
     // then oldest first), one after the other.
-    const at = (minutes: number) => serviceText(new Date(2016, 0, 4, 9, minutes))
+    const at = (minutes: number) => serviceText(new Date(2000, 0, 4, 9, minutes))
     const made = []
     for (let i = 0; i < 3; i++)
       made.push(
@@ -91,7 +91,7 @@ test.describe('keyboard triage', () => {
   }) => {
     await signIn(page, 'staff')
     // Two urgent events long overdue, with a reminder long due (so a snooze moves it).
-    const at = (minutes: number) => serviceText(new Date(2016, 0, 2, 9, minutes))
+    const at = (minutes: number) => serviceText(new Date(2000, 0, 2, 9, minutes))
     const a = await createEvent(page, {
       priority: 'URGENT',
       due_Date: at(0),
@@ -113,7 +113,7 @@ test.describe('keyboard triage', () => {
     await page.goto('/events/mine')
     await expect(link(a)).toBeVisible()
     await expect(
-      page.getByRole('region', { name: 'Unclaimed in my groups' }).getByRole('status'),
+      page.getByRole('region', { name: 'Group queue' }).getByRole('status'),
     ).toContainText('unclaimed')
     // One compact control per row, named after its event; no buttons repeated on every row.
     const main = page.getByRole('main')

@@ -86,7 +86,7 @@ export function GroupQueue({
   useEffect(() => onEvents(order.map((i) => i.event)), [order, onEvents])
   const title = groups.length ? groups.map(groupName).join(', ') : 'No groups'
   return (
-    <section className={styles.groupQueue} aria-label="Unclaimed in my groups">
+    <section className={styles.groupQueue} aria-label="Group queue">
       <div className={styles.queueHead}>
         <p className={styles.queueSummary} role="status">
           {groups.length === 0
@@ -105,7 +105,7 @@ export function GroupQueue({
           {taking ? 'Taking…' : 'Take next'}
         </Button>
       </div>
-      {groups.length > 0 && (
+      {groups.length > 0 && query.data && (
         <EventGroup
           title="Unclaimed in my groups"
           events={order as QueueItem[]}

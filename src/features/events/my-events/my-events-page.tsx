@@ -98,8 +98,9 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
             {query.data.records.length > 0 && (
               <>
                 <p className={styles.keysHint}>
-                  ↑ ↓ move between events, Enter opens, <kbd>s</kbd> snoozes, <kbd>c</kbd>{' '}
-                  completes; <kbd>?</kbd> lists the shortcuts.
+                  <kbd>j</kbd> <kbd>k</kbd> or ↓ ↑ move between events, Enter opens, <kbd>s</kbd>{' '}
+                  snoozes, <kbd>c</kbd> completes, <kbd>a</kbd> assigns to you, <kbd>e</kbd> edits;{' '}
+                  <kbd>?</kbd> lists the shortcuts.
                 </p>
                 {/* What to do now first; then what is late, most important first; then the rest. */}
                 <EventGroup

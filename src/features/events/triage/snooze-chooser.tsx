@@ -13,10 +13,13 @@ import styles from './shortcuts-dialog.module.css'
  */
 export function SnoozeChooser({
   event,
+  digit,
   onChoose,
   onClose,
 }: {
   event: Event | null
+  /** A digit pressed before this code arrived: it picks at once. */
+  digit?: string | undefined
   onChoose: (event: Event, duration: string) => void
   onClose: () => void
 }) {
@@ -36,6 +39,9 @@ export function SnoozeChooser({
   })
   const open = event !== null
   const keys = durations.join(',')
+  useEffect(() => {
+    if (open && digit) latest.current(keys.split(',')[Number(digit) - 1])
+  }, [open, digit, keys])
   useEffect(() => {
     if (!open) return
     const onKey = (e: KeyboardEvent) => {

@@ -41,13 +41,29 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
   const { claim, sayTaken } = useClaimCommand()
   const navigate = useNavigate()
   /** The event `s` asked to snooze, while its choices are open; and the row to go to after. */
-  const [snoozing, setSnoozing] = useState<{ event: Event; next: number } | null>(null)
+  const [snoozing, setSnoozing] = useState<{
+    event: Event
+    next: number
+    /** A digit pressed before the choices' code arrived: it picks when they open. */
+    digit?: string
+  } | null>(null)
+  useEffect(() => {
+    if (!snoozing || snoozing.digit) return
+    const early = (e: KeyboardEvent) => {
+      if (!/^[1-9]$/.test(e.key) || document.querySelector('dialog[open]')) return
+      e.preventDefault()
+      setSnoozing((now) => (now ? { ...now, digit: e.key } : now))
+    }
+    document.addEventListener('keydown', early)
+    return () => document.removeEventListener('keydown', early)
+  }, [snoozing])
   // The row focus was last in, with its neighbours, to recover focus when the row goes away.
   const last = useRef<{
     id: number
     next: number
     previous: number
-    element: HTMLElement
+    /** The row element itself: when it leaves the page, the event left its place. */
+    row: HTMLElement
   } | null>(null)
   const actions = useRef({ eventOf, snooze, complete, claim, sayTaken, navigate })
   useLayoutEffect(() => {
@@ -59,13 +75,15 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
     const remember = (e: FocusEvent) => {
       const row = (e.target as HTMLElement).closest<HTMLElement>(ROW)
       if (!row) return
+      // Triage has begun: the snooze choices' code comes now, so `s` opens them at once.
+      void import('./snooze-chooser')
       const rows = rowsIn(el)
       const i = rows.indexOf(row)
       last.current = {
         id: idOf(row),
         next: idOf(rows[i + 1]),
         previous: idOf(rows[i - 1]),
-        element: e.target as HTMLElement,
+        row,
       }
     }
     const onKey = (e: KeyboardEvent) => {
@@ -148,11 +166,11 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
   })
 
   // A focused row that left its place (completed, reassigned, or snoozed into another group)
-  // hands focus to its neighbour: the work goes on with the next event. Focus the user moved
-  // elsewhere themselves (the element is still there) is left alone.
+  // hands focus to its neighbour: the work goes on with the next event. While the row is still
+  // there (a control inside it replaced, focus moved elsewhere by the user) it is left alone.
   useLayoutEffect(() => {
     const was = last.current
-    if (!el || !was || was.element.isConnected) return
+    if (!el || !was || was.row.isConnected) return
     const active = document.activeElement
     if (active && active !== document.body && active.isConnected) return
     const rows = rowsIn(el)
@@ -166,6 +184,7 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
   /** The snooze choices of `s`: the event, and what to do with the choice. */
   const snoozeChoice = {
     event: snoozing?.event ?? null,
+    digit: snoozing?.digit,
     onChoose: (event: Event, duration: string) => {
       const next = snoozing?.next
       setSnoozing(null)
