@@ -16,8 +16,14 @@ import { importanceOf } from '../model/priority'
 
 export type { EventFilter }
 
-/** Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). */
+/**
+ * Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). Also
+ * `completed` (`COMPLETED_SORT`), which is no field: open events before completed ones
+ * ascending (the model's `isCompleted`).
+ */
 export type SortField = string
+/** The sort key that is not a field: completed or not, open first ascending. */
+export const COMPLETED_SORT = 'completed'
 export interface SortKey {
   field: SortField
   dir: 'asc' | 'desc'
@@ -37,7 +43,6 @@ type Key = number | null
 interface Entry {
   event: Event
   facts: EventFacts
-  updated: Key
   /** Lower-case subject, for word search. */
   words: string
 }
@@ -124,7 +129,6 @@ export function createEventIndex(initial: IndexOptions) {
     return {
       event,
       facts: factsOf(event, options.completedStatus),
-      updated: versionKey(event.update_Date),
       words: searchWords(event),
     }
   }
@@ -139,7 +143,8 @@ export function createEventIndex(initial: IndexOptions) {
     }
     if (field === 'due_Date') return e.facts.due
     if (field === 'next_Scheduled_Date') return e.facts.next
-    if (field === 'update_Date') return e.updated
+    if (field === 'update_Date') return e.facts.updated
+    if (field === COMPLETED_SORT) return e.facts.completed ? 1 : 0
     if (field === 'start_Date') return e.facts.start
     if (field === 'end_Date') return e.facts.end
     const v = (e.event as Record<string, unknown>)[field]
@@ -224,7 +229,7 @@ export function createEventIndex(initial: IndexOptions) {
     },
     /** Every event ID with the version (`update_Date`) the index holds. */
     versions(): Map<number, Key> {
-      return new Map([...entries].map(([id, e]) => [id, e.updated]))
+      return new Map([...entries].map(([id, e]) => [id, e.facts.updated]))
     },
     /** The matching events in order: `total` of them, `rows` from `offset`. */
     query(
@@ -242,6 +247,23 @@ export function createEventIndex(initial: IndexOptions) {
         total: found.length,
         rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.event),
       }
+    },
+    /**
+     * The IDs of every matching event, in no particular order: what "select all matching" holds
+     * (numbers, never the events themselves).
+     */
+    ids(filter: EventFilter, now: Date): number[] {
+      const matches = compileFilter(filter, now)
+      const out: number[] = []
+      for (const [id, e] of entries) if (matches(e)) out.push(id)
+      return out
+    },
+    /** The events of these IDs that the index holds, in the order asked. */
+    events(eventIds: readonly number[]): Event[] {
+      return eventIds.flatMap((id) => {
+        const e = entries.get(id)
+        return e ? [e.event] : []
+      })
     },
     /** The values in use, with how many events hold each: what pickers and filters offer. */
     facets() {
