@@ -8,6 +8,11 @@ export interface CurrentUser {
   roles: string[]
   /** When the session's token expires (ms since epoch), when known. */
   expiresAt: number | null
+  /**
+   * The user groups (`userGroup_Key`) the token's `groups` claim names; null (or absent) when the
+   * token has no such claim, and what needs it (the list's "one of my groups") is not offered.
+   */
+  groups?: readonly number[] | null
 }
 
 export const RuntimeConfigContext = createContext<RuntimeConfig>(defaultRuntimeConfig)

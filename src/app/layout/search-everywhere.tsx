@@ -13,6 +13,7 @@ import { getDisplayLocale } from '@/api/dates'
 import { isTypingTarget } from '@/lib/typing-target'
 import { eventTitle } from '@/features/events/model/title'
 import { Problem } from '@/components/ui/problem'
+import { runUndo, useLastUndo } from '@/lib/undo-stack'
 
 interface Item {
   id: string
@@ -122,6 +123,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
   const [active, setActive] = useState(0)
   const trimmed = text.trim()
   const events = useEventSearch(trimmed)
+  const lastUndo = useLastUndo()
   const { numbers } = useRecentLookups()
   const auth = useAuthLookup((authNumber) => {
     onDone()
@@ -175,6 +177,22 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
         label: `Open event ${trimmed}`,
         run: () => go(paths.events.detail(Number(trimmed))),
       })
+    // The change Ctrl+Z would undo, offered by name ("Undo: Snooze of “…”").
+    if (lastUndo) {
+      const label = `Undo: ${lastUndo.label}`
+      const words = label.toLowerCase()
+      if (!lower || lower.split(/\s+/).every((w) => words.includes(w)))
+        out.push({
+          id: `undo-${lastUndo.id}`,
+          group: 'Pages and commands',
+          label,
+          detail: 'Ctrl+Z',
+          run: () => {
+            onDone()
+            runUndo(lastUndo.id)
+          },
+        })
+    }
     for (const c of COMMANDS) {
       if (c.needs && !userCan(me, c.needs)) continue
       if (
@@ -196,7 +214,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
     return out
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, events.rows, numbers, me])
+  }, [trimmed, events.rows, numbers, me, lastUndo])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {

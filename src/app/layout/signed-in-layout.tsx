@@ -13,11 +13,13 @@ import {
   useSessionStatus,
   useSessionStore,
 } from '@/features/session/session-context'
+import { readGroupsClaim } from '@/features/session/token-claims'
 import { useIdleTimer } from '@/features/session/use-idle-timer'
 import { useLockShortcut } from '@/features/session/use-lock-shortcut'
 import { paths } from '@/lib/paths'
 import { AppLayout } from './app-layout'
 import styles from './signed-in-layout.module.css'
+import { UndoScope } from './undo-scope'
 
 /** Guards the signed-in part of the app and provides the client, database and user to it. */
 export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSource: IndexSource }) {
@@ -36,6 +38,7 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
       name: claims?.name ?? claims?.sub ?? 'Signed in with a token',
       roles: claims?.roles ?? [],
       expiresAt: claims?.exp ? claims.exp * 1000 : null,
+      groups: readGroupsClaim(claims),
     }
   }, [session])
   const lock = useCallback(() => controller.lock(), [controller])
@@ -64,6 +67,7 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
           <EventIndexProvider key={`${session.database}|${user.userId}`} source={indexSource}>
             <div className={styles.frame}>
               <LockShortcut lock={lock} />
+              <UndoScope />
               <AppLayout onSignOut={() => void signOut()} onLock={lock} />
               <ReauthDialog />
             </div>

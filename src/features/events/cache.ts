@@ -1,7 +1,9 @@
 import type { MutationScope } from '@/api/pinned-mutation'
+import type { BatchResult } from '@/api/schemas/batch-result'
 import type { Event } from '@/api/schemas/event'
 import { dropFromIndex, patchIndex } from './index/index-registry'
 import { eventKeys } from './keys'
+import { summarizeBatch } from './list/bulk/batch-results'
 
 /*
  * Every cache update after a write to events, in one place, for the list, the detail and the
@@ -32,4 +34,19 @@ export function forgetEvent(scope: CacheScope, eventId: number) {
   scope.queryClient.removeQueries({ queryKey: eventKeys.detail(scope.db, eventId) })
   dropFromIndex(scope.db, [eventId])
   return invalidateListings(scope)
+}
+
+/**
+ * A batch the service answered item by item: each event it accepted goes into the index as sent
+ * (the list shows the change at once; the next sync brings its new `update_Date`), and its cached
+ * detail is marked stale, so a page that opens it reads it again.
+ */
+export function storeBatch(scope: CacheScope, sent: readonly Event[], result: BatchResult) {
+  const { succeeded } = summarizeBatch(sent, result)
+  patchIndex(scope.db, succeeded)
+  for (const e of succeeded)
+    void scope.queryClient.invalidateQueries({
+      queryKey: eventKeys.detail(scope.db, e.event_ID),
+      exact: true,
+    })
 }

@@ -9,6 +9,7 @@ const SHORTCUTS: [keys: string[], what: string][] = [
   [['c'], 'Mark the event complete'],
   [['Tab'], "Go to the event's actions menu (Enter opens it)"],
   [['?'], 'Show these shortcuts'],
+  [['Ctrl', 'Z'], 'Undo the last change that offered Undo (⌘Z on a Mac; not while typing)'],
   [['Ctrl', 'K'], 'Search everywhere'],
   [['Ctrl', 'Shift', 'L'], 'Lock the console now'],
 ]
