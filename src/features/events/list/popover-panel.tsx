@@ -72,7 +72,15 @@ export function PopoverPanel({ label, title, align = 'start', children }: Popove
         aria-label={title}
         className={`${styles.panel} ${align === 'end' ? styles.end : styles.start}`}
         onBeforeToggle={place}
-        onToggle={(event) => setOpen(event.newState === 'open')}
+        onToggle={(event) => {
+          const opened = event.newState === 'open'
+          setOpen(opened)
+          // The content may have mounted while the panel was still hidden, when focus cannot
+          // move into it: once shown, focus goes to its first control (unless already inside).
+          const panel = event.currentTarget
+          if (opened && !panel.contains(document.activeElement))
+            panel.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+        }}
       >
         {open && (
           <Suspense fallback={<p className={styles.loading}>Loading…</p>}>

@@ -89,7 +89,7 @@ function SearchableList<T extends string | number>({
       <input
         id={ids.input}
         type="search"
-        className={styles.text}
+        className={styles.find}
         role="combobox"
         aria-expanded="true"
         aria-controls={ids.list}
