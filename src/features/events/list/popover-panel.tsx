@@ -17,6 +17,8 @@ interface PopoverPanelProps {
   /** The panel's accessible name. */
   title: string
   align?: 'start' | 'end'
+  /** The button is shown (the same size: nothing moves when it is enabled) but does not open. */
+  disabled?: boolean
   /** Rendered only while open, so it may be a lazily loaded component. */
   children: ReactNode
 }
@@ -36,7 +38,13 @@ function FocusFirst({ panel }: { panel: RefObject<HTMLDivElement | null> }) {
  * click outside close it; focus returns to the button). It needs no script library, which keeps
  * the list's bundle small.
  */
-export function PopoverPanel({ label, title, align = 'start', children }: PopoverPanelProps) {
+export function PopoverPanel({
+  label,
+  title,
+  align = 'start',
+  disabled = false,
+  children,
+}: PopoverPanelProps) {
   const id = useId()
   const anchorRef = useRef<HTMLSpanElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -57,7 +65,7 @@ export function PopoverPanel({ label, title, align = 'start', children }: Popove
   return (
     <>
       <span ref={anchorRef} className={styles.anchor}>
-        <Button size="small" popoverTarget={id} aria-haspopup="dialog">
+        <Button size="small" popoverTarget={id} aria-haspopup="dialog" disabled={disabled}>
           {label}
           <span aria-hidden="true" className={styles.caret}>
             ▾

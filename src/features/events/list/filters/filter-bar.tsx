@@ -70,14 +70,8 @@ function MultiFilter<T extends string | number>({
   const label = chosen.length
     ? `${title}: ${excluded ? 'not ' : ''}${one ?? `${chosen.length} chosen`}`
     : title
-  if (disabled)
-    return (
-      <Button size="small" disabled>
-        {title}
-      </Button>
-    )
   return (
-    <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`}>
+    <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`} disabled={disabled}>
       {onExclude && (
         <fieldset className={`${panels.fieldset} ${styles.mode}`}>
           <legend className="visually-hidden">Chosen {title.toLowerCase()} values</legend>

@@ -32,14 +32,8 @@ export function SearchableFilter<T extends string | number>({
   const label = chosen.length
     ? `${title}: ${chosen.length === 1 ? (choices.find((c) => c.value === chosen[0])?.label ?? chosen[0]) : `${chosen.length} chosen`}`
     : title
-  if (disabled)
-    return (
-      <Button size="small" disabled>
-        {title}
-      </Button>
-    )
   return (
-    <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`}>
+    <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`} disabled={disabled}>
       <SearchableList title={title} {...props} />
     </PopoverPanel>
   )
