@@ -1,9 +1,7 @@
 import type { MutationScope } from '@/api/pinned-mutation'
-import type { BatchResult } from '@/api/schemas/batch-result'
 import type { Event } from '@/api/schemas/event'
 import { dropFromIndex, patchIndex } from './index/index-registry'
 import { eventKeys } from './keys'
-import { summarizeBatch } from './list/bulk/batch-results'
 
 /*
  * Every cache update after a write to events, in one place, for the list, the detail and the
@@ -37,16 +35,20 @@ export function forgetEvent(scope: CacheScope, eventId: number) {
 }
 
 /**
- * A batch the service answered item by item: each event it accepted goes into the index as sent
- * (the list shows the change at once; the next sync brings its new `update_Date`), and its cached
- * detail is marked stale, so a page that opens it reads it again.
+ * The events a bulk change wrote (as sent, the service having accepted them): into the index at
+ * once, in one update (the next sync brings their new `update_Date`), their cached details marked
+ * stale so a page that opens one reads it again, and the listings refreshed.
  */
-export function storeBatch(scope: CacheScope, sent: readonly Event[], result: BatchResult) {
-  const { succeeded } = summarizeBatch(sent, result)
-  patchIndex(scope.db, succeeded)
-  for (const e of succeeded)
-    void scope.queryClient.invalidateQueries({
-      queryKey: eventKeys.detail(scope.db, e.event_ID),
-      exact: true,
-    })
+export function storeBatch(scope: CacheScope, accepted: readonly Event[]) {
+  patchIndex(scope.db, [...accepted])
+  const ids = new Set(accepted.map((e) => e.event_ID))
+  const details = eventKeys.details(scope.db)
+  // One pass over the cache for all of them (not one per event).
+  void scope.queryClient.invalidateQueries({
+    queryKey: details,
+    predicate: (query) =>
+      query.queryKey.length === details.length + 1 &&
+      ids.has(query.queryKey[details.length] as number),
+  })
+  return invalidateListings(scope)
 }

@@ -1,6 +1,6 @@
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { Button } from '@/components/ui/button'
-import { useNextOccurrenceCommand } from './use-event-commands'
+import { useNextOccurrenceCommand } from './use-schedule-commands'
 
 interface NextOccurrenceButtonProps {
   schedule: EventSchedule

@@ -1,6 +1,6 @@
 import type { Event } from '@/api/schemas/event'
 import { Button } from '@/components/ui/button'
-import { useRescheduleCommand } from './use-event-commands'
+import { useRescheduleCommand } from './use-schedule-commands'
 
 interface RescheduleButtonProps {
   event: Event

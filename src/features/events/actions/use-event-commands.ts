@@ -3,17 +3,10 @@ import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime, formatServiceDate } from '@/api/dates'
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
 import { useRuntimeConfig } from '@/lib/app-context'
-import {
-  useNextScheduledDate,
-  useOptimisticSnooze,
-  useRescheduleEvent,
-  useUpdateEvent,
-  useEventQueries,
-} from '../queries'
+import { useOptimisticSnooze, useUpdateEvent, useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { expectedSnoozeUntil, snoozeLabel } from './snooze-duration'
 import { snoozeChange } from '../model/facts'
@@ -22,7 +15,7 @@ import { eventTitle } from '../model/title'
 const titleOf = eventTitle
 
 /** The fields a snooze, a reschedule or a next occurrence changes, as they were. */
-const nextDatesOf = (event: Event) => ({
+export const nextDatesOf = (event: Event) => ({
   next_Scheduled_Date: event.next_Scheduled_Date ?? null,
   next_Scheduled_Time: event.next_Scheduled_Time ?? null,
 })
@@ -32,7 +25,7 @@ const nextDatesOf = (event: Event) => ({
  * (its `update_Date`), at once (`PUT`). A change someone made since is the service's 409,
  * reported, never overwritten. Nothing waits for the undo window: the change is already saved.
  */
-function useRestore() {
+export function useRestore() {
   const update = useUpdateEvent()
   return async (after: Event, previous: Partial<Event>, what: string) => {
     try {
@@ -47,7 +40,7 @@ function useRestore() {
 }
 
 /** The service's version of an event now: a whole-event write starts from it, not a list's copy. */
-function useCurrentEvent() {
+export function useCurrentEvent() {
   const queries = useEventQueries()
   const db = useDatabase()
   const queryClient = useQueryClient()
@@ -162,67 +155,4 @@ export function useCompleteCommand() {
       return false
     }
   }
-}
-
-/**
- * Reschedules an event: the service moves it to the next date of its schedule. The toast offers
- * Undo, which puts the event's previous next date and time back (the schedule's own next
- * occurrence stays moved: schedules are written by the service alone).
- */
-export function useRescheduleCommand() {
-  const current = useCurrentEvent()
-  const reschedule = useRescheduleEvent()
-  const restore = useRestore()
-  const run = async (event: Event) => {
-    try {
-      // What Undo puts back: the next dates as the service had them just before.
-      const before = await current(event.event_ID)
-      const after = await reschedule.mutateAsync(event.event_ID)
-      toast.success('Rescheduled', {
-        description: `Next reminder ${formatDisplayDateTime(after.next_Scheduled_Date)}`,
-        undo: {
-          label: `Reschedule of “${titleOf(event)}”`,
-          run: () => restore(after, nextDatesOf(before), 'Reschedule'),
-        },
-      })
-      return true
-    } catch (error) {
-      toast.error('Could not reschedule', { description: describeError(error).message })
-      return false
-    }
-  }
-  return { reschedule: run, pending: reschedule.isPending }
-}
-
-/**
- * Moves an event to the next occurrence of one schedule. The toast offers Undo, which puts the
- * event's previous next date and time back (the schedule's own next occurrence stays moved).
- */
-export function useNextOccurrenceCommand() {
-  const current = useCurrentEvent()
-  const next = useNextScheduledDate()
-  const restore = useRestore()
-  const run = async (schedule: EventSchedule) => {
-    try {
-      const before = await current(schedule.event_ID)
-      const { event: after } = await next.mutateAsync({
-        eventId: schedule.event_ID,
-        scheduleId: schedule.schedule_ID,
-      })
-      toast.success('Moved to the next occurrence', {
-        description: formatDisplayDateTime(after.next_Scheduled_Date),
-        undo: {
-          label: `Next occurrence of “${titleOf(after)}”`,
-          run: () => restore(after, nextDatesOf(before), 'Move to the next occurrence'),
-        },
-      })
-      return true
-    } catch (error) {
-      toast.error('Could not move to the next occurrence', {
-        description: describeError(error).message,
-      })
-      return false
-    }
-  }
-  return { next: run, pending: next.isPending }
 }

@@ -4,6 +4,7 @@ import type { Event } from '@/api/schemas/event'
 import { factsOf, type EventFacts } from '../model/facts'
 import { compileFilter, searchWords, type EventFilter } from '../model/filter'
 import { importanceOf } from '../model/priority'
+import { COMPLETED_SORT } from './protocol'
 
 /*
  * The in-browser index of a database's events: every event, with the facts filters and sorts
@@ -22,8 +23,7 @@ export type { EventFilter }
  * ascending (the model's `isCompleted`).
  */
 export type SortField = string
-/** The sort key that is not a field: completed or not, open first ascending. */
-export const COMPLETED_SORT = 'completed'
+export { COMPLETED_SORT }
 export interface SortKey {
   field: SortField
   dir: 'asc' | 'desc'

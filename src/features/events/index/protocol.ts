@@ -15,6 +15,12 @@ export interface IndexSettings {
   limit: number
 }
 
+/**
+ * The sort key that is no field: completed or not, open first ascending (the model's
+ * `isCompleted`). Here, not in the index, so the list's own code names it without the index.
+ */
+export const COMPLETED_SORT = 'completed'
+
 export interface QueryRequest {
   filter: EventFilter
   sort: readonly SortKey[]

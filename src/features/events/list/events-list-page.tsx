@@ -17,7 +17,7 @@ import { toIndexFilter, usableFilter } from './filters/list-filter'
 import { ShortcutsDialog } from '../triage/shortcuts-dialog'
 import { useTriageKeys } from '../triage/use-triage-keys'
 import { IdleBulkBar } from './bulk/bulk-bar'
-import { useBulkState } from './bulk/bulk-store'
+import { useBulkReport, useBulkRunning } from './bulk/bulk-store'
 import { useIndexClient } from '../index/event-index-provider'
 import { describeSort } from './sorting/describe-sort'
 import { columnOf } from './columns/events-columns'
@@ -90,8 +90,9 @@ export function EventsListPage() {
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
   // Paging and sorting keep the selection (event IDs); another filter or search starts afresh.
   const selection = useRowSelection(matchIdentity(search, text), rows)
-  const bulk = useBulkState()
-  const report = bulk.report
+  // Not the progress: only the bar follows it, so the page does not re-render per batch.
+  const report = useBulkReport()
+  const bulkRunning = useBulkRunning()
   const failedIds = useMemo(
     () => new Set(report?.outcomes.filter((o) => !o.ok).map((o) => o.eventId)),
     [report],
@@ -193,7 +194,7 @@ export function EventsListPage() {
               ? `${count} of ${rows.length} events selected`
               : `${count} events selected, ${selection.onPage} of them on this page`}
       </p>
-      {count === 0 && !report && !bulk.running ? (
+      {count === 0 && !report && !bulkRunning ? (
         <IdleBulkBar />
       ) : (
         <Suspense fallback={<IdleBulkBar />}>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { formatSortBy, parseSortBy, type SortField } from '@/api/events'
 import { eventFields, type EventField } from '@/api/schemas/event'
-import { COMPLETED_SORT } from '../index/event-index'
+import { COMPLETED_SORT } from '../index/protocol'
 import { parseListFilter, writeListFilter, type ListFilter } from './filters/list-filter'
 
 export const PAGE_SIZES = [25, 50, 100, 500] as const

@@ -85,3 +85,9 @@ function subscribe(listener: () => void) {
 
 /** The change under way and the last results. */
 export const useBulkState = () => useSyncExternalStore(subscribe, () => state)
+
+/** The last results alone: what the list's rows mark (the page does not follow progress). */
+export const useBulkReport = () => useSyncExternalStore(subscribe, () => state.report)
+
+/** Whether a change is under way (not its progress). */
+export const useBulkRunning = () => useSyncExternalStore(subscribe, () => state.running !== null)

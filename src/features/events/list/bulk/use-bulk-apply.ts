@@ -3,7 +3,7 @@ import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime, getDisplayLocale } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { toast } from '@/components/ui/toast'
-import { invalidateListings } from '../../cache'
+import { storeBatch } from '../../cache'
 import { useIndexClient } from '../../index/event-index-provider'
 import { useBatchEvents, useEventQueries } from '../../queries'
 import {
@@ -66,7 +66,7 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
     }
   }
 
-  /** One run: progress in the bar, results above the list, listings refreshed at the end. */
+  /** One run: progress in the bar, results above the list, the cache updated at the end. */
   const execute = (
     ids: readonly number[],
     intent: string,
@@ -82,7 +82,8 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
         onProgress,
         signal,
       })
-      void invalidateListings({ queryClient, db })
+      // One cache update for the whole change: the list re-renders once, not per batch.
+      void storeBatch({ queryClient, db }, result.succeeded)
       return result
     })
 

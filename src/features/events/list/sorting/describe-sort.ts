@@ -1,5 +1,5 @@
 import type { SortField } from '@/api/events'
-import { COMPLETED_SORT } from '../../index/event-index'
+import { COMPLETED_SORT } from '../../index/protocol'
 import { columnOf } from '../columns/events-columns'
 import { isEventField } from '../list-search'
 
