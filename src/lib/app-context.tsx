@@ -6,8 +6,10 @@ export interface CurrentUser {
   userId: string
   name: string
   roles: string[]
-  /** The user groups the token says the user belongs to (`userGroup_Key`s). */
-  groups: number[]
+  /**
+   * The user groups (`userGroup_Key`) the token's `groups` claim names; empty when it names none.
+   */
+  groups: readonly number[]
   /** When the user signed in (ms since epoch), when the token says. */
   signedInAt: number | null
 }

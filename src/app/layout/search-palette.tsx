@@ -23,6 +23,7 @@ import {
   type SearchRank,
 } from '@/features/events/model/filter'
 import { Problem } from '@/components/ui/problem'
+import { runUndo, useLastUndo } from '@/lib/undo-stack'
 
 interface Item {
   id: string
@@ -123,6 +124,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
   const [active, setActive] = useState(0)
   const trimmed = text.trim()
   const events = useEventSearch(trimmed)
+  const lastUndo = useLastUndo()
   const { numbers } = useRecentLookups()
   // An auth number (with or without its dash) is checked with the service before it is offered.
   const authNumber = searchedAuthNumber(trimmed)
@@ -204,10 +206,32 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
         },
       })
     })
+    // The change Ctrl+Z would undo, offered by name ("Undo: Snooze of “…”").
+    if (lastUndo) {
+      const label = `Undo: ${lastUndo.label}`
+      const words = foldText(label)
+      if (
+        !trimmed ||
+        foldText(trimmed)
+          .split(/\s+/)
+          .every((w) => words.includes(w))
+      )
+        out.push({
+          id: `undo-${lastUndo.id}`,
+          group: 'Pages and commands',
+          label,
+          detail: 'Ctrl+Z',
+          rank: trimmed ? SEARCH_RANK.inside : SEARCH_RANK.exact,
+          run: () => {
+            onDone()
+            runUndo(lastUndo.id)
+          },
+        })
+    }
     return ordered(out)
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, authNumber, authCheck, events.rows, events.ranks, numbers, me])
+  }, [trimmed, authNumber, authCheck, events.rows, events.ranks, numbers, me, lastUndo])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
   useEffect(() => {

@@ -13,12 +13,14 @@ import {
   useSessionStatus,
   useSessionStore,
 } from '@/features/session/session-context'
+import { readGroupsClaim } from '@/features/session/token-claims'
 import { useIdleTimer } from '@/features/session/use-idle-timer'
 import { useLockShortcut } from '@/features/session/use-lock-shortcut'
 import { paths } from '@/lib/paths'
 import { usePageTitle } from '../page-title'
 import { AppLayout } from './app-layout'
 import styles from './signed-in-layout.module.css'
+import { UndoScope } from './undo-scope'
 
 /** Guards the signed-in part of the app and provides the client, database and user to it. */
 export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSource: IndexSource }) {
@@ -36,7 +38,7 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
       userId: claims?.sub ?? 'unknown',
       name: claims?.name ?? claims?.sub ?? 'Signed in with a token',
       roles: claims?.roles ?? [],
-      groups: claims?.groups ?? [],
+      groups: readGroupsClaim(claims) ?? [],
       signedInAt: session.signedInAt ?? null,
     }
   }, [session])
@@ -68,6 +70,7 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
           <EventIndexProvider key={`${session.database}|${user.userId}`} source={indexSource}>
             <div className={styles.frame}>
               <LockShortcut lock={lock} />
+              <UndoScope />
               <AppLayout onSignOut={() => void signOut()} onLock={lock} />
               <ReauthDialog />
             </div>

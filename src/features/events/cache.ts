@@ -33,3 +33,22 @@ export function forgetEvent(scope: CacheScope, eventId: number) {
   dropFromIndex(scope.db, [eventId])
   return invalidateListings(scope)
 }
+
+/**
+ * The events a bulk change wrote (as sent, the service having accepted them): into the index at
+ * once, in one update (the next sync brings their new `update_Date`), their cached details marked
+ * stale so a page that opens one reads it again, and the listings refreshed.
+ */
+export function storeBatch(scope: CacheScope, accepted: readonly Event[]) {
+  patchIndex(scope.db, [...accepted])
+  const ids = new Set(accepted.map((e) => e.event_ID))
+  const details = eventKeys.details(scope.db)
+  // One pass over the cache for all of them (not one per event).
+  void scope.queryClient.invalidateQueries({
+    queryKey: details,
+    predicate: (query) =>
+      query.queryKey.length === details.length + 1 &&
+      ids.has(query.queryKey[details.length] as number),
+  })
+  return invalidateListings(scope)
+}

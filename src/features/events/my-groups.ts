@@ -38,7 +38,7 @@ export function useMyGroups() {
   const key = keyOf(db, user.userId)
   const text = useSyncExternalStore(subscribe, () => readChosen(key))
   const chosen = parse(text)
-  const groups = chosen ?? user.groups
+  const groups: number[] = chosen ?? [...user.groups]
   const setGroups = useCallback(
     (next: number[] | null) => {
       try {
@@ -51,5 +51,5 @@ export function useMyGroups() {
     },
     [key],
   )
-  return { groups, fromToken: user.groups, chosen: chosen !== null, setGroups }
+  return { groups, fromToken: [...user.groups], chosen: chosen !== null, setGroups }
 }

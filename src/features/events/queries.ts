@@ -25,6 +25,7 @@ import type { Event, NewEvent } from '@/api/schemas/event'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { forgetEvent, invalidateListings, storeEvent } from './cache'
 import { eventKeys, listKey } from './keys'
+import { snoozeChange } from './model/facts'
 
 /** The event queries of a service client: the keys (`keys.ts`) with their fetchers. */
 export const eventQueries = (api: ApiClient) => ({
@@ -96,12 +97,14 @@ export function useDeleteEvent() {
   })
 }
 
-/** Creates or updates many events; any cached event may have changed, so all are refreshed. */
+/**
+ * Updates many events in one `PUT /events-batch` (one batch of a bulk change). Its cache update
+ * is the bulk change's, once the whole change is done (`storeBatch`): updating the index after
+ * every batch would re-render the list fifty times for 5,000 events.
+ */
 export function useBatchEvents() {
   return usePinnedMutation({
-    mutationFn: (events: NewEvent[], { api, db }) => batchEvents(api, events, { database: db }),
-    onSuccess: (_result, _events, scope) =>
-      scope.queryClient.invalidateQueries({ queryKey: eventKeys.all(scope.db) }),
+    mutationFn: (events: Event[], { api, db }) => batchEvents(api, events, { database: db }),
   })
 }
 
@@ -129,19 +132,24 @@ export interface NextScheduledDateVariables {
   scheduleId: number
 }
 
-/** Moves the event to the next date of a schedule; the answer replaces that cached schedule. */
+/**
+ * Moves the event to the next date of a schedule; the answer replaces that cached schedule. The
+ * answer is the schedule, and the event's own dates moved too: the event is read afresh, stored
+ * and returned beside it (its version is what an Undo writes on).
+ */
 export function useNextScheduledDate() {
   return usePinnedMutation({
-    mutationFn: ({ eventId, scheduleId }: NextScheduledDateVariables, { api, db }) =>
-      nextScheduledDate(api, eventId, scheduleId, { database: db }),
-    onSuccess: async (schedule, { eventId }, scope) => {
+    mutationFn: async ({ eventId, scheduleId }: NextScheduledDateVariables, { api, db }) => {
+      const schedule = await nextScheduledDate(api, eventId, scheduleId, { database: db })
+      return { schedule, event: await getEvent(api, eventId, { database: db }) }
+    },
+    onSuccess: ({ schedule, event }, { eventId }, scope) => {
       scope.queryClient.setQueryData(
         eventKeys.schedules(scope.db, eventId),
         (old: EventSchedule[] | undefined) =>
           old?.map((s) => (s.schedule_ID === schedule.schedule_ID ? schedule : s)),
       )
-      // The answer is the schedule; the event's own dates moved too, so store it afresh.
-      return storeEvent(scope, await getEvent(scope.api, eventId, { database: scope.db }))
+      return storeEvent(scope, event)
     },
   })
 }
@@ -172,15 +180,8 @@ export function useOptimisticSnooze() {
         queryClient.cancelQueries({ queryKey: detailKey, exact: true }),
       ])
       const snoozed = (e: Event): Event =>
-        e.event_ID === eventId
-          ? // A snooze is "remind me later": the reminder is on, at the chosen time.
-            {
-              ...e,
-              reminder: true,
-              next_Scheduled_Date: expectedUntil,
-              next_Scheduled_Time: expectedUntil,
-            }
-          : e
+        // A snooze is "remind me later": the reminder is on, at the chosen time.
+        e.event_ID === eventId ? { ...e, ...snoozeChange(expectedUntil) } : e
       const snapshot = {
         lists: queryClient.getQueriesData<RecordList<Event>>(lists),
         detail: queryClient.getQueryData<Event>(detailKey),

@@ -16,3 +16,19 @@ export function readTokenClaims(token: string): TokenClaims | null {
     return null
   }
 }
+
+/**
+ * The user group keys of the token's `groups` claim (a service may add it; the console does not
+ * require it). Read defensively: whole numbers and whole-number text are kept, anything else in
+ * the list is left out; null when there is no such claim or it is not a list.
+ */
+export function readGroupsClaim(claims: Readonly<Record<string, unknown>> | null): number[] | null {
+  const raw = claims?.groups
+  if (!Array.isArray(raw)) return null
+  const keys = new Set<number>()
+  for (const value of raw) {
+    const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value
+    if (typeof n === 'number' && Number.isSafeInteger(n) && n > 0) keys.add(n)
+  }
+  return [...keys]
+}

@@ -1,9 +1,6 @@
-import { formatDisplayDateTime } from '@/lib/format/format'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
-import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/toast'
-import { useNextScheduledDate } from '../queries'
+import { useNextOccurrenceCommand } from './use-schedule-commands'
 
 interface NextOccurrenceButtonProps {
   schedule: EventSchedule
@@ -11,28 +8,17 @@ interface NextOccurrenceButtonProps {
   describedBy?: string
 }
 
-/** Moves the event to the next occurrence of one schedule. */
+/** Moves the event to the next occurrence of one schedule; the toast offers Undo. */
 export function NextOccurrenceButton({ schedule, describedBy }: NextOccurrenceButtonProps) {
-  const next = useNextScheduledDate()
+  const { next, pending } = useNextOccurrenceCommand()
   return (
     <Button
       size="small"
       aria-describedby={describedBy}
-      disabled={next.isPending}
-      onClick={() =>
-        next.mutateAsync({ eventId: schedule.event_ID, scheduleId: schedule.schedule_ID }).then(
-          (after) =>
-            toast.success('Moved to the next occurrence', {
-              description: formatDisplayDateTime(after.next_Scheduled_Date),
-            }),
-          (error: unknown) =>
-            toast.error('Could not move to the next occurrence', {
-              description: describeError(error).message,
-            }),
-        )
-      }
+      disabled={pending}
+      onClick={() => void next(schedule)}
     >
-      {next.isPending ? 'Moving…' : 'Next occurrence'}
+      {pending ? 'Moving…' : 'Next occurrence'}
     </Button>
   )
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { expectedSnoozeUntil, snoozeLabel, snoozeMinutes } from './snooze-duration'
+import {
+  defaultSnoozeUntil,
+  expectedSnoozeUntil,
+  readSnoozeUntil,
+  snoozeLabel,
+  snoozeMinutes,
+} from './snooze-duration'
 
 describe('snoozeMinutes', () => {
   it('reads the length from the key', () => {
@@ -27,5 +33,22 @@ describe('snoozeLabel', () => {
     expect(snoozeLabel('SNOOZE_1_HOUR', list)).toBe('1 hour')
     expect(snoozeLabel('SNOOZE_15_MIN', undefined)).toBe('15 minutes')
     expect(snoozeLabel('SNOOZE_2_DAYS', [])).toBe('2 days')
+  })
+})
+
+describe('snooze until a chosen time', () => {
+  const now = new Date(2026, 10, 24, 16, 45)
+  it('offers tomorrow at 09:00 first', () => {
+    expect(defaultSnoozeUntil(now)).toBe('2026-11-25T09:00:00')
+    // The last day of a month rolls over.
+    expect(defaultSnoozeUntil(new Date(2026, 10, 30, 23, 59))).toBe('2026-12-01T09:00:00')
+  })
+  it('takes a time after now, as a service date', () => {
+    expect(readSnoozeUntil('2026-11-24T17:30', now)).toEqual({ until: '2026-11-24T17:30:00' })
+    expect(readSnoozeUntil('2026-11-24T16:45', now)).toEqual({ problem: 'Choose a time after now' })
+    expect(readSnoozeUntil('', now)).toEqual({ problem: 'Choose a date and a time' })
+    expect(readSnoozeUntil('2026-02-30T09:00', now)).toEqual({
+      problem: 'Choose a date and a time',
+    })
   })
 })

@@ -1,6 +1,7 @@
-import { formatServiceDate } from '@/api/dates'
+import { formatServiceDate, fromDateTimeInputValue, parseServiceDate } from '@/api/dates'
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { StringOption } from '@/api/schemas/static-option'
+import { startOfDay } from '../model/days'
 
 const UNIT_MINUTES: Record<string, number> = {
   MIN: 1,
@@ -40,4 +41,26 @@ export function snoozeLabel(key: string, options: readonly StringOption[] | unde
     .replace(/^SNOOZE_/i, '')
     .replace(/_/g, ' ')
     .toLowerCase()
+}
+
+/** Tomorrow at 09:00 (local), the time "Snooze until…" offers first: a service date. */
+export function defaultSnoozeUntil(now: Date): string {
+  const at = startOfDay(now, 1)
+  at.setHours(9)
+  return formatServiceDate(at)
+}
+
+/**
+ * The time typed into a "Snooze until…" picker (a `datetime-local` value) as a service date, or
+ * why it cannot be used: empty, not a real time, or not after now.
+ */
+export function readSnoozeUntil(
+  value: string,
+  now: Date,
+): { until: string; problem?: undefined } | { problem: string } {
+  const until = fromDateTimeInputValue(value)
+  if (until === null) return { problem: 'Choose a date and a time' }
+  if ((parseServiceDate(until)?.getTime() ?? 0) <= now.getTime())
+    return { problem: 'Choose a time after now' }
+  return { until }
 }

@@ -2,9 +2,14 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
 import { useLookup } from '../use-lookup'
+import { useState } from 'react'
 import { snoozeLabel } from './snooze-duration'
+import { SnoozeUntilDialog } from './snooze-until-dialog'
 import { useSnoozeCommand } from './use-event-commands'
 import styles from './snooze-menu.module.css'
+
+/** The menu item that opens "Snooze until…" (no snooze duration has this key). */
+const UNTIL = 'snooze-until:'
 
 interface SnoozeMenuProps {
   event: Event
@@ -13,11 +18,12 @@ interface SnoozeMenuProps {
 
 /**
  * Snooze as a split button: one click snoozes for the default 15 minutes; the arrow opens a menu
- * of every duration of `GET /snoozes`.
+ * of every duration of `GET /snoozes`, and "Snooze until…" (a chosen date and time).
  */
 export function SnoozeMenu({ event, size = 'small' }: SnoozeMenuProps) {
   const { snooze, pending: busy } = useSnoozeCommand()
   const snoozes = useLookup('snoozes')
+  const [untilOpen, setUntilOpen] = useState(false)
   const run = (duration: string) => snooze(event, duration)
   const options = snoozes.data ?? []
   const sizeClass = size === 'small' ? styles.small : ''
@@ -45,7 +51,7 @@ export function SnoozeMenu({ event, size = 'small' }: SnoozeMenuProps) {
           <Menu
             className={styles.menu}
             aria-label="Snooze for"
-            onAction={(key) => void run(String(key))}
+            onAction={(key) => (key === UNTIL ? setUntilOpen(true) : void run(String(key)))}
             disabledKeys={options.length ? [] : ['none']}
           >
             {options.length === 0 ? (
@@ -67,9 +73,13 @@ export function SnoozeMenu({ event, size = 'small' }: SnoozeMenuProps) {
                 </MenuItem>
               ))
             )}
+            <MenuItem id={UNTIL} className={styles.item} textValue="Snooze until…">
+              Snooze until…
+            </MenuItem>
           </Menu>
         </Popover>
       </MenuTrigger>
+      <SnoozeUntilDialog event={event} open={untilOpen} onClose={() => setUntilOpen(false)} />
     </div>
   )
 }

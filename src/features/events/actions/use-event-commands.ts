@@ -10,17 +10,25 @@ import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { useOptimisticSnooze, useUpdateEvent, useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { expectedSnoozeUntil, snoozeLabel } from './snooze-duration'
+import { snoozeChange } from '../model/facts'
 import { eventTitle } from '../model/title'
 import { ApiError } from '@/api/errors'
 import { useDirectory } from '@/lib/directory'
 
 const titleOf = eventTitle
 
+/** The fields a snooze, a reschedule or a next occurrence changes, as they were. */
+export const nextDatesOf = (event: Event) => ({
+  next_Scheduled_Date: event.next_Scheduled_Date ?? null,
+  next_Scheduled_Time: event.next_Scheduled_Time ?? null,
+})
+
 /**
- * Undo: puts back the values a change replaced, on top of the event as the service answered it,
- * at once (`PUT`). Nothing waits for the undo window: the change is already saved.
+ * Undo: puts back the values a change replaced, on top of the event as the service answered it
+ * (its `update_Date`), at once (`PUT`). A change someone made since is the service's 409,
+ * reported, never overwritten. Nothing waits for the undo window: the change is already saved.
  */
-function useUndo() {
+export function useRestore() {
   const update = useUpdateEvent()
   return async (after: Event, previous: Partial<Event>, what: string) => {
     try {
@@ -34,13 +42,22 @@ function useUndo() {
   }
 }
 
+/** The service's version of an event now: a whole-event write starts from it, not a list's copy. */
+export function useCurrentEvent() {
+  const queries = useEventQueries()
+  const db = useDatabase()
+  const queryClient = useQueryClient()
+  return (eventId: number) =>
+    queryClient.fetchQuery({ ...queries.detail(db, eventId), staleTime: 0 })
+}
+
 /**
  * Snoozes an event (default 15 minutes): the reminder moves at once, the toast offers Undo.
  * Resolves to whether the service accepted it; failures are toasted here.
  */
 export function useSnoozeCommand() {
   const snooze = useOptimisticSnooze()
-  const undo = useUndo()
+  const restore = useRestore()
   const snoozes = useLookup('snoozes').data
   const run = async (event: Event, duration: string = DEFAULT_SNOOZE_DURATION) => {
     const label = snoozeLabel(duration, snoozes)
@@ -50,18 +67,17 @@ export function useSnoozeCommand() {
         snoozeDuration: duration,
         expectedUntil: expectedSnoozeUntil(duration, new Date()),
       })
-      const previous = {
-        reminder: event.reminder,
-        next_Scheduled_Date: event.next_Scheduled_Date ?? null,
-        next_Scheduled_Time: event.next_Scheduled_Time ?? null,
-      }
+      const previous = { reminder: event.reminder, ...nextDatesOf(event) }
       // Said as the model will show it: a reminder that rings then (the bell brings it back).
       const until = formatDisplayDateTime(after.next_Scheduled_Date)
       toast.success(`Snoozed for ${label}`, {
         description: after.reminder
           ? `${titleOf(event)}: the reminder rings again at ${until}`
           : `${titleOf(event)}: next date ${until}, but its reminder is off`,
-        action: { label: 'Undo', onAction: () => void undo(after, previous, 'Snooze') },
+        undo: {
+          label: `Snooze of “${titleOf(event)}”`,
+          run: () => restore(after, previous, 'Snooze'),
+        },
       })
       return true
     } catch (error) {
@@ -74,37 +90,67 @@ export function useSnoozeCommand() {
 }
 
 /**
+ * Snoozes an event until a chosen time. The service's snooze takes only a duration from now, so
+ * this is a `PUT` of the snooze's own change (reminder on, next date and time at `until`) on top
+ * of the event as the service has it now, with its `update_Date`: the time is exactly the one
+ * chosen, and an edit made meanwhile is a 409, reported, never overwritten. (A duration that
+ * happens to land on the same minute is not sent instead: the service counts it from its own
+ * clock when the request arrives, so the reminder would ring a few seconds off the chosen time.)
+ * The toast offers Undo.
+ */
+export function useSnoozeUntilCommand() {
+  const current = useCurrentEvent()
+  const update = useUpdateEvent()
+  const restore = useRestore()
+  return async (event: Event, until: string) => {
+    try {
+      const before = await current(event.event_ID)
+      const after = await update.mutateAsync({ ...before, ...snoozeChange(until) })
+      const previous = { reminder: before.reminder, ...nextDatesOf(before) }
+      toast.success(`Snoozed until ${formatDisplayDateTime(until)}`, {
+        description: `${titleOf(event)}: the reminder rings again then`,
+        undo: {
+          label: `Snooze of “${titleOf(event)}”`,
+          run: () => restore(after, previous, 'Snooze'),
+        },
+      })
+      return true
+    } catch (error) {
+      toast.error('Could not snooze', { description: describeError(error).message })
+      return false
+    }
+  }
+}
+
+/**
  * Marks an event complete: completion date now, 100 %, the completed status of the runtime
  * config, by `PUT` of the whole event as the service has it now. The toast offers Undo.
  */
 export function useCompleteCommand() {
-  const queries = useEventQueries()
-  const db = useDatabase()
-  const queryClient = useQueryClient()
+  const current = useCurrentEvent()
   const update = useUpdateEvent()
-  const undo = useUndo()
+  const restore = useRestore()
   const { completedStatus } = useRuntimeConfig()
   return async (event: Event) => {
     try {
-      // The whole event goes back, so start from the service's version, not a list's copy.
-      const current = await queryClient.fetchQuery({
-        ...queries.detail(db, event.event_ID),
-        staleTime: 0,
-      })
+      const before = await current(event.event_ID)
       const after = await update.mutateAsync({
-        ...current,
+        ...before,
         completion_Date: formatServiceDate(new Date()),
         completion_Percent: 100,
         status: completedStatus,
       })
       const previous = {
-        completion_Date: current.completion_Date ?? null,
-        completion_Percent: current.completion_Percent ?? null,
-        status: current.status ?? null,
+        completion_Date: before.completion_Date ?? null,
+        completion_Percent: before.completion_Percent ?? null,
+        status: before.status ?? null,
       }
       toast.success('Marked complete', {
         description: titleOf(event),
-        action: { label: 'Undo', onAction: () => void undo(after, previous, 'Completion') },
+        undo: {
+          label: `Completion of “${titleOf(event)}”`,
+          run: () => restore(after, previous, 'Completion'),
+        },
       })
       return true
     } catch (error) {

@@ -134,6 +134,52 @@ describe('event index', () => {
     expect(groups.get(5)).toBe(1)
   })
 
+  it('sorts what is most pressing first: open before completed, then due soonest, undated last', () => {
+    const pressing = index.query(
+      {},
+      [
+        { field: 'completed', dir: 'asc' },
+        { field: 'due_Date', dir: 'asc' },
+      ],
+      now,
+    )
+    // 1 is overdue, 2 due today, 4 later, 5 has no due date; 3 and 6 are completed.
+    expect(ids(pressing)).toEqual([1, 2, 4, 5, 3, 6])
+  })
+
+  it('leaves out chosen values ("not"), and finds the unassigned and a user\'s groups', () => {
+    expect(ids(index.query({ not: { status: ['Open'] } }, [], now))).toEqual([3, 4, 5])
+    expect(ids(index.query({ not: { priority: ['URGENT', 'LOW'], type: [] } }, [], now))).toEqual([
+      3, 4, 5,
+    ])
+    expect(ids(index.query({ unassigned: true }, [], now))).toEqual([5])
+    expect(ids(index.query({ inGroups: [5, 9] }, [], now))).toEqual([4])
+    // A user in no group has no group's events.
+    expect(index.query({ inGroups: [] }, [], now).total).toBe(0)
+  })
+
+  it('finds what a user entered and what was saved since a time', () => {
+    const idx = createEventIndex({ priorityOrder: [], completedStatus: 'Completed' })
+    idx.upsert([
+      event(1, { entry_User: 'staff', update_Date: '2026-11-20T09:00:00.120' }),
+      event(2, { entry_User: 'admin', update_Date: '2026-11-22T00:00:00' }),
+      event(3, { entry_User: 'staff', update_Date: '2026-11-23T08:00:00' }),
+      event(4, { entry_User: null, update_Date: null }),
+    ])
+    expect(ids(idx.query({ enteredBy: ['staff'] }, [], now))).toEqual([1, 3])
+    expect(ids(idx.query({ updatedSince: '2026-11-22T00:00:00' }, [], now))).toEqual([2, 3])
+    expect(
+      ids(idx.query({ enteredBy: ['staff'], updatedSince: '2026-11-21T00:00:00' }, [], now)),
+    ).toEqual([3])
+    // A date that cannot be read matches nothing rather than everything.
+    expect(idx.query({ updatedSince: 'soon' }, [], now).total).toBe(0)
+  })
+
+  it('gives the IDs of every match, and the events of given IDs, without the rest', () => {
+    expect(index.ids({ user: ['staff'], completed: false }, now).sort()).toEqual([1, 2])
+    expect(index.events([4, 99, 1]).map((e) => e.event_ID)).toEqual([4, 1])
+  })
+
   it('gives the calendar what it places in a range, by dates or by reminder', () => {
     const cal = createEventIndex({ priorityOrder: [], completedStatus: 'Completed' })
     cal.upsert([

@@ -12,6 +12,7 @@ import {
 } from '../model/filter'
 import { importanceOf } from '../model/priority'
 import { countWorkload } from '../model/workload'
+import { COMPLETED_SORT } from './protocol'
 
 /*
  * The in-browser index of a database's events: every event, with the facts filters and sorts
@@ -24,8 +25,13 @@ import { countWorkload } from '../model/workload'
 
 export type { EventFilter }
 
-/** Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). */
+/**
+ * Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). Also
+ * `completed` (`COMPLETED_SORT`), which is no field: open events before completed ones
+ * ascending (the model's `isCompleted`).
+ */
 export type SortField = string
+export { COMPLETED_SORT }
 export interface SortKey {
   field: SortField
   dir: 'asc' | 'desc'
@@ -45,7 +51,6 @@ type Key = number | null
 interface Entry {
   event: Event
   facts: EventFacts
-  updated: Key
   /** The subject folded for word search (the model's `searchWords`). */
   words: string
 }
@@ -132,7 +137,6 @@ export function createEventIndex(initial: IndexOptions) {
     return {
       event,
       facts: factsOf(event, options.completedStatus),
-      updated: versionKey(event.update_Date),
       words: searchWords(event),
     }
   }
@@ -147,7 +151,8 @@ export function createEventIndex(initial: IndexOptions) {
     }
     if (field === 'due_Date') return e.facts.due
     if (field === 'next_Scheduled_Date') return e.facts.next
-    if (field === 'update_Date') return e.updated
+    if (field === 'update_Date') return e.facts.updated
+    if (field === COMPLETED_SORT) return e.facts.completed ? 1 : 0
     if (field === 'start_Date') return e.facts.start
     if (field === 'end_Date') return e.facts.end
     const v = (e.event as Record<string, unknown>)[field]
@@ -232,7 +237,7 @@ export function createEventIndex(initial: IndexOptions) {
     },
     /** Every event ID with the version (`update_Date`) the index holds. */
     versions(): Map<number, Key> {
-      return new Map([...entries].map(([id, e]) => [id, e.updated]))
+      return new Map([...entries].map(([id, e]) => [id, e.facts.updated]))
     },
     /**
      * The matching events in order: `total` of them, `rows` from `offset`. With `rank:
@@ -270,6 +275,23 @@ export function createEventIndex(initial: IndexOptions) {
     },
     /** Open work per person and per group (the model's `countWorkload`). */
     workload: (now: Date) => countWorkload(entries.values(), now),
+    /**
+     * The IDs of every matching event, in no particular order: what "select all matching" holds
+     * (numbers, never the events themselves).
+     */
+    ids(filter: EventFilter, now: Date): number[] {
+      const matches = compileFilter(filter, now)
+      const out: number[] = []
+      for (const [id, e] of entries) if (matches(e)) out.push(id)
+      return out
+    },
+    /** The events of these IDs that the index holds, in the order asked. */
+    events(eventIds: readonly number[]): Event[] {
+      return eventIds.flatMap((id) => {
+        const e = entries.get(id)
+        return e ? [e.event] : []
+      })
+    },
     /** The values in use, with how many events hold each: what pickers and filters offer. */
     facets() {
       const count = <K>(map: Map<K, number>, key: K | null | undefined) => {

@@ -1,6 +1,7 @@
 import type { Workload } from '../model/workload'
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
+import type { EventFilter } from './event-index'
 import type {
   Facets,
   FromWorker,
@@ -144,6 +145,11 @@ export function createIndexClient(
       ask<QueryAnswer>((call) => ({ type: 'query', call, request })),
     facets: () => ask<Facets>((call) => ({ type: 'facets', call })),
     workload: (now: number) => ask<Workload>((call) => ({ type: 'workload', call, now })),
+    /** The IDs of every event matching `filter` at `now` (the page's clock). */
+    ids: (filter: EventFilter, now: number) =>
+      ask<number[]>((call) => ({ type: 'ids', call, filter, now })),
+    /** The events of these IDs the index holds (those it does not are left out). */
+    events: (ids: number[]) => ask<Event[]>((call) => ({ type: 'events', call, ids })),
     /** Reads the calendar's visible range ahead of the full load; resolves when it is in. */
     range: (from: string, to: string, by: 'dates' | 'reminder') =>
       ask<boolean>((call) => ({ type: 'range', call, from, to, by })),
@@ -157,6 +163,14 @@ export function createIndexClient(
     sync: () => {
       send({ type: 'connection', connection: connection() })
       send({ type: 'sync' })
+    },
+    /**
+     * Picks up others' changes now and resolves when the index has them (true), or could not
+     * (false: not loaded yet, or the service failed).
+     */
+    syncNow: () => {
+      send({ type: 'connection', connection: connection() })
+      return ask<boolean>((call) => ({ type: 'sync', call }))
     },
     /** Reads everything again, to notice deletions. */
     fullPass: () => {

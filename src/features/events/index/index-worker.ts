@@ -187,6 +187,12 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
         index ? index.workload(new Date(message.now)) : { people: [], groups: [] },
       )
       return
+    case 'ids':
+      void answer(message.call, () => index?.ids(message.filter, new Date(message.now)) ?? [])
+      return
+    case 'events':
+      void answer(message.call, () => index?.events(message.ids) ?? [])
+      return
     case 'range':
       // The calendar's visible range, read ahead of the full load (a no-op once it is done).
       void answer(message.call, async () => {
@@ -221,21 +227,29 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       return change((held) => held.upsert(message.events))
     case 'remove':
       return change((held) => held.remove(message.ids))
-    case 'sync':
-      if (!ready) return
-      void exclusive(async () => {
+    case 'sync': {
+      const call = message.call
+      if (!ready) {
+        if (call !== undefined) post({ type: 'answer', call, value: false })
+        return
+      }
+      const synced = exclusive(async () => {
         const held = index
-        if (!held) return
+        if (!held) return false
         const before = held.version
         try {
           const result = await syncChanges(held, fetchPage, since)
           since = result.since
           announceChange(before)
+          return true
         } catch {
           // A failed sync is retried by the next one; the index keeps what it has.
+          return false
         }
       })
+      if (call !== undefined) void answer(call, () => synced)
       return
+    }
     case 'full-pass':
       void fullPass()
       return

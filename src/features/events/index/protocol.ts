@@ -16,6 +16,12 @@ export interface IndexSettings {
   limit: number
 }
 
+/**
+ * The sort key that is no field: completed or not, open first ascending (the model's
+ * `isCompleted`). Here, not in the index, so the list's own code names it without the index.
+ */
+export const COMPLETED_SORT = 'completed'
+
 export interface QueryRequest {
   filter: EventFilter
   sort: readonly SortKey[]
@@ -66,10 +72,15 @@ export type ToWorker =
   | { type: 'query'; call: number; request: QueryRequest }
   | { type: 'facets'; call: number }
   | { type: 'workload'; call: number; now: number }
+  /** The IDs of every event matching a filter (numbers only: the page holds no 100,000 rows). */
+  | { type: 'ids'; call: number; filter: EventFilter; now: number }
+  /** The events of these IDs, as the index holds them (a bulk change reads them a batch at a time). */
+  | { type: 'events'; call: number; ids: number[] }
   | { type: 'range'; call: number; from: string; to: string; by: 'dates' | 'reminder' }
   | { type: 'upsert'; events: Event[] }
   | { type: 'remove'; ids: number[] }
-  | { type: 'sync' }
+  /** Picks up others' changes; with `call`, answered when done (before a bulk change or its undo). */
+  | { type: 'sync'; call?: number }
   | { type: 'full-pass' }
   /** Reads everything again now (the user's Retry of a missing range); answered when done. */
   | { type: 'reread'; call: number }

@@ -5,7 +5,7 @@ import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { PageHeader } from '@/components/ui/page-header'
-import { useRuntimeConfig } from '@/lib/app-context'
+import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { formatCount } from '@/lib/format/format'
 import { useEventQueries } from '../queries'
 import { IndexGapsNote } from '../index/gaps-note'
@@ -14,18 +14,19 @@ import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
 import { FilterBar } from './filters/filter-bar'
 import { IndexStatus } from './filters/index-status'
-import { toIndexFilter } from './filters/list-filter'
+import { toIndexFilter, usableFilter } from './filters/list-filter'
 import { ShortcutsDialog } from '../triage/shortcuts-dialog'
 import { useTriageKeys } from '../triage/use-triage-keys'
-import type { BatchReport } from './bulk/batch-results'
 import { IdleBulkBar } from './bulk/bulk-bar'
+import { useBulkReport, useBulkRunning } from './bulk/bulk-store'
+import { useIndexClient } from '../index/event-index-provider'
 import { describeSort } from './sorting/describe-sort'
 import { columnOf } from './columns/events-columns'
 import { EventsTable } from './rows/events-table'
 import { ListToolbar } from './list-toolbar'
 import {
   eventListSearchParams,
-  pageIdentity,
+  matchIdentity,
   parseEventListSearch,
   readableSearch,
   toggleSort,
@@ -63,17 +64,21 @@ export function EventsListPage() {
     () => ((location.state as { q?: unknown } | null)?.q as string | undefined) ?? '',
   )
   const search = useMemo(() => parseEventListSearch(searchParams), [searchParams])
+  const me = useCurrentUser()
+  const index = useIndexClient()
+  // "One of my groups" only when the token names the user's groups.
+  const filter = useMemo(() => usableFilter(search.filter, me), [search.filter, me])
   const indexed = useIndexPhase() === 'ready'
   const minute = Math.floor(useNow().getTime() / MINUTE) * MINUTE
   const request = useMemo(
     () => ({
-      filter: toIndexFilter(search.filter, text),
+      filter: toIndexFilter(filter, text, me),
       sort: search.sort.map((s) => ({ field: s.field, dir: s.direction })),
       now: minute,
       offset: (search.page - 1) * search.size,
       limit: search.size,
     }),
-    [search, text, minute],
+    [search, filter, text, minute, me],
   )
   const fromIndex = useIndexQuery(indexed ? request : null)
   const facets = useIndexFacets()
@@ -89,13 +94,22 @@ export function EventsListPage() {
   const rows = (fromIndexData ? fromIndexData.rows : query.data?.records) ?? NO_ROWS
   const total = fromIndexData?.total ?? null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
-  const selection = useRowSelection(pageIdentity(search, text), rows)
-  const [report, setReport] = useState<BatchReport | null>(null)
+  // Paging and sorting keep the selection (event IDs); another filter or search starts afresh.
+  const selection = useRowSelection(matchIdentity(search, text), rows)
+  // Not the progress: only the bar follows it, so the page does not re-render per batch.
+  const report = useBulkReport()
+  const bulkRunning = useBulkRunning()
   const failedIds = useMemo(
     () => new Set(report?.outcomes.filter((o) => !o.ok).map((o) => o.eventId)),
     [report],
   )
-  const count = selection.selectedIds.length
+  const count = selection.count
+  /** Every match of the filter, asked of the index's worker as IDs (never the events). */
+  const selectMatching = () => {
+    if (!index || !indexed) return
+    const setMatching = selection.setMatching
+    void index.ids(request.filter, request.now).then(setMatching, () => undefined)
+  }
 
   const go = (params: URLSearchParams) =>
     navigate({ search: readableSearch(params) }, { state: text ? { q: text } : null })
@@ -148,7 +162,7 @@ export function EventsListPage() {
     <div className={styles.page}>
       <PageHeader
         title="Events"
-        description="Every event in this database. Tick events to assign, reprioritise or complete them together."
+        description="Every event in this database, the most pressing first. Tick events (on any page, or every match of the filters) to assign, reprioritise, snooze, reschedule or complete them together."
         actions={
           <Link to={paths.events.create()} className={styles.newLink}>
             New event
@@ -156,7 +170,7 @@ export function EventsListPage() {
         }
       />
       <FilterBar
-        filter={search.filter}
+        filter={filter}
         text={text}
         facets={facets.data ?? null}
         priorities={priorities}
@@ -179,18 +193,24 @@ export function EventsListPage() {
         onOpenView={go}
       />
       <p role="status" className="visually-hidden">
-        {count > 0 ? `${formatCount(count)} of ${formatCount(rows.length)} events selected` : ''}
+        {count === 0
+          ? ''
+          : selection.allMatching
+            ? `All ${count} matching events selected`
+            : count === selection.onPage
+              ? `${count} of ${rows.length} events selected`
+              : `${count} events selected, ${selection.onPage} of them on this page`}
       </p>
-      {count === 0 && !report ? (
+      {count === 0 && !report && !bulkRunning ? (
         <IdleBulkBar />
       ) : (
         <Suspense fallback={<IdleBulkBar />}>
           <BulkActions
-            selected={selection.selectedEvents}
+            selection={selection}
+            total={total}
             rows={rows}
-            report={report}
-            onReport={setReport}
-            onFailed={selection.replace}
+            onSelectMatching={selectMatching}
+            onLeftSelected={selection.replace}
             onClear={selection.clear}
           />
         </Suspense>
@@ -209,12 +229,12 @@ export function EventsListPage() {
             completedStatus={completedStatus}
             isSelected={selection.isSelected}
             failedIds={failedIds}
-            allSelected={selection.allSelected}
-            someSelected={selection.someSelected}
+            allSelected={selection.allOnPage}
+            someSelected={selection.someOnPage}
             onToggle={toggle}
             onToggleAll={(checked) => {
               void loadBulkActions()
-              selection.setAll(checked)
+              selection.setPage(checked)
             }}
             onSort={(field, additive) =>
               update({ sort: toggleSort(search.sort, field, additive), page: 1 })

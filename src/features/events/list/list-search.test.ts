@@ -3,13 +3,13 @@ import {
   DEFAULT_COLUMNS,
   eventListSearchParams,
   orderColumns,
-  pageIdentity,
+  matchIdentity,
   parseEventListSearch,
   readableSearch,
   toggleSort,
   toListParams,
 } from './list-search'
-import { EMPTY_FILTER, toIndexFilter } from './filters/list-filter'
+import { EMPTY_FILTER, toIndexFilter, usableFilter } from './filters/list-filter'
 
 const parse = (query: string) => parseEventListSearch(new URLSearchParams(query))
 
@@ -18,7 +18,11 @@ describe('parseEventListSearch', () => {
     expect(parse('')).toEqual({
       page: 1,
       size: 25,
-      sort: [{ field: 'due_Date', direction: 'desc' }],
+      // The most pressing first: open before completed, then due soonest (overdue at the top).
+      sort: [
+        { field: 'completed', direction: 'asc' },
+        { field: 'due_Date', direction: 'asc' },
+      ],
       columns: [...DEFAULT_COLUMNS],
       filter: EMPTY_FILTER,
     })
@@ -46,6 +50,48 @@ describe('parseEventListSearch', () => {
     // A URL is typed by anyone: the lists are bounded.
     const many = Array.from({ length: 500 }, (_, i) => `s${i}`).join(',')
     expect(parse(`status=${many}`).filter.status.length).toBeLessThanOrEqual(50)
+  })
+
+  it('reads "not", unassigned, my groups, created by me and updated since, and writes them back', () => {
+    const search = parse(
+      'status=Closed,Done&priority=LOW&not=status,bogus,type&assignee=my-groups&created=me&updated=2026-11-01',
+    )
+    expect(search.filter).toMatchObject({
+      status: ['Closed', 'Done'],
+      priority: ['LOW'],
+      exclude: ['status', 'type'],
+      assignee: 'my-groups',
+      createdByMe: true,
+      updatedSince: '2026-11-01',
+    })
+    // "not" is written only where values are chosen (type has none).
+    const written = eventListSearchParams(search)
+    expect(written.get('not')).toBe('status')
+    expect(parse(written.toString()).filter).toEqual({ ...search.filter, exclude: ['status'] })
+    expect(parse('assignee=nobody&created=you&updated=soon').filter).toEqual(EMPTY_FILTER)
+
+    const me = { userId: 'staff', groups: [2, 5] }
+    expect(toIndexFilter(search.filter, '', me)).toMatchObject({
+      status: [],
+      priority: ['LOW'],
+      not: { status: ['Closed', 'Done'], priority: [], type: [] },
+      inGroups: [2, 5],
+      enteredBy: ['staff'],
+      updatedSince: '2026-11-01T00:00:00',
+    })
+    expect(toIndexFilter(parse('assignee=unassigned').filter, '', me)).toMatchObject({
+      unassigned: true,
+      inGroups: undefined,
+    })
+  })
+
+  it('drops "one of my groups" for a user whose token names no groups', () => {
+    const filter = parse('assignee=my-groups&status=Open').filter
+    expect(usableFilter(filter, { userId: 'staff', groups: null })).toEqual({
+      ...filter,
+      assignee: '',
+    })
+    expect(usableFilter(filter, { userId: 'staff', groups: [] })).toBe(filter)
   })
 
   it('never puts the free text in the address, and the index gets it with the filters', () => {
@@ -87,7 +133,14 @@ describe('parseEventListSearch', () => {
   })
 
   it('uses the default sort when no key is usable, and keeps one key per field', () => {
-    expect(parse('sort=').sort).toEqual([{ field: 'due_Date', direction: 'desc' }])
+    expect(parse('sort=').sort).toEqual([
+      { field: 'completed', direction: 'asc' },
+      { field: 'due_Date', direction: 'asc' },
+    ])
+    expect(parse('sort=completed:desc,subject').sort).toEqual([
+      { field: 'completed', direction: 'desc' },
+      { field: 'subject', direction: 'asc' },
+    ])
     expect(parse('sort=status:asc,status:desc').sort).toEqual([
       { field: 'status', direction: 'asc' },
     ])
@@ -111,7 +164,7 @@ describe('eventListSearchParams', () => {
   })
 })
 
-describe('toListParams and pageIdentity', () => {
+describe('toListParams and matchIdentity', () => {
   it('maps the URL state to the service parameters', () => {
     expect(toListParams(parse('page=4&size=50&sort=subject,status:desc'))).toEqual({
       page: 4,
@@ -120,9 +173,19 @@ describe('toListParams and pageIdentity', () => {
     })
   })
 
-  it('identifies the rows, not the columns', () => {
-    expect(pageIdentity(parse('cols=subject'))).toBe(pageIdentity(parse('')))
-    expect(pageIdentity(parse('page=2'))).not.toBe(pageIdentity(parse('')))
+  it('asks the service for open-before-completed as the completion date, which it knows', () => {
+    expect(toListParams(parse('')).sortBy).toBe('completion_Date:asc,due_Date:asc')
+    expect(toListParams(parse('sort=completed:desc,completion_Date:desc')).sortBy).toBe(
+      'completion_Date:desc',
+    )
+  })
+
+  it('identifies which events are shown, not the page, size, sort or columns', () => {
+    const plain = matchIdentity(parse(''))
+    for (const other of ['cols=subject', 'page=2', 'size=100', 'sort=subject:desc'])
+      expect(matchIdentity(parse(other))).toBe(plain)
+    expect(matchIdentity(parse('status=Open'))).not.toBe(plain)
+    expect(matchIdentity(parse(''), 'claim')).not.toBe(plain)
   })
 })
 

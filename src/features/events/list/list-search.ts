@@ -1,11 +1,18 @@
 import { z } from '@/api/schemas/zod'
 import { formatSortBy, parseSortBy, type SortField } from '@/api/events'
 import { eventFields, type EventField } from '@/api/schemas/event'
+import { COMPLETED_SORT } from '../index/protocol'
 import { parseListFilter, writeListFilter, type ListFilter } from './filters/list-filter'
 
 export const PAGE_SIZES = [25, 50, 100, 500] as const
 export const DEFAULT_PAGE_SIZE = 25
-export const DEFAULT_SORT = 'due_Date:desc'
+/**
+ * What is most pressing first: open events before completed ones, then by due date, soonest
+ * first, so the overdue lead (the oldest first) and the events due next follow; events with no
+ * due date come after the dated ones. (It was `due_Date:desc`, which opened on the furthest due
+ * date, months ahead.)
+ */
+export const DEFAULT_SORT = `${COMPLETED_SORT}:asc,due_Date:asc`
 
 /**
  * The columns shown until the user chooses others (Event field names): what triage needs, and
@@ -63,10 +70,13 @@ export function orderColumns(fields: readonly string[]): EventField[] {
   return COLUMN_ORDER.filter((f) => wanted.has(f))
 }
 
-/** Sort keys on Event fields only, each field once (the first one wins). */
+/** A key the list sorts by: an Event field, or open before completed (`COMPLETED_SORT`). */
+export const isSortKey = (name: string) => name === COMPLETED_SORT || isEventField(name)
+
+/** Sort keys on Event fields (and `completed`) only, each once (the first one wins). */
 function cleanSort(sort: readonly SortField[]): SortField[] {
   const seen = new Set<string>()
-  return sort.filter((s) => isEventField(s.field) && !seen.has(s.field) && seen.add(s.field))
+  return sort.filter((s) => isSortKey(s.field) && !seen.has(s.field) && seen.add(s.field))
 }
 
 /** Reads page, page size, sort and columns from the URL; anything invalid falls back to the default. */
@@ -110,18 +120,34 @@ export const readableSearch = (params: URLSearchParams) => {
   return text ? `?${text}` : ''
 }
 
+/**
+ * The service's order for a sort, until the index answers: the service knows only fields, so
+ * open-before-completed is asked as the completion date (empty first ascending, as SQL sorts
+ * nulls), close to it (an event completed by its status alone is placed as open).
+ */
+function serviceSort(sort: readonly SortField[]): SortField[] {
+  const fields = sort.map((s) =>
+    s.field === COMPLETED_SORT ? { field: 'completion_Date', direction: s.direction } : s,
+  )
+  return cleanSort(fields)
+}
+
 /** The list request for a URL state. */
 export const toListParams = (search: EventListSearch) => ({
   page: search.page,
   pageSize: search.size,
-  sortBy: formatSortBy(search.sort),
+  sortBy: formatSortBy(serviceSort(search.sort)),
 })
 
-/** Identifies the rows a state shows (not the columns): selection belongs to one such page. */
-export const pageIdentity = (search: EventListSearch, text = '') => {
+/**
+ * Identifies which events a state shows, whatever the page, size or sort: a selection holds
+ * event IDs and lasts while this stays the same (paging and sorting keep it; another filter or
+ * search starts afresh).
+ */
+export const matchIdentity = (search: EventListSearch, text = '') => {
   const filters = new URLSearchParams()
   writeListFilter(filters, search.filter)
-  return `${search.page}|${search.size}|${formatSortBy(search.sort)}|${filters.toString()}|${text}`
+  return `${filters.toString()}|${text.trim()}`
 }
 
 /** Click: sort by this column (toggling direction); with Shift: add or toggle it as a later key. */

@@ -17,6 +17,8 @@ interface PopoverPanelProps {
   /** The panel's accessible name. */
   title: string
   align?: 'start' | 'end'
+  /** The button is shown (the same size: nothing moves when it is enabled) but does not open. */
+  disabled?: boolean
   /** Rendered only while open, so it may be a lazily loaded component. */
   children: ReactNode
 }
@@ -36,7 +38,13 @@ function FocusFirst({ panel }: { panel: RefObject<HTMLDivElement | null> }) {
  * click outside close it; focus returns to the button). It needs no script library, which keeps
  * the list's bundle small.
  */
-export function PopoverPanel({ label, title, align = 'start', children }: PopoverPanelProps) {
+export function PopoverPanel({
+  label,
+  title,
+  align = 'start',
+  disabled = false,
+  children,
+}: PopoverPanelProps) {
   const id = useId()
   const anchorRef = useRef<HTMLSpanElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -57,7 +65,7 @@ export function PopoverPanel({ label, title, align = 'start', children }: Popove
   return (
     <>
       <span ref={anchorRef} className={styles.anchor}>
-        <Button size="small" popoverTarget={id} aria-haspopup="dialog">
+        <Button size="small" popoverTarget={id} aria-haspopup="dialog" disabled={disabled}>
           {label}
           <span aria-hidden="true" className={styles.caret}>
             ▾
@@ -72,7 +80,15 @@ export function PopoverPanel({ label, title, align = 'start', children }: Popove
         aria-label={title}
         className={`${styles.panel} ${align === 'end' ? styles.end : styles.start}`}
         onBeforeToggle={place}
-        onToggle={(event) => setOpen(event.newState === 'open')}
+        onToggle={(event) => {
+          const opened = event.newState === 'open'
+          setOpen(opened)
+          // The content may have mounted while the panel was still hidden, when focus cannot
+          // move into it: once shown, focus goes to its first control (unless already inside).
+          const panel = event.currentTarget
+          if (opened && !panel.contains(document.activeElement))
+            panel.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+        }}
       >
         {open && (
           <Suspense fallback={<p className={styles.loading}>Loading…</p>}>

@@ -30,6 +30,8 @@ export interface EventFacts {
   reminder: boolean
   start: number | null
   end: number | null
+  /** `update_Date`: when the service last saved it (its version). */
+  updated: number | null
   completed: boolean
 }
 
@@ -52,6 +54,7 @@ export function factsOf(event: Event, completedStatus: string): EventFacts {
     reminder: event.reminder === true,
     start: ms(event.start_Date),
     end: ms(event.end_Date),
+    updated: ms(event.update_Date),
     completed: isCompleted(event, completedStatus),
   }
 }
@@ -128,3 +131,13 @@ export const NO_REMINDER: Record<'completed' | 'off' | 'unset', string> = {
   off: 'Off',
   unset: 'Not set',
 }
+
+/**
+ * What a snooze writes, "remind me later": the reminder on, ringing at `until` (the next
+ * scheduled date and time alike, as the service's own snooze sets them).
+ */
+export const snoozeChange = (until: string) => ({
+  reminder: true,
+  next_Scheduled_Date: until,
+  next_Scheduled_Time: until,
+})

@@ -15,8 +15,23 @@ export interface EventFilter {
   type?: readonly string[]
   user?: readonly string[]
   group?: readonly number[]
-  /** Assigned to no user (a group's queue, unclaimed). */
+  /** Values to leave out: an event holding one of them does not match. */
+  not?: {
+    status?: readonly string[]
+    priority?: readonly string[]
+    type?: readonly string[]
+  }
+  /** Assigned to no user (`user_ID` empty; a group may hold it). */
   unassigned?: boolean
+  /**
+   * Assigned to one of these groups (`userGroup_Key`): the signed-in user's groups. Unlike the
+   * other lists, an empty one matches nothing (a user in no group has no group's events).
+   */
+  inGroups?: readonly number[]
+  /** Entered by one of these users (`entry_User`): "created by me". */
+  enteredBy?: readonly string[]
+  /** Saved (`update_Date`) at or after this wall-clock time. */
+  updatedSince?: string
   /**
    * By due date: overdue (see `isOverdue`), snoozed, due today, due this week, or due in a range
    * (`from`/`to` wall-clock text, both inclusive).
@@ -146,8 +161,16 @@ export function compileFilter(
     type: set(filter.type),
     user: set(filter.user),
     group: set(filter.group),
+    enteredBy: set(filter.enteredBy),
   }
   const search = filter.text?.trim() ? searchQuery(filter.text) : null
+  const not = {
+    status: set(filter.not?.status),
+    priority: set(filter.not?.priority),
+    type: set(filter.not?.type),
+  }
+  const inGroups = filter.inGroups ? new Set(filter.inGroups) : null
+  const updatedSince = filter.updatedSince === undefined ? undefined : ms(filter.updatedSince)
   const range =
     typeof filter.due === 'object' ? { from: ms(filter.due.from), to: ms(filter.due.to) } : null
   const placed = filter.placed
@@ -165,7 +188,18 @@ export function compileFilter(
     if (sets.type && !sets.type.has(ev.event_Type ?? '')) return false
     if (sets.user && !sets.user.has(ev.user_ID ?? '')) return false
     if (sets.group && !sets.group.has(ev.userGroup_Key ?? NaN)) return false
+    if (not.status?.has(ev.status ?? '')) return false
+    if (not.priority?.has(ev.priority ?? '')) return false
+    if (not.type?.has(ev.event_Type ?? '')) return false
     if (filter.unassigned && ev.user_ID) return false
+    if (inGroups && !inGroups.has(ev.userGroup_Key ?? NaN)) return false
+    if (sets.enteredBy && !sets.enteredBy.has(ev.entry_User ?? '')) return false
+    // A date that cannot be read matches nothing, rather than everything.
+    if (
+      updatedSince !== undefined &&
+      (updatedSince === null || f.updated === null || f.updated < updatedSince)
+    )
+      return false
     if (filter.completed !== undefined && f.completed !== filter.completed) return false
     if (filter.reminderDue && !isReminderDue(f, t)) return false
     if (filter.due === 'overdue' && !isOverdue(f, t)) return false

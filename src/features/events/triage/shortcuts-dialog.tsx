@@ -11,6 +11,7 @@ export const SHORTCUTS: [keys: string[], what: string][] = [
   [['e'], 'Edit the event'],
   [['Tab'], "Go to the event's actions menu (Enter opens it)"],
   [['?'], 'Show these shortcuts'],
+  [['Ctrl', 'Z'], 'Undo the last change that offered Undo (⌘Z on a Mac; not while typing)'],
   [['Ctrl', 'K'], 'Search everywhere'],
   [['Ctrl', 'Shift', 'L'], 'Lock the console now'],
 ]

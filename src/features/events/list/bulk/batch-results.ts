@@ -13,10 +13,17 @@ export interface BatchOutcome {
   message: string
 }
 
-/** The per-item results of the last batch, shown above the list until dismissed. */
+/** The per-item results of the last bulk change, shown above the list until dismissed. */
 export interface BatchReport {
   title: string
+  /** One per event sent or failed. */
   outcomes: BatchOutcome[]
+  /** Events already as the change would leave them: not sent. */
+  skipped?: number
+  /** Events not reached: the change was stopped. */
+  notSent?: number[]
+  /** Applies the same change again to these events (the failed ones, or those not sent). */
+  rerun?: (eventIds: number[]) => void
 }
 
 export interface BatchSummary {

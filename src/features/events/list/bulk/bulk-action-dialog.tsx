@@ -6,8 +6,11 @@ import { AssignForm } from './assign-form'
 import type { BulkDialogKind } from './bulk-bar'
 import type { BulkAction } from './bulk-changes'
 import { PriorityForm } from './priority-form'
+import { RescheduleForm } from './reschedule-form'
+import { SnoozeForm } from './snooze-form'
 import { StatusForm } from './status-form'
 import type { BulkSuggestions } from './suggestions'
+import { BULK_BATCH_SIZE } from './bulk-run'
 import styles from './bulk-dialog.module.css'
 
 interface BulkActionDialogProps {
@@ -22,11 +25,15 @@ const titles: Record<BulkDialogKind, string> = {
   assign: 'Assign',
   priority: 'Set the priority of',
   status: 'Set the status of',
+  snooze: 'Snooze',
+  reschedule: 'Reschedule',
 }
 const verbs: Record<BulkDialogKind, string> = {
   assign: 'Assign',
   priority: 'Set priority',
   status: 'Set status',
+  snooze: 'Snooze',
+  reschedule: 'Reschedule',
 }
 
 /**
@@ -57,8 +64,10 @@ export default function BulkActionDialog({
       }
     >
       <p className={styles.lead}>
-        One request changes all {events}; each that fails is listed with the reason and stays
-        selected.
+        {count > BULK_BATCH_SIZE
+          ? `Sent in batches of ${BULK_BATCH_SIZE}, with progress and a way to stop`
+          : 'One request changes them all'}
+        ; each event that fails is listed with the reason and stays selected.
       </p>
       {kind === 'assign' && (
         <AssignForm formId={formId} suggestions={suggestions} onApply={onApply} />
@@ -67,6 +76,8 @@ export default function BulkActionDialog({
       {kind === 'status' && (
         <StatusForm formId={formId} statuses={suggestions.statuses} onApply={onApply} />
       )}
+      {kind === 'snooze' && <SnoozeForm formId={formId} onApply={onApply} />}
+      {kind === 'reschedule' && <RescheduleForm formId={formId} onApply={onApply} />}
     </Dialog>
   )
 }

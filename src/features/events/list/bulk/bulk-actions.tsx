@@ -5,44 +5,45 @@ import { formatServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { eventKeys } from '../../keys'
-import type { BatchReport } from './batch-results'
 import { BatchResultsPanel } from './batch-results-panel'
-import { BulkBar, type BulkDialogKind } from './bulk-bar'
+import { BulkBar, type BulkDialogKind, type SelectionSummary } from './bulk-bar'
 import type { BulkAction } from './bulk-changes'
+import { setBulkReport, useBulkState } from './bulk-store'
 import { collectSuggestions, eventsIn, type BulkSuggestions } from './suggestions'
 import { useBulkApply } from './use-bulk-apply'
 
 const BulkActionDialog = lazy(() => import('./bulk-action-dialog'))
 
 interface BulkActionsProps {
-  /** The ticked events, as loaded. */
-  selected: Event[]
+  selection: SelectionSummary & { ids: ReadonlySet<number> }
+  /** How many events match the list's filters (the index's count); null while unknown. */
+  total: number | null
   /** The page's rows: their users, groups and statuses are offered in the dialogs. */
   rows: readonly Event[]
-  report: BatchReport | null
-  onReport: (report: BatchReport | null) => void
-  /** Called with the events a batch could not change: they stay ticked. */
-  onFailed: (eventIds: number[]) => void
+  onSelectMatching: () => void
+  /** Called with the events a change did not reach (failed, or not sent): they stay ticked. */
+  onLeftSelected: (eventIds: number[]) => void
   onClear: () => void
 }
 
 /**
- * The bulk actions bar, its dialogs and the last batch's results. Loaded when the first row is
+ * The bulk actions bar, its dialogs and the last change's results. Loaded when the first row is
  * ticked, so the list's own bundle stays small.
  */
 export default function BulkActions({
-  selected,
+  selection,
+  total,
   rows,
-  report,
-  onReport,
-  onFailed,
+  onSelectMatching,
+  onLeftSelected,
   onClear,
 }: BulkActionsProps) {
   const queryClient = useQueryClient()
   const db = useDatabase()
   const me = useCurrentUser()
   const { completedStatus } = useRuntimeConfig()
-  const bulk = useBulkApply(onFailed, onReport)
+  const bulk = useBulkApply(onLeftSelected)
+  const { running, report } = useBulkState()
   const [dialog, setDialog] = useState<{ kind: BulkDialogKind; suggestions: BulkSuggestions }>()
 
   const open = (kind: BulkDialogKind) => {
@@ -52,26 +53,31 @@ export default function BulkActions({
   }
   const apply = (action: BulkAction) => {
     setDialog(undefined)
-    void bulk.apply(selected, action)
+    setBulkReport(null)
+    void bulk.apply([...selection.ids], action)
   }
 
   return (
     <>
       <BulkBar
-        count={selected.length}
-        pending={bulk.pending}
+        selection={selection}
+        total={total}
+        running={running}
+        onSelectMatching={onSelectMatching}
         onOpen={open}
         onClear={onClear}
         onComplete={() =>
           apply({ kind: 'complete', completedStatus, completedAt: formatServiceDate(new Date()) })
         }
       />
-      {report && <BatchResultsPanel report={report} onDismiss={() => onReport(null)} />}
+      {report && !running && (
+        <BatchResultsPanel report={report} onDismiss={() => setBulkReport(null)} />
+      )}
       {dialog && (
         <Suspense fallback={null}>
           <BulkActionDialog
             kind={dialog.kind}
-            count={selected.length}
+            count={selection.count}
             suggestions={dialog.suggestions}
             onApply={apply}
             onClose={() => setDialog(undefined)}

@@ -6,7 +6,10 @@ import {
   applyAction,
   describeAction,
   describeSkipped,
-  undoEvents,
+  fieldsOf,
+  holds,
+  stillAsLeft,
+  type BulkAction,
 } from './bulk-changes'
 
 const base: Event = {
@@ -63,18 +66,66 @@ describe('applyAction', () => {
   })
 })
 
-describe('undoEvents', () => {
-  it('puts back the changed fields only, from the events as they were', () => {
-    const action = { kind: 'assign-group' as const, groupKey: 3 }
-    const sent = [applyAction(base, action)]
-    const later = { ...sent[0]!, subject: 'Renamed meanwhile' }
-    expect(undoEvents([later], [base], actionFields(action))).toEqual([
-      { ...later, user_ID: 'staff', userGroup_Key: null },
-    ])
+describe('snooze and reschedule', () => {
+  const snooze: BulkAction = {
+    kind: 'snooze',
+    until: '2026-11-25T09:00:00',
+    label: 'until 25 Nov',
+    completedStatus: 'Completed',
+  }
+  it('a snooze turns the reminder on at that time; a completed event is skipped', () => {
+    expect(applyAction({ ...base, reminder: false }, snooze)).toMatchObject({
+      reminder: true,
+      next_Scheduled_Date: '2026-11-25T09:00:00',
+      next_Scheduled_Time: '2026-11-25T09:00:00',
+      custom_Field: 'kept',
+    })
+    expect(alreadyDone({ ...base, status: 'Completed' }, snooze)).toBe(true)
+    expect(alreadyDone({ ...base, next_Scheduled_Date: '2026-11-25T09:00:00.000' }, snooze)).toBe(
+      true,
+    )
+    expect(
+      alreadyDone({ ...base, reminder: false, next_Scheduled_Date: '2026-11-25T09:00:00' }, snooze),
+    ).toBe(false)
   })
+  it('a reschedule moves the due date alone', () => {
+    const moved = applyAction(base, { kind: 'reschedule', due: '2026-12-01T08:00:00', label: '' })
+    expect(moved).toEqual({ ...base, due_Date: '2026-12-01T08:00:00' })
+    expect(actionFields({ kind: 'reschedule', due: '', label: '' })).toEqual(['due_Date'])
+  })
+})
 
-  it('skips events it has no earlier version of', () => {
-    expect(undoEvents([{ ...base, event_ID: 99 }], [base], ['status'])).toEqual([])
+describe('undo of a bulk change', () => {
+  const action: BulkAction = { kind: 'assign-group', groupKey: 3 }
+  it('keeps the fields the action changes, as they were', () => {
+    expect(fieldsOf(base, action)).toEqual({ user_ID: 'staff', userGroup_Key: null })
+  })
+  it('may put them back while the event still holds what the action wrote', () => {
+    const after = { ...applyAction(base, action), subject: 'Renamed meanwhile' }
+    // Another field changed since: the undo may still go ahead (and keeps the new subject).
+    expect(stillAsLeft(after, action)).toBe(true)
+    // Someone reassigned it since: theirs stands.
+    expect(stillAsLeft({ ...after, userGroup_Key: 4 }, action)).toBe(false)
+    expect(stillAsLeft({ ...after, user_ID: 'dchen', userGroup_Key: null }, action)).toBe(false)
+  })
+  it('compares dates as moments and empty values alike', () => {
+    const snooze: BulkAction = {
+      kind: 'snooze',
+      until: '2026-11-25T09:00:00',
+      label: '',
+      completedStatus: 'Completed',
+    }
+    const stored = {
+      ...base,
+      reminder: true,
+      next_Scheduled_Date: '2026-11-25T09:00:00.000',
+      next_Scheduled_Time: '2026-11-25T09:00:00',
+    }
+    expect(stillAsLeft(stored, snooze)).toBe(true)
+    expect(
+      holds({ ...base, user_ID: 'staff' }, { user_ID: 'staff', userGroup_Key: undefined }),
+    ).toBe(true)
+    expect(holds(base, { status: 'Closed' })).toBe(false)
   })
 })
 
@@ -86,6 +137,9 @@ describe('describeAction', () => {
     expect(
       describeAction({ kind: 'complete', completedStatus: 'Completed', completedAt: '' }, 3),
     ).toBe('Marked 3 events complete')
+    expect(describeAction({ kind: 'status', status: 'Open' }, 5132)).toBe(
+      'Set the status of 5,132 events to Open',
+    )
   })
 })
 

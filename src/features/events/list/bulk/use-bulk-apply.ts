@@ -1,110 +1,182 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
-import { describeError } from '@/components/errors/describe-error'
 import { toast } from '@/components/ui/toast'
 import { formatCount } from '@/lib/format/format'
+import { storeBatch } from '../../cache'
+import { useIndexClient } from '../../index/event-index-provider'
 import { useBatchEvents, useEventQueries } from '../../queries'
-import { summarizeBatch, type BatchReport } from './batch-results'
 import {
-  actionFields,
   alreadyDone,
   applyAction,
   describeAction,
+  describeIntent,
   describeSkipped,
-  undoEvents,
+  fieldsOf,
+  holds,
+  stillAsLeft,
   type BulkAction,
 } from './bulk-changes'
+import { runBulk, type BulkPlan, type BulkRunResult } from './bulk-run'
+import { runExclusive, setBulkReport } from './bulk-store'
 
 const plural = (n: number) => `${formatCount(n)} ${n === 1 ? 'event' : 'events'}`
 
 /**
- * Runs bulk actions as one `PUT /events-batch` of whole events. The failed events stay selected
- * (`onFailed`), every result is toasted, and a change that went through can be undone for a few
- * seconds by a second batch that puts the previous values back on the events as the service has
- * them by then, so changes others made meanwhile to other fields stay. Nothing waits for the undo
- * window.
+ * Bulk changes to any number of events, by ID: read from the event index a batch at a time (the
+ * page never holds them all), sent with `PUT /events-batch` in batches (`runBulk`), with progress,
+ * Stop, per-item results (`BatchResultsPanel`), "Retry the failed ones" and Undo. Undo (from the
+ * toast, Ctrl+Z or search everywhere) puts the changed fields back, also in batches, on the
+ * version the change produced: an event someone changed since is reported, never overwritten.
+ *
+ * `onLeftSelected` gets the events a change did not reach (failed, or not sent after Stop): they
+ * stay selected for another try.
  */
-export function useBulkApply(
-  onFailed: (eventIds: number[]) => void,
-  onReport: (report: BatchReport) => void,
-) {
+export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
+  const index = useIndexClient()
   const batch = useBatchEvents()
   const queries = useEventQueries()
   const queryClient = useQueryClient()
   const db = useDatabase()
 
-  /** The events as the service has them now (a write is refused when made from an old copy). */
-  const latest = async (sent: Event[]) => {
+  /** Events read from the service one by one: what the index does not hold (yet). */
+  const fromService = async (ids: number[]) => {
     const found = await Promise.all(
-      sent.map((e) =>
-        queryClient
-          .fetchQuery({ ...queries.detail(db, e.event_ID), staleTime: 0 })
-          .catch(() => null),
+      ids.map((id) =>
+        queryClient.fetchQuery({ ...queries.detail(db, id), staleTime: 0 }).catch(() => null),
       ),
     )
     return found.filter((e): e is Event => e !== null)
   }
 
-  async function send(sent: Event[], title: string) {
-    try {
-      const summary = summarizeBatch(sent, await batch.mutateAsync(sent))
-      onReport({ title, outcomes: summary.outcomes })
-      onFailed(summary.failed.map((f) => f.eventId))
-      return summary
-    } catch (error) {
-      const { title: reason, message } = describeError(error)
-      toast.error(`${title}: nothing was changed`, { description: `${reason}. ${message}` })
-      return null
+  /**
+   * How a run reads its events. The index is brought up to date first (others' changes, and the
+   * versions this console's last change produced), so a write carries the current `update_Date`;
+   * if it cannot be (still loading, or the service failed), each event is read from the service.
+   */
+  const loader = async () => {
+    const synced = index ? await index.syncNow().catch(() => false) : false
+    if (!index || !synced) return fromService
+    return async (ids: number[]) => {
+      const held = await index.events(ids)
+      const have = new Set(held.map((e) => e.event_ID))
+      const missing = ids.filter((id) => !have.has(id))
+      return missing.length ? [...held, ...(await fromService(missing))] : held
     }
   }
 
-  async function undo(sent: Event[], before: Event[], action: BulkAction, title: string) {
-    const undone = undoEvents(await latest(sent), before, actionFields(action))
-    const summary = await send(undone, `Undo of “${title}”`)
-    if (!summary) return
-    if (summary.failed.length === 0) toast.success(`Undone: ${plural(summary.succeeded.length)}`)
-    else
-      toast.error(`Undo failed for ${plural(summary.failed.length)}`, {
-        description: 'See the results above the list.',
+  /** One run: progress in the bar, results above the list, the cache updated at the end. */
+  const execute = (
+    ids: readonly number[],
+    intent: string,
+    plan: (event: Event) => BulkPlan,
+  ): Promise<BulkRunResult | null> =>
+    runExclusive(intent, async (signal, onProgress) => {
+      const load = await loader()
+      const result = await runBulk({
+        ids,
+        load,
+        plan,
+        send: (events) => batch.mutateAsync(events),
+        onProgress,
+        signal,
       })
+      // One cache update for the whole change: the list re-renders once, not per batch.
+      void storeBatch({ queryClient, db }, result.succeeded)
+      return result
+    })
+
+  const report = (title: string, result: BulkRunResult, rerun: (ids: number[]) => void) => {
+    setBulkReport({
+      title,
+      outcomes: result.outcomes,
+      skipped: result.skipped,
+      notSent: result.notSent,
+      rerun,
+    })
+    onLeftSelected([
+      ...result.outcomes.filter((o) => !o.ok).map((o) => o.eventId),
+      ...result.notSent,
+    ])
   }
 
-  async function apply(selected: Event[], action: BulkAction) {
-    // Events already as the action would leave them are not sent, and not counted as changed.
-    const todo = selected.filter((e) => !alreadyDone(e, action))
-    const skipped = selected.length - todo.length
-    const skipNote = skipped > 0 ? `${describeSkipped(action, skipped)}, skipped` : ''
-    if (todo.length === 0) {
-      toast.info(`Nothing changed: ${skipNote}`)
-      onFailed([])
+  async function undo(
+    ids: number[],
+    before: ReadonlyMap<number, Partial<Event>>,
+    action: BulkAction,
+    title: string,
+  ) {
+    const undoTitle = `Undo of “${title}”`
+    const result = await execute(ids, `Undoing: ${title}`, (event): BulkPlan => {
+      const was = before.get(event.event_ID)
+      if (!was || holds(event, was)) return { skip: true }
+      // Someone changed what this change wrote: theirs stands.
+      if (!stillAsLeft(event, action))
+        return {
+          fail: `Changed by ${event.update_User ?? 'someone else'} since (${formatDisplayDateTime(event.update_Date)}); left as they saved it.`,
+        }
+      return { send: { ...event, ...was } }
+    })
+    if (!result) return
+    report(undoTitle, result, (again) => void undo(again, before, action, title))
+    const done = result.succeeded.length
+    const failed = result.outcomes.length - done
+    if (failed === 0 && !result.stopped) toast.success(`Undone: ${plural(done)}`)
+    else
+      toast.error(
+        `Undo ${result.stopped ? 'stopped' : 'failed'} for ${plural(failed + result.notSent.length)}`,
+        {
+          description: `${plural(done)} put back. See the results above the list.`,
+        },
+      )
+  }
+
+  async function apply(ids: readonly number[], action: BulkAction) {
+    const before = new Map<number, Partial<Event>>()
+    const result = await execute(ids, describeIntent(action), (event): BulkPlan => {
+      // Events already as the action would leave them are not sent, and not counted as changed.
+      if (alreadyDone(event, action)) return { skip: true }
+      before.set(event.event_ID, fieldsOf(event, action))
+      return { send: applyAction(event, action) }
+    })
+    if (!result) return
+    const done = result.succeeded.length
+    const failed = result.outcomes.length - done
+    const skipNote = result.skipped > 0 ? `${describeSkipped(action, result.skipped)}, skipped` : ''
+    const title = [describeAction(action, done), skipNote].filter(Boolean).join('; ')
+    report(title, result, (again) => void apply(again, action))
+    if (done === 0 && failed === 0 && !result.stopped) {
+      setBulkReport(null)
+      toast.info(`Nothing changed: ${skipNote || 'no events'}`)
       return
     }
-    const sent = todo.map((e) => applyAction(e, action))
-    const title = [describeAction(action, sent.length), skipNote].filter(Boolean).join('; ')
-    const summary = await send(sent, title)
-    if (!summary) return
-    const done = summary.succeeded.length
-    const offerUndo =
+    const changed = result.succeeded.map((e) => e.event_ID)
+    const undoOffer =
       done > 0
         ? {
-            action: {
-              label: 'Undo',
-              onAction: () => void undo(summary.succeeded, todo, action, title),
+            undo: {
+              label: describeAction(action, done),
+              run: () => undo(changed, before, action, describeAction(action, done)),
             },
           }
         : {}
-    if (summary.failed.length === 0) toast.success(title, offerUndo)
+    if (result.stopped)
+      toast.info(`Stopped: ${describeAction(action, done)}`, {
+        description: `${plural(result.notSent.length)} not sent${failed ? `, ${plural(failed)} failed` : ''}; see the results above the list.`,
+        ...undoOffer,
+      })
+    else if (failed === 0) toast.success(title, undoOffer)
     else if (done === 0)
-      toast.error(`No events changed: ${plural(summary.failed.length)} failed`, {
+      toast.error(`No events changed: ${plural(failed)} failed`, {
         description: 'They are still selected; see the results above the list.',
       })
     else
-      toast.error(`${describeAction(action, done)}; ${plural(summary.failed.length)} failed`, {
+      toast.error(`${describeAction(action, done)}; ${plural(failed)} failed`, {
         description: 'The failed events are still selected; see the results above the list.',
-        ...offerUndo,
+        ...undoOffer,
       })
   }
 
-  return { apply, pending: batch.isPending }
+  return { apply }
 }

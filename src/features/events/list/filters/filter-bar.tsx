@@ -5,9 +5,11 @@ import type { Facets } from '../../index/protocol'
 import { humanize } from '../columns/events-columns'
 import { PopoverPanel } from '../popover-panel'
 import panels from '../toolbar-panels.module.css'
-import { activeFilterCount, EMPTY_FILTER, type ListFilter } from './list-filter'
+import { activeFilterCount, EMPTY_FILTER, type Excludable, type ListFilter } from './list-filter'
 import styles from './filter-bar.module.css'
 import { importanceOf } from '../../model/priority'
+import { useCurrentUser } from '@/lib/app-context'
+import { SearchableFilter } from './searchable-filter'
 
 export interface FilterOption<T extends string | number> {
   value: T
@@ -49,26 +51,44 @@ function MultiFilter<T extends string | number>({
   choices,
   disabled,
   onChange,
+  excluded = false,
+  onExclude,
 }: {
   title: string
   chosen: readonly T[]
   choices: FilterOption<T>[]
   disabled: boolean
   onChange: (next: T[]) => void
+  /** The chosen values are left out ("not") rather than kept. */
+  excluded?: boolean
+  /** Offers "Leave these out" beside "Only these". */
+  onExclude?: (excluded: boolean) => void
 }) {
+  const name = useId()
+  const one =
+    chosen.length === 1 ? (choices.find((c) => c.value === chosen[0])?.label ?? chosen[0]) : null
   const label = chosen.length
-    ? `${title}: ${chosen.length === 1 ? (choices.find((c) => c.value === chosen[0])?.label ?? chosen[0]) : `${chosen.length} chosen`}`
+    ? `${title}: ${excluded ? 'not ' : ''}${one ?? `${chosen.length} chosen`}`
     : title
-  if (disabled)
-    return (
-      <Button size="small" disabled>
-        {title}
-      </Button>
-    )
   return (
-    <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`}>
+    <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`} disabled={disabled}>
+      {onExclude && (
+        <fieldset className={`${panels.fieldset} ${styles.mode}`}>
+          <legend className="visually-hidden">Chosen {title.toLowerCase()} values</legend>
+          <label className={panels.check}>
+            <input type="radio" name={name} checked={!excluded} onChange={() => onExclude(false)} />
+            Only these
+          </label>
+          <label className={panels.check}>
+            <input type="radio" name={name} checked={excluded} onChange={() => onExclude(true)} />
+            All but these
+          </label>
+        </fieldset>
+      )}
       <fieldset className={panels.fieldset}>
-        <legend className={panels.legend}>{title}</legend>
+        <legend className={panels.legend}>
+          {excluded ? `Leave out these ${title.toLowerCase()} values` : title}
+        </legend>
         {choices.length === 0 ? (
           <p className={styles.none}>No values in this database.</p>
         ) : (
@@ -113,8 +133,26 @@ export function FilterBar({
   onText,
   onTextDone,
 }: FilterBarProps) {
-  const ids = { text: useId(), due: useId(), from: useId(), to: useId(), done: useId() }
+  const ids = {
+    text: useId(),
+    due: useId(),
+    from: useId(),
+    to: useId(),
+    done: useId(),
+    assignee: useId(),
+    updated: useId(),
+  }
+  const me = useCurrentUser()
   const set = (next: Partial<ListFilter>) => onChange({ ...filter, ...next })
+  const exclusion = (field: Excludable) => ({
+    excluded: filter.exclude.includes(field),
+    onExclude: (excluded: boolean) =>
+      set({
+        exclude: excluded
+          ? [...filter.exclude.filter((f) => f !== field), field]
+          : filter.exclude.filter((f) => f !== field),
+      }),
+  })
   const importance = importanceOf(priorities.map((p) => String(p.option_Key)))
   const priorityLabel = (code: string) =>
     priorities.find((p) => String(p.option_Key) === code)?.display ?? humanize(code)
@@ -143,6 +181,7 @@ export function FilterBar({
         choices={options(facets?.statuses, filter.status, (v) => v)}
         disabled={disabled}
         onChange={(status) => set({ status })}
+        {...exclusion('status')}
       />
       <MultiFilter
         title="Priority"
@@ -163,6 +202,7 @@ export function FilterBar({
         )}
         disabled={disabled}
         onChange={(priority) => set({ priority })}
+        {...exclusion('priority')}
       />
       <MultiFilter
         title="Type"
@@ -170,9 +210,11 @@ export function FilterBar({
         choices={options(facets?.types, filter.type, humanize)}
         disabled={disabled}
         onChange={(type) => set({ type })}
+        {...exclusion('type')}
       />
-      <MultiFilter
+      <SearchableFilter
         title="Assigned user"
+        searchLabel="Find a user"
         chosen={filter.user}
         choices={options(facets?.users, filter.user, (v) => v)}
         disabled={disabled}
@@ -190,6 +232,39 @@ export function FilterBar({
         disabled={disabled}
         onChange={(group) => set({ group })}
       />
+      <span className={styles.field}>
+        <label htmlFor={ids.assignee}>Assigned</label>
+        <select
+          id={ids.assignee}
+          value={filter.assignee}
+          disabled={disabled}
+          onChange={(e) => set({ assignee: e.target.value as ListFilter['assignee'] })}
+        >
+          <option value="">To anyone</option>
+          <option value="unassigned">To no user</option>
+          {/* Only when the token names the user's groups (its `groups` claim). */}
+          {me.groups && <option value="my-groups">To one of my groups</option>}
+        </select>
+      </span>
+      <label className={`${panels.check} ${styles.field}`}>
+        <input
+          type="checkbox"
+          checked={filter.createdByMe}
+          disabled={disabled}
+          onChange={(e) => set({ createdByMe: e.target.checked })}
+        />
+        Created by me
+      </label>
+      <span className={styles.field}>
+        <label htmlFor={ids.updated}>Updated since</label>
+        <input
+          id={ids.updated}
+          type="date"
+          value={filter.updatedSince}
+          disabled={disabled}
+          onChange={(e) => set({ updatedSince: e.target.value })}
+        />
+      </span>
       <span className={styles.field}>
         <label htmlFor={ids.due}>Due</label>
         <select

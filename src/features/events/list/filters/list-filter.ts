@@ -18,6 +18,25 @@ export interface ListFilter {
   reminderDue: boolean
   /** '' any, 'open' not completed, 'done' completed. */
   completed: '' | 'open' | 'done'
+  /** Of status, priority and type, those whose chosen values are left out rather than kept. */
+  exclude: Excludable[]
+  /** '' anyone, 'unassigned' no user, 'my-groups' one of the signed-in user's groups. */
+  assignee: '' | 'unassigned' | 'my-groups'
+  /** Entered by the signed-in user (`entry_User`). */
+  createdByMe: boolean
+  /** Saved on or after this day (`YYYY-MM-DD`), or ''. */
+  updatedSince: string
+}
+
+/** The filters that can leave their chosen values out ("not"). */
+export const EXCLUDABLE = ['status', 'priority', 'type'] as const
+export type Excludable = (typeof EXCLUDABLE)[number]
+
+/** Who is asking: "created by me" and "one of my groups" mean them. */
+export interface FilterUser {
+  userId: string
+  /** The token's groups; null when it names none (that filter is then not offered). */
+  groups?: readonly number[] | null | undefined
 }
 
 export const EMPTY_FILTER: ListFilter = {
@@ -31,6 +50,10 @@ export const EMPTY_FILTER: ListFilter = {
   to: '',
   reminderDue: false,
   completed: '',
+  exclude: [],
+  assignee: '',
+  createdByMe: false,
+  updatedSince: '',
 }
 
 const DUE = ['overdue', 'snoozed', 'today', 'week', 'range'] as const
@@ -56,6 +79,8 @@ export function parseListFilter(params: URLSearchParams): ListFilter {
   const from = params.get('from') ?? ''
   const to = params.get('to') ?? ''
   const completed = params.get('completed') ?? ''
+  const assignee = params.get('assignee') ?? ''
+  const updated = params.get('updated') ?? ''
   return {
     status: list(params.get('status')),
     priority: list(params.get('priority')),
@@ -69,6 +94,10 @@ export function parseListFilter(params: URLSearchParams): ListFilter {
     to: DAY.test(to) ? to : '',
     reminderDue: params.get('reminder') === 'due',
     completed: completed === 'open' || completed === 'done' ? completed : '',
+    exclude: EXCLUDABLE.filter((f) => list(params.get('not')).includes(f)),
+    assignee: assignee === 'unassigned' || assignee === 'my-groups' ? assignee : '',
+    createdByMe: params.get('created') === 'me',
+    updatedSince: DAY.test(updated) ? updated : '',
   }
 }
 
@@ -87,6 +116,14 @@ export function writeListFilter(params: URLSearchParams, filter: ListFilter) {
   if (filter.due === 'range' && filter.to) params.set('to', filter.to)
   if (filter.reminderDue) params.set('reminder', 'due')
   if (filter.completed) params.set('completed', filter.completed)
+  // "Not" only where values are chosen: it changes what they mean.
+  set(
+    'not',
+    EXCLUDABLE.filter((f) => filter.exclude.includes(f) && filter[f].length > 0),
+  )
+  if (filter.assignee) params.set('assignee', filter.assignee)
+  if (filter.createdByMe) params.set('created', 'me')
+  if (filter.updatedSince) params.set('updated', filter.updatedSince)
 }
 
 export const FILTER_PARAMS = [
@@ -100,6 +137,10 @@ export const FILTER_PARAMS = [
   'to',
   'reminder',
   'completed',
+  'not',
+  'assignee',
+  'created',
+  'updated',
 ]
 
 /** How many filters are set (a range counts once). */
@@ -109,18 +150,33 @@ export function activeFilterCount(filter: ListFilter): number {
       .length +
     (filter.due ? 1 : 0) +
     (filter.reminderDue ? 1 : 0) +
-    (filter.completed ? 1 : 0)
+    (filter.completed ? 1 : 0) +
+    (filter.assignee ? 1 : 0) +
+    (filter.createdByMe ? 1 : 0) +
+    (filter.updatedSince ? 1 : 0)
   )
 }
 
-/** The index's filter for the list's filters and the free text. */
-export function toIndexFilter(filter: ListFilter, text: string): EventFilter {
+/**
+ * The filter as this user may use it: "one of my groups" is dropped when their token names no
+ * groups (the filter is not offered then, so an address or a saved view holding it shows all).
+ */
+export function usableFilter(filter: ListFilter, user: FilterUser): ListFilter {
+  return filter.assignee === 'my-groups' && !user.groups ? { ...filter, assignee: '' } : filter
+}
+
+/** The index's filter for the list's filters, the free text and who is asking. */
+export function toIndexFilter(filter: ListFilter, text: string, user?: FilterUser): EventFilter {
+  const kept = (f: Excludable) => (filter.exclude.includes(f) ? [] : filter[f])
+  const left = (f: Excludable) => (filter.exclude.includes(f) ? filter[f] : [])
+  const not = { status: left('status'), priority: left('priority'), type: left('type') }
   return {
-    status: filter.status,
-    priority: filter.priority,
-    type: filter.type,
+    status: kept('status'),
+    priority: kept('priority'),
+    type: kept('type'),
     user: filter.user,
     group: filter.group,
+    ...(Object.values(not).some((v) => v.length) ? { not } : {}),
     due:
       filter.due === 'range'
         ? {
@@ -130,6 +186,10 @@ export function toIndexFilter(filter: ListFilter, text: string): EventFilter {
         : filter.due || undefined,
     reminderDue: filter.reminderDue || undefined,
     completed: filter.completed === '' ? undefined : filter.completed === 'done',
+    unassigned: filter.assignee === 'unassigned' || undefined,
+    inGroups: filter.assignee === 'my-groups' && user?.groups ? user.groups : undefined,
+    enteredBy: filter.createdByMe && user ? [user.userId] : undefined,
+    updatedSince: filter.updatedSince ? `${filter.updatedSince}T00:00:00` : undefined,
     text: text.trim() || undefined,
   }
 }

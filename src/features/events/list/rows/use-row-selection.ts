@@ -1,58 +1,59 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { Event } from '@/api/schemas/event'
 import {
+  describeSelection,
   emptySelection,
-  selectAll,
-  selectedOnPage,
+  selectMatching,
+  selectOnly,
+  selectPage,
   toggleRow,
   type RowSelection,
 } from './row-selection'
 
-type PageSelection = RowSelection & { pageKey: string }
+type KeyedSelection = RowSelection & { key: string }
 
 /**
- * The ticked rows of the page identified by `pageKey` (page, size and sort). Another page starts
- * with nothing ticked; a ticked event that left the page (e.g. re-sorted after an edit) no longer
- * counts. The handlers keep their identity while the page's rows do, so rows can be memoized.
+ * The ticked events of the list while it shows the events identified by `key` (its filters and
+ * search, not its page, size or sort): paging and sorting keep the selection, another filter or
+ * search starts with nothing ticked. The handlers keep their identity while the page's rows do,
+ * so rows can be memoized.
  */
-export function useRowSelection(pageKey: string, rows: readonly Event[]) {
-  const [state, setState] = useState<PageSelection>({ ...emptySelection, pageKey })
-  const selection = state.pageKey === pageKey ? state : emptySelection
+export function useRowSelection(key: string, rows: readonly Event[]) {
+  const [state, setState] = useState<KeyedSelection>({ ...emptySelection, key })
+  const selection = state.key === key ? state : emptySelection
   const order = useMemo(() => rows.map((r) => r.event_ID), [rows])
-  const selectedIds = useMemo(() => selectedOnPage(selection, order), [selection, order])
-  const selectedEvents = useMemo(() => {
-    const ids = new Set(selectedIds)
-    return rows.filter((r) => ids.has(r.event_ID))
-  }, [rows, selectedIds])
+  const seen = useMemo(() => describeSelection(selection, order), [selection, order])
 
   const change = useCallback(
     (fn: (current: RowSelection) => RowSelection) =>
-      setState((prev) => ({ ...fn(prev.pageKey === pageKey ? prev : emptySelection), pageKey })),
-    [pageKey],
+      setState((prev) => ({ ...fn(prev.key === key ? prev : emptySelection), key })),
+    [key],
   )
   const toggle = useCallback(
     (id: number, range: boolean) => change((s) => toggleRow(s, order, id, range)),
     [change, order],
   )
-  const setAll = useCallback(
-    (checked: boolean) => change(() => selectAll(order, checked)),
+  const setPage = useCallback(
+    (checked: boolean) => change((s) => selectPage(s, order, checked)),
     [change, order],
   )
-  /** Exactly these rows ticked (e.g. the ones a batch could not change). */
-  const replace = useCallback(
-    (ids: readonly number[]) => change(() => ({ ids: new Set(ids), anchor: null })),
+  /** Every match of the filter: the IDs the index gave. */
+  const setMatching = useCallback(
+    (ids: readonly number[]) => change(() => selectMatching(ids)),
     [change],
   )
+  /** Exactly these events ticked (e.g. the ones a bulk change could not change). */
+  const replace = useCallback((ids: readonly number[]) => change(() => selectOnly(ids)), [change])
+  const { ids } = selection
 
   return {
-    selectedIds,
-    selectedEvents,
-    isSelected: (id: number) => selection.ids.has(id),
-    allSelected: order.length > 0 && selectedIds.length === order.length,
-    someSelected: selectedIds.length > 0,
+    ...seen,
+    ids,
+    isSelected: useCallback((id: number) => ids.has(id), [ids]),
     toggle,
-    setAll,
+    setPage,
+    setMatching,
     replace,
-    clear: () => replace([]),
+    clear: useCallback(() => change(() => emptySelection), [change]),
   }
 }

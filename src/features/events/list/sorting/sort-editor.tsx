@@ -1,8 +1,9 @@
 import { useId } from 'react'
 import type { SortField } from '@/api/events'
 import { Button } from '@/components/ui/button'
-import { columnOf, eventColumns } from '../columns/events-columns'
-import { fieldLabel } from './describe-sort'
+import { eventColumns } from '../columns/events-columns'
+import { COMPLETED_SORT } from '../../index/protocol'
+import { directionLabel, fieldLabel } from './describe-sort'
 import { orderColumns } from '../list-search'
 import styles from '../toolbar-panels.module.css'
 
@@ -11,7 +12,8 @@ export interface SortEditorProps {
   onChange: (sort: SortField[]) => void
 }
 
-const ALL = orderColumns(Object.keys(eventColumns))
+const ALL = [COMPLETED_SORT, ...orderColumns(Object.keys(eventColumns))]
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** The sort keys in order, each with its direction; the keyboard way to sort by several columns. */
 export default function SortEditor({ sort, onChange }: SortEditorProps) {
@@ -41,8 +43,8 @@ export default function SortEditor({ sort, onChange }: SortEditorProps) {
                 })
               }
             >
-              <option value="asc">Ascending</option>
-              <option value="desc">Descending</option>
+              <option value="asc">{capital(directionLabel(s.field, 'asc'))}</option>
+              <option value="desc">{capital(directionLabel(s.field, 'desc'))}</option>
             </select>
             <Button
               size="small"
@@ -77,7 +79,7 @@ export default function SortEditor({ sort, onChange }: SortEditorProps) {
           <option value="">Add a column…</option>
           {unused.map((f) => (
             <option key={f} value={f}>
-              {columnOf(f).label}
+              {fieldLabel(f)}
             </option>
           ))}
         </select>
