@@ -224,7 +224,7 @@ test.describe('the events list: many events at once, Undo, new filters', () => {
     const offer = palette.getByRole('option', { name: `Undo: Snooze of “${event.subject}”` })
     await expect(offer).toBeVisible()
     await input.press('Enter')
-    await expect(page.getByText('Snooze undone')).toBeVisible()
+    await expect(page.getByText('Snooze undone').last()).toBeVisible()
     await expect
       .poll(async () => (await serviceEvent(page, event.event_ID)).next_Scheduled_Date)
       .toBe(before)
@@ -249,8 +249,8 @@ test.describe('the events list: many events at once, Undo, new filters', () => {
       ['created=me', (e) => e.entry_User === 'staff'],
       [`updated=${sinceDay}`, (e) => (e.update_Date ?? '') >= `${sinceDay}T00:00:00`],
       ['assignee=unassigned&created=me', (e) => !e.user_ID && e.entry_User === 'staff'],
-      // The sandbox's token names no groups: "one of my groups" is not offered, and ignored.
-      ['assignee=my-groups', () => true],
+      // Staff's token names groups 1 and 3 (Utilization review, Member services).
+      ['assignee=my-groups', (e) => e.userGroup_Key === 1 || e.userGroup_Key === 3],
     ]
     for (const [query, match] of cases) {
       await page.goto(`/events?${query}`)
@@ -261,6 +261,7 @@ test.describe('the events list: many events at once, Undo, new filters', () => {
     await expect(page.getByLabel('Assigned', { exact: true }).locator('option')).toHaveText([
       'To anyone',
       'To no user',
+      'To one of my groups',
     ])
 
     // The user filter: type to narrow, arrows to move, Enter to tick.

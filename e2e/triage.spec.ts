@@ -233,6 +233,21 @@ test.describe('keyboard triage', () => {
     await expect(link(first)).toBeFocused()
     await page.keyboard.press('k')
     await expect(link(second)).toBeFocused()
+    // x ticks the focused row; Shift+X extends the selection to another.
+    const tick = (e: { subject: string }) =>
+      page
+        .getByRole('row')
+        .filter({ has: link(e) })
+        .getByRole('checkbox')
+    await page.keyboard.press('x')
+    await expect(tick(second)).toBeChecked()
+    await page.keyboard.press('j')
+    await page.keyboard.press('Shift+X')
+    await expect(tick(first)).toBeChecked()
+    await expect(page.getByText(/^2 selected/)).toBeVisible()
+    await page.keyboard.press('x')
+    await expect(tick(first)).not.toBeChecked()
+    await page.keyboard.press('k')
     await page.keyboard.press('c')
     await expect
       .poll(async () => (await service(page, 'GET', `/events/${second.event_ID}`)).data.status)

@@ -148,7 +148,10 @@ export function EventsListPage() {
     helpOpen,
     closeHelp,
     snoozeChoice,
-  } = useTriageKeys((id) => rows.find((e) => e.event_ID === id))
+  } = useTriageKeys(
+    (id) => rows.find((e) => e.event_ID === id),
+    (id, extend) => selection.toggle(id, extend),
+  )
   const selectionToggle = selection.toggle
   const toggle = useCallback(
     (id: number, range: boolean) => {

@@ -9,6 +9,7 @@ export const SHORTCUTS: [keys: string[], what: string][] = [
   [['c'], 'Mark the event complete'],
   [['a'], 'Assign the event to me'],
   [['e'], 'Edit the event'],
+  [['x'], 'Select the event (the list); Shift+X extends the selection to it'],
   [['Tab'], "Go to the event's actions menu (Enter opens it)"],
   [['?'], 'Show these shortcuts'],
   [['Ctrl', 'Z'], 'Undo the last change that offered Undo (⌘Z on a Mac; not while typing)'],

@@ -32,7 +32,11 @@ const focusRow = (row: HTMLElement | undefined) => {
  * (completed from its own button), focus goes to the next row, or the previous one at the end,
  * instead of falling to the page.
  */
-export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
+export function useTriageKeys(
+  eventOf: (eventId: number) => Event | undefined,
+  /** Where rows can be ticked (the list): `x` ticks the focused one, Shift+X extends. */
+  onSelect?: (eventId: number, extend: boolean) => void,
+) {
   // The element holding the rows (a callback ref: it may appear after the data loads).
   const [el, setEl] = useState<HTMLElement | null>(null)
   const [helpOpen, setHelpOpen] = useState(false)
@@ -65,9 +69,9 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
     /** The row element itself: when it leaves the page, the event left its place. */
     row: HTMLElement
   } | null>(null)
-  const actions = useRef({ eventOf, snooze, complete, claim, sayTaken, navigate })
+  const actions = useRef({ eventOf, snooze, complete, claim, sayTaken, navigate, onSelect })
   useLayoutEffect(() => {
-    actions.current = { eventOf, snooze, complete, claim, sayTaken, navigate }
+    actions.current = { eventOf, snooze, complete, claim, sayTaken, navigate, onSelect }
   })
 
   useEffect(() => {
@@ -88,6 +92,7 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
     }
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
+      if (e.defaultPrevented) return
       const row = (e.target as HTMLElement).closest<HTMLElement>(ROW)
       if (!row) return
       const rows = rowsIn(el)
@@ -115,6 +120,12 @@ export function useTriageKeys(eventOf: (eventId: number) => Event | undefined) {
           void actions.current.claim(event).then((outcome) => {
             if ('takenBy' in outcome) actions.current.sayTaken(outcome)
           })
+          return
+        case 'x':
+        case 'X':
+          if (!actions.current.onSelect) return
+          e.preventDefault()
+          actions.current.onSelect(idOf(row), e.shiftKey)
           return
         case 'e':
           if (!event) return

@@ -243,7 +243,7 @@ export function FilterBar({
           <option value="">To anyone</option>
           <option value="unassigned">To no user</option>
           {/* Only when the token names the user's groups (its `groups` claim). */}
-          {me.groups && <option value="my-groups">To one of my groups</option>}
+          {me.groups.length > 0 && <option value="my-groups">To one of my groups</option>}
         </select>
       </span>
       <label className={`${panels.check} ${styles.field}`}>

@@ -162,7 +162,9 @@ export function activeFilterCount(filter: ListFilter): number {
  * groups (the filter is not offered then, so an address or a saved view holding it shows all).
  */
 export function usableFilter(filter: ListFilter, user: FilterUser): ListFilter {
-  return filter.assignee === 'my-groups' && !user.groups ? { ...filter, assignee: '' } : filter
+  return filter.assignee === 'my-groups' && !user.groups?.length
+    ? { ...filter, assignee: '' }
+    : filter
 }
 
 /** The index's filter for the list's filters, the free text and who is asking. */
