@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { useCan } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
-import { toneOf } from '../glance'
+import { toneOf } from '../model/tone'
 import { AuthStatusBadge } from './auth-status-badge'
 import styles from './detail.module.css'
 
