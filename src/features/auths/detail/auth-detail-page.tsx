@@ -13,6 +13,7 @@ import { useAuthQueries } from '../queries'
 import { useRecentLookups } from '../recent-lookups'
 import { ChangeStatusDialog } from '../status/change-status-dialog'
 import { AuthDetailHeader, type DetailDialog } from './auth-detail-header'
+import { AuthDecision } from './auth-decision'
 import { AuthDetailSkeleton } from './auth-detail-skeleton'
 import { AuthFieldList } from './auth-field-list'
 import { AuthGlance } from './auth-glance'
@@ -76,6 +77,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
         </p>
       )}
       <AuthGlance auth={loaded} />
+      <AuthDecision auth={loaded} />
       <AuthPeople auth={loaded} vba={vba.data} vbaState={vba.status} />
       <AuthRangesTable auth={loaded} />
       <div className={styles.groups}>

@@ -69,7 +69,8 @@ function factsFor(auth: Auth): Fact[] {
       return [
         {
           label: 'Denied',
-          value: countOf(auth.units_Denied, unit) ?? requested ?? none,
+          // Only what is recorded: no denied units is not the whole request denied.
+          value: countOf(auth.units_Denied, unit) ?? none,
           detail: joined(requested && `${requested} requested`),
         },
         { label: 'Denied period', value: periodOf(auth.denied_From, auth.denied_Thru) ?? none },
