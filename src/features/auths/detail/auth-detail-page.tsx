@@ -6,6 +6,8 @@ import { ApiError, ResponseShapeError } from '@/api/errors'
 import { shouldThrowToBoundary } from '@/api/query-client'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
+import { DecisionClockBanner } from '../clock/decision-clock-banner'
+import { useDecisionClock } from '../clock/use-decision-clock'
 import { codeStatusConflict, useAuthCodes } from '../auth-codes'
 import { AUDIT_FIELDS, AUTH_GROUPS } from '../auth-groups'
 import { paths } from '@/lib/paths'
@@ -25,7 +27,10 @@ import { DeleteAuthDialog } from './delete-auth-dialog'
 import { UnreadableAuthPage } from './unreadable-auth-page'
 import styles from './detail.module.css'
 
-/** One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions. */
+/**
+ * One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions;
+ * its decision clock first.
+ */
 export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   const queries = useAuthQueries()
   const db = useDatabase()
@@ -42,6 +47,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   const { rememberNumber, rememberCode } = useRecentLookups()
   const auth = detail.data
   const codes = useAuthCodes(db, [])
+  const clock = useDecisionClock(auth)
 
   useEffect(() => {
     if (!auth) return
@@ -64,6 +70,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   return (
     <div className={styles.page}>
       <AuthDetailHeader authNumber={authNumber} auth={loaded} vba={vba.data} onOpen={setDialog} />
+      {clock && <DecisionClockBanner clock={clock} />}
       {conflict && (
         <p className={styles.conflictNote} role="note">
           <strong>Code and status disagree.</strong> {conflict} Use Change status to set both from
