@@ -52,35 +52,41 @@ export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHe
         </span>
       }
       actions={
-        canChange && (
-          <>
-            <Button
-              variant={tone === 'pended' ? 'primary' : 'default'}
-              onClick={() => onOpen('status')}
-            >
-              Change status
-            </Button>
-            <Button
-              variant={tone === 'approved' ? 'primary' : 'default'}
-              onClick={() => onOpen('adjust')}
-            >
-              Adjust
-            </Button>
-            <ButtonLink
-              to={paths.auths.edit(authNumber)}
-              variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
-            >
-              Edit
-            </ButtonLink>
-            <Button
-              variant="ghost"
-              className={styles.deleteButton}
-              onClick={() => onOpen('delete')}
-            >
-              Delete
-            </Button>
-          </>
-        )
+        <>
+          {canChange && (
+            <>
+              <Button
+                variant={tone === 'pended' ? 'primary' : 'default'}
+                onClick={() => onOpen('status')}
+              >
+                Change status
+              </Button>
+              <Button
+                variant={tone === 'approved' ? 'primary' : 'default'}
+                onClick={() => onOpen('adjust')}
+              >
+                Adjust
+              </Button>
+              <ButtonLink
+                to={paths.auths.edit(authNumber)}
+                variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
+              >
+                Edit
+              </ButtonLink>
+              <Button
+                variant="ghost"
+                className={styles.deleteButton}
+                onClick={() => onOpen('delete')}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+          {/* The print CSS prints the determination summary alone. */}
+          <Button variant="ghost" onClick={() => window.print()}>
+            Print
+          </Button>
+        </>
       }
     />
   )

@@ -22,6 +22,7 @@ import { AuthGlance } from './auth-glance'
 import { AuthNotFound } from './auth-not-found'
 import { AuthOtherFields } from './auth-other-fields'
 import { AuthPeople } from './auth-people'
+import { AuthPrintSummary } from './auth-print-summary'
 import { AuthRangesTable } from './auth-ranges-table'
 import { DeleteAuthDialog } from './delete-auth-dialog'
 import { UnreadableAuthPage } from './unreadable-auth-page'
@@ -110,6 +111,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
         />
       </div>
       <AuthOtherFields auth={loaded} />
+      <AuthPrintSummary authNumber={authNumber} auth={loaded} vba={vba.data} clock={clock} />
 
       {/* Mounted while open, so each opening starts afresh from the auth as it is now. */}
       {dialog === 'status' && <ChangeStatusDialog auth={loaded} open onClose={close} />}
