@@ -302,7 +302,13 @@ test.describe('auths', () => {
     await expect(page.getByText('The service refused code Z')).toHaveCount(1)
     expect((await service(page, 'GET', `/auths/${authNumber}`)).data.auth_Code).toBe('P')
 
+    // Approving asks for what approval needs: nothing was requested to prefill it from here.
     await codes.getByRole('radio', { name: /^A Approved/ }).check()
+    await dialog.getByRole('button', { name: 'Change status' }).click()
+    await expect(dialog.getByText('Enter the first day approved')).toBeVisible()
+    await dialog.getByLabel('Approved from').fill('2026-03-01')
+    await dialog.getByLabel('Approved thru').fill('2026-03-31')
+    await dialog.getByLabel('Approved units').fill('6')
     await dialog.getByRole('button', { name: 'Change status' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByText(`Auth ${authNumber} is now Approved`)).toBeVisible()
@@ -310,7 +316,14 @@ test.describe('auths', () => {
     await expect(page.getByRole('region', { name: 'Linked auths' })).toBeVisible()
     await expect(page.locator('main').getByText('Approved', { exact: true }).first()).toBeVisible()
     const stored = (await service(page, 'GET', `/auths/${authNumber}`)).data
-    expect(stored).toMatchObject({ auth_Code: 'A', status: 'Approved', approved_By: 'support' })
+    expect(stored).toMatchObject({
+      auth_Code: 'A',
+      status: 'Approved',
+      approved_By: 'support',
+      approved_From: '2026-03-01T00:00:00',
+      approved_Thru: '2026-03-31T00:00:00',
+      units_Approved: 6,
+    })
   })
 
   test('a code that contradicts the status is refused by the form, and the badge shows what is stored', async ({
