@@ -31,3 +31,34 @@ export function knownAuths(queryClient: QueryClient, db: string): KnownAuth[] {
   }
   return [...byNumber.values()]
 }
+
+const full = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ')
+
+/** The text a known auth is found by: number, member, provider, status and code. */
+export function searchTextOf({ auth, vba }: KnownAuth): string {
+  return [
+    auth.auth_Number,
+    full(vba?.member_First_Name, vba?.member_Last_Name),
+    auth.subscriber_ID,
+    vba?.provider_Org_Name,
+    full(vba?.provider_First_Name, vba?.provider_Last_Name),
+    auth.provider_ID,
+    auth.status,
+    auth.auth_Code && `code ${auth.auth_Code}`,
+    auth.service_Type,
+    auth.assigned_User,
+  ]
+    .filter(Boolean)
+    .join(' \u0001 ')
+    .toLowerCase()
+}
+
+/** The known auths whose number, member, provider or status hold every word of `text`. */
+export function searchKnownAuths(known: readonly KnownAuth[], text: string): KnownAuth[] {
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return []
+  return known.filter((k) => {
+    const haystack = searchTextOf(k)
+    return words.every((w) => haystack.includes(w))
+  })
+}
