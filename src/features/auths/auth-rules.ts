@@ -1,4 +1,5 @@
-import { compareServiceDates, parseServiceDate } from '@/api/dates'
+import { parseServiceDate } from '@/api/dates'
+import { dateOrderProblems } from '@/api/schemas/date-order'
 import { AUTH_TEXT_LIMITS, formatCount } from '@/api/schemas/text-limits'
 import { AUTH_FIELDS, AUTH_KEYS, AUTH_NUMBER_PATTERN, DATE_RANGES, labelOf } from './auth-fields'
 
@@ -8,7 +9,6 @@ export const MESSAGES = {
   notWhole: 'Enter a whole number',
   notDate: 'Enter a real date',
   authNumber: 'Use up to 30 letters, digits, dots, dashes or underscores, such as 26-004512',
-  rangeEnd: (from: string) => `Must not be before ${labelOf(from).toLowerCase()}`,
   tooLong: (max: number, length: number) =>
     `Keep it to ${formatCount(max)} characters or fewer (${formatCount(length)} now)`,
 } as const
@@ -38,17 +38,8 @@ export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<
     if (max !== undefined && typeof value === 'string' && value.length > max)
       errors[field] ??= MESSAGES.tooLong(max, value.length)
   }
-  for (const [from, thru] of DATE_RANGES) {
-    const start = auth[from]
-    const end = auth[thru]
-    if (
-      typeof start === 'string' &&
-      typeof end === 'string' &&
-      parseServiceDate(start) &&
-      parseServiceDate(end) &&
-      compareServiceDates(end, start) < 0
-    )
-      errors[thru] ??= MESSAGES.rangeEnd(from)
-  }
+  // The one rule for date ranges (the contract's), over the auth's ranges.
+  const ranges = dateOrderProblems(auth, DATE_RANGES, (field) => labelOf(field).toLowerCase())
+  for (const [field, message] of Object.entries(ranges)) errors[field] ??= message
   return errors
 }
