@@ -17,11 +17,9 @@ export function DecisionClockBanner({ clock }: { clock: DecisionClock }) {
   const state = clock.kind === 'running' ? clock.state : 'none'
   return (
     <p className={styles.banner} data-clock-state={state}>
-      <span className={styles.bannerText}>
-        {/* The colour is not the only sign: the words say it too. */}
-        {WARNING[state] && <span className="visually-hidden">{WARNING[state]}</span>}
-        {clockText(clock)}
-      </span>
+      {/* The colour is not the only sign: the words say it too. */}
+      {WARNING[state] && <span className="visually-hidden">{WARNING[state]}</span>}
+      <span className={styles.bannerText}>{clockText(clock)}</span>
       {clock.kind === 'running' && (
         <span className={styles.bannerRule}>
           {clock.rule.name} rule: {ruleLength(clock.rule)} from receipt

@@ -5,7 +5,7 @@ import type { AuthVba } from '@/api/schemas/auth-vba'
 import { useCurrentUser } from '@/lib/app-context'
 import { formatMoney } from '../format-value'
 import { countOf, periodOf } from '../glance'
-import { clockText, type DecisionClock } from '../model/decision-clock'
+import { clockText, formatDue, leftText, type DecisionClock } from '../model/decision-clock'
 import { decisionReasons } from '../status/decision'
 import styles from './detail.module.css'
 
@@ -46,7 +46,14 @@ export function AuthPrintSummary(props: {
     ['Service', join(auth.service_Type, auth.service_Code, auth.auth_Type)],
     ['Decision', join(auth.status ?? 'No status', auth.auth_Code && `code ${auth.auth_Code}`)],
     ['Received', formatDisplayDateTime(auth.received_Date)],
-    ['Decision clock', clock && clock.kind !== 'decided' ? clockText(clock) : null],
+    [
+      'Decision due',
+      clock?.kind === 'running'
+        ? `${formatDue(clock.due)} (${leftText(clock)})`
+        : clock && clock.kind !== 'decided'
+          ? clockText(clock)
+          : null,
+    ],
     [
       'Requested',
       join(
