@@ -2,6 +2,7 @@ import { parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { dayStartMs, weekOf } from './days'
 import { isOverdue, isReminderDue, isSnoozed, type EventFacts } from './facts'
+import { mentionsAuth } from './mentions'
 import { placementIn, placementOf, type PlaceBy } from './placement'
 
 /**
@@ -28,6 +29,8 @@ export interface EventFilter {
   text?: string
   /** What a calendar draws in `[from, to)` (wall-clock text), placed as `placement.ts` says. */
   placed?: { from: string; to: string; by: PlaceBy }
+  /** Names this auth number in its subject or metadata (`true`: any auth number). */
+  mentionsAuth?: string | true
 }
 
 /** An event as the filter reads it: the event, its facts, and its subject in lower case. */
@@ -97,6 +100,7 @@ export function compileFilter(
         (range.to !== null && f.due > range.to))
     )
       return false
+    if (filter.mentionsAuth !== undefined && !mentionsAuth(ev, filter.mentionsAuth)) return false
     if (text) {
       if (id !== null && ev.event_ID === id) return true
       for (const word of words) if (!subject.includes(word)) return false
