@@ -239,7 +239,7 @@ test.describe('auths as work', () => {
     await events.getByRole('link', { name: 'Create follow-up event' }).click()
     await expect(page).toHaveURL(/\/events\/new$/)
     await expect(page.getByLabel('Subject')).toHaveValue(`Follow up on auth ${auth.auth_Number}`)
-    await expect(page.getByLabel('Assigned user')).toHaveValue('support')
+    await expect(page.getByLabel('Assigned user', { exact: true })).toHaveValue('support')
     const due = new Date(received.getTime() + 72 * HOUR)
     const pad = (n: number) => String(n).padStart(2, '0')
     await expect(page.getByLabel('Due', { exact: true })).toHaveValue(

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { ApiError, ResponseShapeError } from '@/api/errors'
 import { shouldThrowToBoundary } from '@/api/query-client'
 import { ErrorPanel } from '@/components/errors/error-panel'
+import type { Auth } from '@/api/schemas/auth'
 import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
 import { DecisionClockBanner } from '../clock/decision-clock-banner'
 import { useDecisionClock } from '../clock/use-decision-clock'
@@ -28,11 +29,24 @@ import { DeleteAuthDialog } from './delete-auth-dialog'
 import { UnreadableAuthPage } from './unreadable-auth-page'
 import styles from './detail.module.css'
 
+/** What a page composing features adds about the auth (the events that mention it). */
+export interface AuthRelated {
+  auth: Auth
+  /** When the decision is due, if its clock runs. */
+  decisionDue: Date | null
+}
+
+interface AuthDetailPageProps {
+  authNumber: string
+  /** Rendered below the decision: what other features know of the auth. */
+  related?: ((related: AuthRelated) => ReactNode) | undefined
+}
+
 /**
  * One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions;
  * its decision clock first.
  */
-export function AuthDetailPage({ authNumber }: { authNumber: string }) {
+export function AuthDetailPage({ authNumber, related }: AuthDetailPageProps) {
   const queries = useAuthQueries()
   const db = useDatabase()
   const detail = useQuery({
@@ -86,6 +100,10 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
       )}
       <AuthGlance auth={loaded} />
       <AuthDecision auth={loaded} />
+      {related?.({
+        auth: loaded,
+        decisionDue: clock?.kind === 'running' ? clock.due : null,
+      })}
       <AuthPeople auth={loaded} vba={vba.data} vbaState={vba.status} />
       <AuthRangesTable auth={loaded} />
       <div className={styles.groups}>
