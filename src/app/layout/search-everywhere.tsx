@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { useHref, useNavigate } from 'react-router'
 import { Dialog } from '@/components/ui/dialog'
 import { AUTH_NUMBER_PATTERN } from '@/features/auths/auth-fields'
+import { useAuthClockTexts, useKnownAuthMatches } from '@/features/auths/clock/use-auth-clock-texts'
 import { useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
@@ -123,6 +124,8 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
   const trimmed = text.trim()
   const events = useEventSearch(trimmed)
   const { numbers } = useRecentLookups()
+  const recentClocks = useAuthClockTexts(numbers.slice(0, 4))
+  const knownMatches = useKnownAuthMatches(trimmed)
   const auth = useAuthLookup((authNumber) => {
     onDone()
     navigate(paths.auths.detail(authNumber))
@@ -150,9 +153,18 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
           id: `recent-${n}`,
           group: 'Auths',
           label: `Auth ${n}`,
-          detail: 'Looked up recently',
+          detail: ['Looked up recently', recentClocks.get(n)].filter(Boolean).join(' · '),
           run: () => go(paths.auths.detail(n)),
         })
+    // Among the auths the console knows of: by member, provider or status.
+    for (const k of knownMatches)
+      out.push({
+        id: `known-${k.authNumber}`,
+        group: 'Auths',
+        label: `Auth ${k.authNumber}`,
+        detail: k.detail,
+        run: () => go(paths.auths.detail(k.authNumber)),
+      })
     for (const e of events.rows)
       out.push({
         id: `event-${e.event_ID}`,
@@ -196,7 +208,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
     return out
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, events.rows, numbers, me])
+  }, [trimmed, events.rows, numbers, me, recentClocks, knownMatches])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
