@@ -83,6 +83,8 @@ export const runtimeConfigSchema = z.object({
       rules: z.optional(z.array(decisionRuleSchema).check(z.minLength(1))),
     }),
   ),
+  /** Most auths one `PUT /auths` call carries (the service's batch size). */
+  authBatchSize: z._default(z.int().check(z.positive(), z.maximum(10_000)), 1000),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>

@@ -13,9 +13,9 @@ import {
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 
 /** Largest text the import reads. */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
-/** Most rows one import takes (the service takes at most 1,000 auths per batch). */
-export const MAX_IMPORT_ROWS = 1000
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+/** Most rows one import takes; they are sent in batches of the service's size. */
+export const MAX_IMPORT_ROWS = 100_000
 
 /**
  * The first columns of a results file (`import-results.ts`): a results file imported again
