@@ -1,7 +1,7 @@
 import { parseServiceDate } from '@/api/dates'
 import { dateOrderProblems } from '@/api/schemas/date-order'
 import { AUTH_TEXT_LIMITS, formatCount } from '@/api/schemas/text-limits'
-import { AUTH_FIELDS, AUTH_KEYS, AUTH_NUMBER_PATTERN, DATE_RANGES, labelOf } from './auth-fields'
+import { AUTH_FIELDS, AUTH_NUMBER_PATTERN, DATE_RANGES, isAuthKey, labelOf } from './auth-fields'
 
 export const MESSAGES = {
   negative: 'Must be 0 or more',
@@ -24,7 +24,9 @@ export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<
   const number = auth.auth_Number
   if (typeof number === 'string' && number !== '' && !AUTH_NUMBER_PATTERN.test(number))
     errors.auth_Number = MESSAGES.authNumber
-  for (const field of AUTH_KEYS) {
+  // The fields the auth holds (an import row holds a few of the ~100): the others break nothing.
+  for (const field of Object.keys(auth)) {
+    if (!isAuthKey(field)) continue
     const kind = AUTH_FIELDS[field].kind
     const value = auth[field]
     if ((kind === 'number' || kind === 'integer') && typeof value === 'number') {
