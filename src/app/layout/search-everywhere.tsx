@@ -1,8 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useHref, useNavigate } from 'react-router'
 import { Dialog } from '@/components/ui/dialog'
 import { AUTH_NUMBER_PATTERN } from '@/features/auths/auth-fields'
-import { useAuthClockTexts, useKnownAuthMatches } from '@/features/auths/clock/use-auth-clock-texts'
+import {
+  NO_PALETTE_AUTH_EXTRAS,
+  type PaletteAuthExtras,
+} from '@/features/auths/clock/palette-auth-extras-data'
 import { useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
@@ -24,6 +27,9 @@ interface Item {
 }
 
 const GROUPS = ['Auths', 'Events', 'Pages and commands'] as const
+
+// Auths' clocks and matches among the auths the console knows of: loaded with the first opening.
+const AuthExtras = lazy(() => import('@/features/auths/clock/palette-auth-extras'))
 
 interface Command {
   label: string
@@ -124,8 +130,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
   const trimmed = text.trim()
   const events = useEventSearch(trimmed)
   const { numbers } = useRecentLookups()
-  const recentClocks = useAuthClockTexts(numbers.slice(0, 4))
-  const knownMatches = useKnownAuthMatches(trimmed)
+  const [authExtras, setAuthExtras] = useState<PaletteAuthExtras>(NO_PALETTE_AUTH_EXTRAS)
   const auth = useAuthLookup((authNumber) => {
     onDone()
     navigate(paths.auths.detail(authNumber))
@@ -153,11 +158,11 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
           id: `recent-${n}`,
           group: 'Auths',
           label: `Auth ${n}`,
-          detail: ['Looked up recently', recentClocks.get(n)].filter(Boolean).join(' · '),
+          detail: ['Looked up recently', authExtras.clocks.get(n)].filter(Boolean).join(' · '),
           run: () => go(paths.auths.detail(n)),
         })
     // Among the auths the console knows of: by member, provider or status.
-    for (const k of knownMatches)
+    for (const k of authExtras.matches)
       out.push({
         id: `known-${k.authNumber}`,
         group: 'Auths',
@@ -208,7 +213,7 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
     return out
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, events.rows, numbers, me, recentClocks, knownMatches])
+  }, [trimmed, events.rows, numbers, me, authExtras])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -256,6 +261,9 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
           : `↑ ↓ to move, Enter to open. Event search is getting ready (${events.loaded.toLocaleString(getDisplayLocale())} events read).`}
       </p>
       <IndexGapsNote onNavigate={onDone} />
+      <Suspense fallback={null}>
+        <AuthExtras text={trimmed} recent={numbers.slice(0, 4)} onChange={setAuthExtras} />
+      </Suspense>
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
       {outcome.kind === 'not-found' && (
         <Problem compact cause="action" title={`No auth ${outcome.authNumber} in this database.`} />
