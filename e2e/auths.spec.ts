@@ -259,7 +259,12 @@ test.describe('auths', () => {
       .first()
       .click()
     await expect(page.getByRole('heading', { name: `Auth ${original}` })).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Linked auths' })).toContainText('Adjusted once')
+    const linked = page.getByRole('region', { name: 'Linked auths' })
+    await expect(linked).toContainText('Adjusted once')
+    await expect(linked.getByRole('link', { name: `auth ${created}` })).toHaveAttribute(
+      'href',
+      `/auths/${created}`,
+    )
 
     // The original cannot be deleted while its adjustment refers to it: the dialog says why.
     await page.getByRole('button', { name: 'Delete' }).click()
@@ -297,7 +302,13 @@ test.describe('auths', () => {
     await expect(page.getByText('The service refused code Z')).toHaveCount(1)
     expect((await service(page, 'GET', `/auths/${authNumber}`)).data.auth_Code).toBe('P')
 
+    // Approving asks for what approval needs: nothing was requested to prefill it from here.
     await codes.getByRole('radio', { name: /^A Approved/ }).check()
+    await dialog.getByRole('button', { name: 'Change status' }).click()
+    await expect(dialog.getByText('Enter the first day approved')).toBeVisible()
+    await dialog.getByLabel('Approved from').fill('2026-03-01')
+    await dialog.getByLabel('Approved thru').fill('2026-03-31')
+    await dialog.getByLabel('Approved units').fill('6')
     await dialog.getByRole('button', { name: 'Change status' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByText(`Auth ${authNumber} is now Approved`)).toBeVisible()
@@ -305,26 +316,40 @@ test.describe('auths', () => {
     await expect(page.getByRole('region', { name: 'Linked auths' })).toBeVisible()
     await expect(page.locator('main').getByText('Approved', { exact: true }).first()).toBeVisible()
     const stored = (await service(page, 'GET', `/auths/${authNumber}`)).data
-    expect(stored).toMatchObject({ auth_Code: 'A', status: 'Approved', approved_By: 'support' })
+    expect(stored).toMatchObject({
+      auth_Code: 'A',
+      status: 'Approved',
+      approved_By: 'support',
+      approved_From: '2026-03-01T00:00:00',
+      approved_Thru: '2026-03-31T00:00:00',
+      units_Approved: 6,
+    })
   })
 
-  test('a code that contradicts the status is warned about before saving, and the badge shows what is stored', async ({
+  test('a code that contradicts the status is refused by the form, and the badge shows what is stored', async ({
     page,
   }) => {
     const authNumber = await createAuth(page, { auth_Code: 'D', status: 'Denied' })
     await page.goto(`/auths/${authNumber}/edit`)
     await page.getByLabel('Auth code').fill('A')
-    const warning = page.getByRole('status').filter({ hasText: 'Code A means Approved' })
-    await expect(warning).toContainText('Code A means Approved, but the status reads Denied.')
     await page.getByRole('button', { name: 'Save auth' }).click()
-    await expect(page.getByRole('heading', { name: `Auth ${authNumber}` })).toBeVisible()
-    const stored = (await service(page, 'GET', `/auths/${authNumber}`)).data
-    expect(stored).toMatchObject({ auth_Code: 'A', status: 'Denied' })
-    // Not a green "Approved": the stored status and code, marked as disagreeing.
+    await expect(
+      page.getByText('Code A means Approved, but the status reads Denied.'),
+    ).toBeVisible()
+    await expect(page.getByLabel('Status', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    await expect(page).toHaveURL(new RegExp(`/auths/${authNumber}/edit$`))
+    expect((await service(page, 'GET', `/auths/${authNumber}`)).data).toMatchObject({
+      auth_Code: 'D',
+      status: 'Denied',
+    })
+    await expectNoSeriousA11yViolations(page)
+
+    // Another client may still store one: not a green "Approved", the stored pair, disagreeing.
+    const other = await createAuth(page, { auth_Code: 'A', status: 'Denied' })
+    await page.goto(`/auths/${other}`)
     const badge = page.getByText('disagree', { exact: true }).locator('..')
     await expect(badge).toHaveText(/^Denied, code · A\s*disagree$/)
     await expect(page.getByRole('note')).toContainText('Code and status disagree.')
-    await expectNoSeriousA11yViolations(page)
   })
 
   test('batch import: the bad row is shown, valid rows are sent, results per row', async ({

@@ -181,3 +181,39 @@ export async function expectAskedToSignInAgain(page: Page) {
       .first(),
   ).toBeVisible()
 }
+
+/** The NOT NULL fields of a new auth. */
+export const AUTH_REQUIRED = {
+  closed: false,
+  new_Or_Extended: false,
+  previous_Treatment: false,
+  tPlan_DownLoaded: false,
+  tPlan_Printed: 'N',
+  urgent: false,
+}
+
+/**
+ * Creates an auth for the test on the service (pended, physical therapy, with the given fields
+ * over those) as the page's user, who must be support or admin; returns the stored auth.
+ */
+export async function createAuth(page: Page, fields: Record<string, unknown> = {}) {
+  const { status, data } = await service<Record<string, unknown> & { auth_Number: string }>(
+    page,
+    'POST',
+    '/auths',
+    {
+      ...AUTH_REQUIRED,
+      auth_Code: 'P',
+      status: 'Pended',
+      service_Type: 'Physical Therapy',
+      service_Code: '97110',
+      unit_Type: 'Visit',
+      subscriber_ID: '100244581',
+      member_Seq: '01',
+      notes: 'Created by the e2e test',
+      ...fields,
+    },
+  )
+  if (status !== 200) throw new Error(`Creating an auth failed with ${status}`)
+  return data
+}

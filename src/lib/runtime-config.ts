@@ -9,6 +9,25 @@ const databaseSchema = z.object({
   color: z._default(z.string(), '#475467'),
 })
 
+const conditionValue = z.union([z.string(), z.boolean(), z.number()])
+
+/**
+ * A decision-clock rule: when every condition holds (an auth field and the value, or values, it
+ * must have), a decision is due `hours` elapsed hours, or `days` calendar days, after receipt.
+ */
+const decisionRuleSchema = z
+  .object({
+    name: z.string().check(z.minLength(1), z.maxLength(100)),
+    when: z._default(z.record(z.string(), z.union([conditionValue, z.array(conditionValue)])), {}),
+    hours: z.optional(z.number().check(z.positive())),
+    days: z.optional(z.int().check(z.positive())),
+  })
+  .check(
+    z.refine((rule) => (rule.hours === undefined) !== (rule.days === undefined), {
+      error: 'A decision rule gives either hours or days',
+    }),
+  )
+
 /** `config.json` beside index.html: read at start, not in the build, so one build serves every
  * environment (the sandbox's is `sandbox/console-config.json`). Every field has a default, so a partial or missing file still starts the app. */
 export const runtimeConfigSchema = z.object({
@@ -79,6 +98,18 @@ export const runtimeConfigSchema = z.object({
       { code: 'C', status: 'Closed', meaning: 'no further services under this auth' },
     ],
   ),
+  /**
+   * The decision clock's rules (the auths feature's `decisionClock`); absent, its defaults: urgent
+   * 72 hours, standard 7 calendar days, amber in the last 24 hours.
+   */
+  decisionClock: z.optional(
+    z.object({
+      warnHours: z.optional(z.number().check(z.positive())),
+      rules: z.optional(z.array(decisionRuleSchema).check(z.minLength(1))),
+    }),
+  ),
+  /** Most auths one `PUT /auths` call carries (the service's batch size). */
+  authBatchSize: z._default(z.int().check(z.positive(), z.maximum(10_000)), 1000),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>

@@ -3,7 +3,7 @@
  * `search-everywhere.tsx`): loaded on the first opening, so its search and ranking code is not
  * part of every page's first load.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useHref, useNavigate } from 'react-router'
 import { searchedAuthNumber } from '@/features/auths/auth-fields'
 import { useAuthCheck, useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
@@ -24,6 +24,13 @@ import {
 } from '@/features/events/model/filter'
 import { Problem } from '@/components/ui/problem'
 import { runUndo, useLastUndo } from '@/lib/undo-stack'
+import {
+  NO_PALETTE_AUTH_EXTRAS,
+  type PaletteAuthExtras,
+} from '@/features/auths/clock/palette-auth-extras-data'
+
+// Auths' clocks and matches among the auths the console knows of: loaded with the palette.
+const AuthExtras = lazy(() => import('@/features/auths/clock/palette-auth-extras'))
 
 interface Item {
   id: string
@@ -125,6 +132,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
   const trimmed = text.trim()
   const events = useEventSearch(trimmed)
   const lastUndo = useLastUndo()
+  const [authExtras, setAuthExtras] = useState<PaletteAuthExtras>(NO_PALETTE_AUTH_EXTRAS)
   const { numbers } = useRecentLookups()
   // An auth number (with or without its dash) is checked with the service before it is offered.
   const authNumber = searchedAuthNumber(trimmed)
@@ -161,10 +169,20 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
           id: `recent-${n}`,
           group: 'Auths',
           label: `Auth ${n}`,
-          detail: 'Looked up recently',
+          detail: ['Looked up recently', authExtras.clocks.get(n)].filter(Boolean).join(' · '),
           rank: SEARCH_RANK.inside,
           run: () => go(paths.auths.detail(n)),
         })
+    // Among the auths the console knows of: by member, provider or status.
+    for (const k of authExtras.matches)
+      out.push({
+        id: `known-${k.authNumber}`,
+        group: 'Auths',
+        label: `Auth ${k.authNumber}`,
+        detail: k.detail,
+        rank: SEARCH_RANK.inside,
+        run: () => go(paths.auths.detail(k.authNumber)),
+      })
     events.rows.forEach((e, i) =>
       out.push({
         id: `event-${e.event_ID}`,
@@ -231,7 +249,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
     return ordered(out)
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, authNumber, authCheck, events.rows, events.ranks, numbers, me, lastUndo])
+  }, [trimmed, authNumber, authCheck, events.rows, events.ranks, numbers, me, lastUndo, authExtras])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
   useEffect(() => {
@@ -287,6 +305,9 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
           : `↑ ↓ to move, Enter to open. Event search is getting ready (${formatCount(events.loaded)} events read).`}
       </p>
       <IndexGapsNote onNavigate={onDone} />
+      <Suspense fallback={null}>
+        <AuthExtras text={trimmed} recent={numbers.slice(0, 4)} onChange={setAuthExtras} />
+      </Suspense>
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
       {authNumber && authCheck === 'not-found' && outcome.kind !== 'not-found' && (
         <p role="status" className={styles.hint}>

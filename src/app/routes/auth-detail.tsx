@@ -1,6 +1,7 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { AuthDetailPage } from '@/features/auths/detail/auth-detail-page'
 import { authQueries } from '@/features/auths/queries'
+import { EventsAboutAuth } from '@/features/events/detail/events-about-auth'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
 import type { TitleHandle } from '../page-title'
@@ -20,5 +21,18 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { authNumber = '' } = useParams()
-  return <AuthDetailPage key={authNumber} authNumber={authNumber} />
+  return (
+    <AuthDetailPage
+      key={authNumber}
+      authNumber={authNumber}
+      // The events that name the auth, and a follow-up event, from the events feature.
+      related={({ auth, decisionDue }) => (
+        <EventsAboutAuth
+          authNumber={auth.auth_Number ?? authNumber}
+          assignee={auth.assigned_User ?? null}
+          decisionDue={decisionDue}
+        />
+      )}
+    />
+  )
 }

@@ -1,5 +1,7 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
+import { AuthNumberClock } from '@/features/auths/clock/auth-number-clock'
+import { AuthReferenceAddon } from '@/features/events/detail/auth-reference'
 import { EventDetailPage } from '@/features/events/detail/event-detail-page'
 import { parseEventId } from '@/features/events/event-id'
 import { eventQueries } from '@/features/events/queries'
@@ -23,5 +25,10 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { eventId } = useParams()
-  return <EventDetailPage key={eventId} eventId={eventId} />
+  return (
+    // Each auth the event's text links to carries its decision clock.
+    <AuthReferenceAddon value={AuthNumberClock}>
+      <EventDetailPage key={eventId} eventId={eventId} />
+    </AuthReferenceAddon>
+  )
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import type { Auth } from '@/api/schemas/auth'
 import { useDatabase } from '@/api/api-context'
-import { toneOf, type AuthTone } from './glance'
+import { toneOf, type AuthTone } from './model/tone'
 import { useRuntimeConfig } from '@/lib/app-context'
 
 /** An auth code, the status it sets and what it means. */

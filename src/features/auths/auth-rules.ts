@@ -1,6 +1,7 @@
-import { compareServiceDates, parseServiceDate } from '@/api/dates'
+import { parseServiceDate } from '@/api/dates'
+import { dateOrderProblems } from '@/api/schemas/date-order'
 import { AUTH_TEXT_LIMITS, formatCount } from '@/api/schemas/text-limits'
-import { AUTH_FIELDS, AUTH_KEYS, AUTH_NUMBER_PATTERN, DATE_RANGES, labelOf } from './auth-fields'
+import { AUTH_FIELDS, AUTH_NUMBER_PATTERN, DATE_RANGES, isAuthKey, labelOf } from './auth-fields'
 
 export const MESSAGES = {
   negative: 'Must be 0 or more',
@@ -8,7 +9,6 @@ export const MESSAGES = {
   notWhole: 'Enter a whole number',
   notDate: 'Enter a real date',
   authNumber: 'Use up to 30 letters, digits, dots, dashes or underscores, such as 26-004512',
-  rangeEnd: (from: string) => `Must not be before ${labelOf(from).toLowerCase()}`,
   tooLong: (max: number, length: number) =>
     `Keep it to ${formatCount(max)} characters or fewer (${formatCount(length)} now)`,
 } as const
@@ -24,7 +24,9 @@ export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<
   const number = auth.auth_Number
   if (typeof number === 'string' && number !== '' && !AUTH_NUMBER_PATTERN.test(number))
     errors.auth_Number = MESSAGES.authNumber
-  for (const field of AUTH_KEYS) {
+  // The fields the auth holds (an import row holds a few of the ~100): the others break nothing.
+  for (const field of Object.keys(auth)) {
+    if (!isAuthKey(field)) continue
     const kind = AUTH_FIELDS[field].kind
     const value = auth[field]
     if ((kind === 'number' || kind === 'integer') && typeof value === 'number') {
@@ -38,17 +40,8 @@ export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<
     if (max !== undefined && typeof value === 'string' && value.length > max)
       errors[field] ??= MESSAGES.tooLong(max, value.length)
   }
-  for (const [from, thru] of DATE_RANGES) {
-    const start = auth[from]
-    const end = auth[thru]
-    if (
-      typeof start === 'string' &&
-      typeof end === 'string' &&
-      parseServiceDate(start) &&
-      parseServiceDate(end) &&
-      compareServiceDates(end, start) < 0
-    )
-      errors[thru] ??= MESSAGES.rangeEnd(from)
-  }
+  // The one rule for date ranges (the contract's), over the auth's ranges.
+  const ranges = dateOrderProblems(auth, DATE_RANGES, (field) => labelOf(field).toLowerCase())
+  for (const [field, message] of Object.entries(ranges)) errors[field] ??= message
   return errors
 }

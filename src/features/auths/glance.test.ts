@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { setDisplayLocale } from '@/lib/format/format'
-import { countOf, periodNote, periodOf, toneOf, waitingFor } from './glance'
+import { countOf, periodNote, periodOf, waitingFor } from './glance'
+import { toneOf } from './model/tone'
 
 describe('glance', () => {
   it('counts with the unit in words', () => {

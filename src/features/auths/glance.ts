@@ -1,28 +1,6 @@
 import { parseServiceDate } from '@/api/dates'
 import { byLocale, formatDisplayDate, formatNumber } from '@/lib/format/format'
-import type { Auth } from '@/api/schemas/auth'
 import { calendarDaysBetween } from '@/lib/relative-date'
-
-export type AuthTone = 'approved' | 'pended' | 'denied' | 'closed' | 'other'
-
-const CODE_TONES: Record<string, AuthTone> = {
-  A: 'approved',
-  P: 'pended',
-  D: 'denied',
-  C: 'closed',
-}
-
-/** The colour of an auth's status: by its code, else by the status text. */
-export function toneOf(auth: Pick<Auth, 'auth_Code' | 'status'>): AuthTone {
-  const byCode = CODE_TONES[(auth.auth_Code ?? '').toUpperCase()]
-  if (byCode) return byCode
-  const status = (auth.status ?? '').toLowerCase()
-  if (status.startsWith('approv')) return 'approved'
-  if (status.startsWith('pend')) return 'pended'
-  if (status.startsWith('den')) return 'denied'
-  if (status.startsWith('clos')) return 'closed'
-  return 'other'
-}
 
 /** "14 visits", "1 procedure": a count with its unit, in words. */
 export function countOf(count: number | null | undefined, unitType: string | null | undefined) {

@@ -6,36 +6,51 @@ import { toast } from '@/components/ui/toast'
 import { formatCount } from '@/lib/format/format'
 import { paths } from '@/lib/paths'
 import { isResultOk } from './import-send'
+import { resultsCsv, resultsFileName } from './import-results'
 import { ImportRowEditor } from './import-row-editor'
 import { ImportRowsTable } from './import-rows-table'
 import { ImportSourceForm } from './import-source-form'
 import { ImportSummary } from './import-summary'
-import { statusOf, useImportRows } from './use-import-rows'
+import { useImportRows } from './use-import-rows'
 import { useImportSend } from './use-import-send'
 import styles from './import.module.css'
 
-/** Batch import (`PUT /auths`): paste or upload, check every row, send the valid ones, fix the rest. */
+/** Offers `text` as a file to save (a results file: in memory, never on the service). */
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/**
+ * Batch import (`PUT /auths`): paste or upload, check every row (and what it changes on the auth
+ * it names) before anything is sent, send the ready ones in batches with progress and Stop, fix
+ * the rest, and take away a results file.
+ */
 export function AuthImportPage() {
   const db = useDatabase()
   const { imported, counts, load, clear, fixRow, removeRow, applyResults } = useImportRows()
-  const { send, progress } = useImportSend()
+  const { send, stop, progress } = useImportSend()
   const [editing, setEditing] = useState<number | null>(null)
   const stopEditing = () => setEditing(null)
   const editingState = imported?.rows.find((s) => s.row.index === editing)
+  const hasResults = imported?.rows.some((s) => s.result) ?? false
 
   const sendReady = async () => {
     if (!imported) return
-    const ready = imported.rows.filter((s) => statusOf(s) === 'ready')
-    const results = await send(ready)
-    applyResults(results)
+    const results = await send(imported.rows, applyResults)
     const all = [...results.values()]
     const ok = all.filter(isResultOk).length
     const failed = all.length - ok
-    const of = `of ${formatCount(all.length)} auths`
-    if (failed === 0) toast.success(`${formatCount(ok)} ${of} saved`)
+    if (failed === 0) toast.success(`${formatCount(ok)} of ${formatCount(all.length)} auths saved`)
     else
-      toast.error(`${formatCount(failed)} ${of} not saved`, {
-        description: `${formatCount(ok)} saved. The failed rows say why; fix them and send them again.`,
+      toast.error(`${formatCount(failed)} of ${formatCount(all.length)} auths not saved`, {
+        description: `${formatCount(ok)} saved. The rows say why; fix them and send them again, or download the results file and import it again.`,
       })
   }
 
@@ -43,7 +58,7 @@ export function AuthImportPage() {
     <div className={styles.page}>
       <PageHeader
         title="Import auths"
-        description={`Create or update many auths in the ${db} database at once. Every row is checked before anything is sent.`}
+        description={`Create or update many auths in the ${db} database at once. Every row is checked, and compared with the auth it names, before anything is sent.`}
         actions={<ButtonLink to={paths.auths.lookup()}>Back to auths</ButtonLink>}
       />
       <section className={styles.card} aria-labelledby="import-source">
@@ -62,7 +77,15 @@ export function AuthImportPage() {
             total={imported.rows.length}
             counts={counts}
             progress={progress}
+            hasResults={hasResults}
             onSend={() => void sendReady()}
+            onStop={stop}
+            onDownload={() =>
+              download(
+                resultsFileName(imported.parsed.fileName),
+                resultsCsv(imported.parsed, imported.rows),
+              )
+            }
             onStartOver={clear}
           />
           <ImportRowsTable rows={imported.rows} onEdit={setEditing} />

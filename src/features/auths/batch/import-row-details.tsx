@@ -1,16 +1,23 @@
 import { Link } from 'react-router'
 import { labelOf } from '../auth-fields'
+import { formatAuthValue } from '../format-value'
 import { paths } from '@/lib/paths'
-import { statusOf, type RowState } from './use-import-rows'
+import { problemsOf, statusOf, type RowState } from './use-import-rows'
 import styles from './import.module.css'
 
-/** What is wrong with a row, or what the service said about it. */
+/** Most changes listed per row. */
+const MOST_CHANGES = 12
+
+/**
+ * What is wrong with a row; for a row updating an auth, what will change, field by field
+ * (old → new); after sending, what the service said.
+ */
 export function ImportRowDetails({ state }: { state: RowState }) {
   const status = statusOf(state)
-  if (status === 'invalid' && !state.check.ok)
+  if (status === 'invalid')
     return (
       <ul className={styles.errors}>
-        {Object.entries(state.check.errors).map(([field, message]) => (
+        {Object.entries(problemsOf(state)).map(([field, message]) => (
           <li key={field}>
             <strong>{field === '(row)' ? 'Row' : labelOf(field)}</strong>: {message}
           </li>
@@ -31,5 +38,29 @@ export function ImportRowDetails({ state }: { state: RowState }) {
       </span>
     )
   }
-  return <span className={styles.muted}>Ready to send</span>
+  if (state.existing?.kind === 'found') {
+    const { changes } = state.existing
+    if (changes.length === 0)
+      return <span className={styles.muted}>The auth already holds these values: not sent</span>
+    return (
+      <ul className={styles.changes} aria-label="What changes">
+        {changes.slice(0, MOST_CHANGES).map(({ field, from, to }) => (
+          <li key={field}>
+            <strong>{labelOf(field)}</strong>:{' '}
+            <span className={styles.old}>{formatAuthValue(field, from)}</span>
+            {' → '}
+            <span className={styles.new}>{formatAuthValue(field, to)}</span>
+          </li>
+        ))}
+        {changes.length > MOST_CHANGES && <li>and {changes.length - MOST_CHANGES} more</li>}
+      </ul>
+    )
+  }
+  if (status === 'checking')
+    return <span className={styles.muted}>Reading the auth to compare…</span>
+  return (
+    <span className={styles.muted}>
+      {state.existing?.kind === 'new' ? 'No auth has this number: it is created' : 'Ready to send'}
+    </span>
+  )
 }

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/text-field'
 import { isAuthKey, labelOf } from '../auth-fields'
-import type { RowState } from './use-import-rows'
+import { problemsOf, type RowState } from './use-import-rows'
 import styles from './import.module.css'
 import { Problem } from '@/components/ui/problem'
 
@@ -19,9 +19,9 @@ const asText = (value: unknown) => (value === null || value === undefined ? '' :
 
 /** Fix a row's cells; the row is checked again when applied. Objects in JSON rows stay as they are. */
 export function ImportRowEditor({ state, onApply, onRemove, onClose }: ImportRowEditorProps) {
-  const { row, check } = state
+  const { row } = state
   const formId = useId()
-  const errors = check.ok ? {} : check.errors
+  const errors = problemsOf(state)
   const failure = state.result && state.result.status >= 300 ? state.result.body : null
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import type { Auth } from '@/api/schemas/auth'
+import { defaultRuntimeConfig } from '@/lib/runtime-config'
 import {
   checkImportRow,
+  compareWithExisting,
   convertCell,
+  duplicateMessage,
+  duplicateNumbers,
   ImportError,
   MAX_IMPORT_ROWS,
   parseImport,
   toSendItem,
   type ImportRow,
 } from './import-rows'
+
+const codes = defaultRuntimeConfig.authCodes
 
 const row = (values: Record<string, unknown>, format: 'csv' | 'json' = 'json'): ImportRow => ({
   index: 1,
@@ -61,13 +67,37 @@ describe('parseImport', () => {
     expect(() => parseImport('notes\n')).toThrow(/only a header/)
   })
 
-  it('caps the number of rows and the size of the input', () => {
+  it('takes 5,000 rows and more (sent in batches), up to its caps', () => {
+    expect(parseImport('notes\n' + 'x\n'.repeat(5_000)).rows).toHaveLength(5_000)
     const csv = 'notes\n' + 'x\n'.repeat(MAX_IMPORT_ROWS)
     expect(parseImport(csv).rows).toHaveLength(MAX_IMPORT_ROWS)
-    expect(() => parseImport(csv + 'one too many\n')).toThrow(/at most 1,000 auths/)
+    expect(() => parseImport(csv + 'one too many\n')).toThrow(/at most 100,000 auths/)
     const json = JSON.stringify(Array.from({ length: MAX_IMPORT_ROWS + 1 }, () => ({})))
-    expect(() => parseImport(json)).toThrow('this has 1,001 rows')
-    expect(() => parseImport('notes\n' + 'x'.repeat(5 * 1024 * 1024))).toThrow(/at most 5.0 MB/)
+    expect(() => parseImport(json)).toThrow('this has 100,001 rows')
+    expect(() => parseImport('notes\n' + 'x'.repeat(50 * 1024 * 1024))).toThrow(/at most 50.0 MB/)
+  })
+
+  it('reads a results file back: the saved rows left out, the others from their own columns', () => {
+    const parsed = parseImport(
+      [
+        'row,auth number,outcome,message,auth_Number,notes',
+        '1,26-000900,created,Auth 26-000900 created.,,New',
+        '2,26-000024,failed,Auth 26-000024 was saved at …,26-000024,Retry me',
+        '3,26-000025,updated,Auth 26-000025 updated.,26-000025,Done',
+        '4,,problems,Urgent: Use true or false,,Fix me',
+      ].join('\n'),
+      'bulk-results.csv',
+    )
+    expect(parsed.skippedSaved).toBe(2)
+    expect(parsed.columns).toEqual(['auth_Number', 'notes'])
+    expect(parsed.fileName).toBe('bulk-results.csv')
+    expect(parsed.rows.map((r) => [r.index, r.line, r.values])).toEqual([
+      [1, 3, { auth_Number: '26-000024', notes: 'Retry me' }],
+      [2, 5, { auth_Number: '', notes: 'Fix me' }],
+    ])
+    expect(() =>
+      parseImport('row,auth number,outcome,message,notes\n1,26-1,created,ok,x\n'),
+    ).toThrow(/Every row of this results file was saved/)
   })
 })
 
@@ -132,6 +162,14 @@ describe('checkImportRow', () => {
     expect(json.ok && json.auth).toEqual({ auth_Number: '26-000001', notes: null, region: null })
   })
 
+  it('refuses a code and a status that contradict each other', () => {
+    const check = checkImportRow(row({ auth_Code: 'A', status: 'Denied' }), codes)
+    expect(check.errors).toEqual({
+      status: 'Code A means Approved, but the status reads Denied.',
+    })
+    expect(checkImportRow(row({ auth_Code: 'A', status: 'Approved' }), codes).ok).toBe(true)
+  })
+
   it('keeps unknown columns as they are', () => {
     const check = checkImportRow(row({ colour: 'red' }))
     expect(check.ok && check.auth).toEqual({ colour: 'red' })
@@ -174,6 +212,76 @@ describe('toSendItem', () => {
       tPlan_Printed: 'N',
       urgent: false,
       notes: 'New',
+    })
+  })
+})
+
+describe('duplicateNumbers', () => {
+  it('flags every row naming an auth another row names', () => {
+    const rows = [
+      { index: 1, format: 'csv', values: { auth_Number: '26-000024' } },
+      { index: 2, format: 'csv', values: { auth_Number: '' } },
+      { index: 3, format: 'csv', values: { auth_Number: ' 26-000024 ' } },
+      { index: 4, format: 'csv', values: { auth_Number: '26-000025' } },
+      { index: 5, format: 'json', values: { auth_Number: '26-000024' } },
+    ] satisfies ImportRow[]
+    const duplicates = duplicateNumbers(rows)
+    expect([...duplicates]).toEqual([
+      [1, [3, 5]],
+      [3, [1, 5]],
+      [5, [1, 3]],
+    ])
+    expect(duplicateMessage('26-000024', [3, 5])).toBe('26-000024 is also in rows 3 and 5')
+    expect(duplicateMessage('26-000024', [3])).toBe('26-000024 is also in row 3')
+  })
+})
+
+describe('compareWithExisting', () => {
+  const existing = {
+    auth_Number: '26-000024',
+    closed: false,
+    new_Or_Extended: false,
+    previous_Treatment: false,
+    tPlan_DownLoaded: false,
+    tPlan_Printed: 'N',
+    urgent: false,
+    auth_Code: 'P',
+    status: 'Pended',
+    subscriber_ID: '100244581',
+    provider_ID: 'PRV10005',
+    notes: 'Original',
+    approved_From: '2026-03-10T00:00:00',
+    update_Date: '2026-03-01T09:00:00.123',
+  } satisfies Auth
+
+  it('lists the fields a row changes, old and new, and nothing it leaves as it is', () => {
+    const { changes, errors } = compareWithExisting(
+      {
+        auth_Number: '26-000024',
+        subscriber_ID: '100244999',
+        provider_ID: 'PRV10005',
+        notes: 'Replaced',
+        update_Date: '2020-01-01T00:00:00',
+      },
+      existing,
+      codes,
+    )
+    expect(changes).toEqual([
+      { field: 'subscriber_ID', from: '100244581', to: '100244999' },
+      { field: 'notes', from: 'Original', to: 'Replaced' },
+    ])
+    expect(errors).toEqual({})
+  })
+
+  it('finds a range the row reverses with one end, and a code that contradicts the stored status', () => {
+    const { errors } = compareWithExisting(
+      { approved_Thru: '2026-03-01T00:00:00', auth_Code: 'A' },
+      existing,
+      codes,
+    )
+    expect(errors).toEqual({
+      approved_Thru: 'Must not be before approved from',
+      auth_Code: 'Code A means Approved, but the status reads Pended.',
     })
   })
 })

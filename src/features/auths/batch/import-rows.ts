@@ -1,14 +1,30 @@
 import { normalizeServiceDate } from '@/api/dates'
 import { authWriteSchema, type Auth } from '@/api/schemas/auth'
+import { changedFields } from '@/components/form-save/edit-conflict'
 import { CsvError, parseCsv } from '@/lib/csv'
 import { formatCount } from '@/lib/format/format'
-import { AUTH_FIELDS, isAuthKey, REQUIRED_DEFAULTS, type ValueKind } from '../auth-fields'
+import { codeStatusConflict, type AuthCodeInfo } from '../auth-codes'
+import {
+  AUTH_FIELDS,
+  DATE_RANGES,
+  isAuthKey,
+  REQUIRED_DEFAULTS,
+  type ValueKind,
+} from '../auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 
 /** Largest text the import reads. */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
-/** Most rows one import takes (the service takes at most 1,000 auths per batch). */
-export const MAX_IMPORT_ROWS = 1000
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+/** Most rows one import takes; they are sent in batches of the service's size. */
+export const MAX_IMPORT_ROWS = 100_000
+
+/**
+ * The first columns of a results file (`import-results.ts`): a results file imported again
+ * leaves out the rows it records as saved, and checks the others from their own columns.
+ */
+export const RESULT_COLUMNS = ['row', 'auth number', 'outcome', 'message'] as const
+/** Outcomes of a results file whose rows need nothing more. */
+const DONE_OUTCOMES = new Set(['created', 'updated'])
 
 export type ImportFormat = 'csv' | 'json'
 
@@ -30,6 +46,12 @@ export interface ParsedImport {
   rows: ImportRow[]
   /** Columns the service does not know: sent along, but it ignores them. */
   unknownColumns: string[]
+  /** The file's columns in order (a JSON file's keys as first met), for the results file. */
+  columns: string[]
+  /** Rows a results file records as saved, left out. */
+  skippedSaved: number
+  /** The chosen file's name, when one was chosen (names the results file). */
+  fileName?: string | undefined
 }
 
 /** The input cannot be read at all: too large, malformed, no rows. */
@@ -63,7 +85,7 @@ function parseJsonRows(text: string): ImportRow[] {
   )
 }
 
-function parseCsvRows(text: string): ImportRow[] {
+function parseCsvRows(text: string): { rows: ImportRow[]; columns: string[]; skipped: number } {
   let records
   try {
     records = parseCsv(text, { maxRecords: MAX_IMPORT_ROWS + 1 })
@@ -78,18 +100,30 @@ function parseCsvRows(text: string): ImportRow[] {
   if (blank >= 0) throw new ImportError(`Column ${blank + 1} of the header row has no name.`)
   const repeated = columns.find((c, i) => columns.indexOf(c) !== i)
   if (repeated) throw new ImportError(`The column ${repeated} appears twice in the header row.`)
-  return body.map((record, i) => {
+  // A results file: its own four columns first, then the rows as they were.
+  const results = RESULT_COLUMNS.every((c, i) => columns[i]?.toLowerCase() === c)
+  const first = results ? RESULT_COLUMNS.length : 0
+  const kept = results
+    ? body.filter((r) => !DONE_OUTCOMES.has((r.values[2] ?? '').trim().toLowerCase()))
+    : body
+  const rows = kept.map((record, i) => {
     const values: Record<string, unknown> = {}
-    columns.forEach((column, c) => (values[column] = record.values[c] ?? ''))
+    columns.forEach((column, c) => {
+      if (c >= first) values[column] = record.values[c] ?? ''
+    })
     const row: ImportRow = { index: i + 1, line: record.line, format: 'csv', values }
     if (record.values.length !== columns.length)
       row.shapeError = `Has ${record.values.length} values; the header has ${columns.length}`
     return row
   })
+  return { rows, columns: columns.slice(first), skipped: body.length - kept.length }
 }
 
-/** Reads pasted or uploaded text as CSV or JSON (told apart by the first character). */
-export function parseImport(text: string): ParsedImport {
+/**
+ * Reads pasted or uploaded text as CSV or JSON (told apart by the first character). A results
+ * file of an earlier import (`RESULT_COLUMNS` first) gives back the rows not yet saved.
+ */
+export function parseImport(text: string, fileName?: string): ParsedImport {
   const bytes = new TextEncoder().encode(text).length
   if (bytes > MAX_IMPORT_BYTES)
     throw new ImportError(
@@ -98,12 +132,31 @@ export function parseImport(text: string): ParsedImport {
   const trimmed = text.replace(/^\uFEFF/, '').trim()
   if (trimmed === '') throw new ImportError('Paste or choose a CSV or JSON file first.')
   const format: ImportFormat = trimmed.startsWith('[') || trimmed.startsWith('{') ? 'json' : 'csv'
-  const rows = format === 'json' ? parseJsonRows(trimmed) : parseCsvRows(text)
+  const read =
+    format === 'json'
+      ? { rows: parseJsonRows(trimmed), columns: null, skipped: 0 }
+      : parseCsvRows(text)
+  const { rows, skipped } = read
+  if (rows.length === 0 && skipped > 0)
+    throw new ImportError(
+      `Every row of this results file was saved (${rowsText(skipped)}): nothing is left to import.`,
+    )
   if (rows.length === 0) throw new ImportError('There are no auths in this file, only a header.')
   const unknown = new Set<string>()
+  const columns = new Set<string>(read.columns ?? [])
   for (const row of rows)
-    for (const key of Object.keys(row.values)) if (!isAuthKey(key)) unknown.add(key)
-  return { format, rows, unknownColumns: [...unknown] }
+    for (const key of Object.keys(row.values)) {
+      columns.add(key)
+      if (!isAuthKey(key)) unknown.add(key)
+    }
+  return {
+    format,
+    rows,
+    unknownColumns: [...unknown],
+    columns: [...columns],
+    skippedSaved: skipped,
+    fileName,
+  }
 }
 
 const BOOLEANS: Record<string, boolean> = {
@@ -160,10 +213,11 @@ export type RowCheck =
 
 /**
  * Checks one row as the form checks an auth: each value of its field's type, numbers not
- * negative, ranges in order, the auth number usable. The auth holds the row's columns only;
- * `toSendItem` completes it.
+ * negative, ranges in order, the auth number usable, and a code and status that do not
+ * contradict each other (by `codes`). The auth holds the row's columns only; `toSendItem`
+ * completes it.
  */
-export function checkImportRow(row: ImportRow): RowCheck {
+export function checkImportRow(row: ImportRow, codes: readonly AuthCodeInfo[] = []): RowCheck {
   if (row.shapeError) return { ok: false, errors: { '(row)': row.shapeError } }
   const auth: Record<string, unknown> = {}
   const errors: Record<string, string> = {}
@@ -180,6 +234,11 @@ export function checkImportRow(row: ImportRow): RowCheck {
     else auth[key] = converted.value
   }
   for (const [field, message] of Object.entries(checkAuthRules(auth))) errors[field] ??= message
+  const conflict = codeStatusConflict(
+    { auth_Code: auth.auth_Code as string | null, status: auth.status as string | null },
+    codes,
+  )
+  if (conflict) errors.status ??= conflict
   const candidate = toSendItem(auth, undefined)
   const parsed = authWriteSchema.safeParse(candidate)
   if (!parsed.success)
@@ -209,4 +268,93 @@ export function toSendItem(rowAuth: Record<string, unknown>, existing: Auth | un
   // service refuses a write without the version it was made from (428) or with another (409).
   if (existing) item.update_Date = existing.update_Date
   return item
+}
+
+/** A row's number when it names one (trimmed), else null. */
+export const rowNumber = (row: ImportRow) => {
+  const n = row.values.auth_Number
+  return typeof n === 'string' && n.trim() !== ''
+    ? n.trim()
+    : typeof n === 'number'
+      ? String(n)
+      : null
+}
+
+/**
+ * Rows that name the same auth as another row of the file: each with the others' row numbers. One
+ * file may name an auth once; which row would win is not the file's to leave to chance.
+ */
+export function duplicateNumbers(rows: readonly ImportRow[]): Map<number, number[]> {
+  const byNumber = new Map<string, number[]>()
+  for (const row of rows) {
+    const n = rowNumber(row)
+    if (n === null) continue
+    const list = byNumber.get(n) ?? []
+    list.push(row.index)
+    byNumber.set(n, list)
+  }
+  const duplicates = new Map<number, number[]>()
+  for (const list of byNumber.values())
+    if (list.length > 1)
+      for (const index of list)
+        duplicates.set(
+          index,
+          list.filter((i) => i !== index),
+        )
+  return duplicates
+}
+
+/** "26-000024 is also in row 4" (or "rows 4 and 9"). */
+export function duplicateMessage(authNumber: string, others: readonly number[]) {
+  const list =
+    others.length === 1
+      ? `row ${others[0]}`
+      : `rows ${others.slice(0, -1).join(', ')} and ${others[others.length - 1]}`
+  return `${authNumber} is also in ${list}`
+}
+
+/** One field a row changes on an existing auth. */
+export interface FieldChange {
+  field: string
+  from: unknown
+  to: unknown
+}
+
+/** Fields the service stamps or the row cannot change. */
+const NOT_CHANGES = new Set([
+  'auth_Number',
+  'update_Date',
+  'update_User',
+  'entry_Date',
+  'entry_User',
+])
+
+/**
+ * What a row does to the auth it names, read just now: the fields it changes (old and new
+ * value), and the rules the auth would break after it (a range reversed by one end given, a
+ * code that contradicts the stored status), on the fields the row gives.
+ */
+export function compareWithExisting(
+  rowAuth: Record<string, unknown>,
+  existing: Auth,
+  codes: readonly AuthCodeInfo[] = [],
+): { changes: FieldChange[]; errors: Record<string, string> } {
+  const item = toSendItem(rowAuth, existing)
+  const given = Object.keys(rowAuth)
+  const edits = changedFields(existing, Object.fromEntries(given.map((f) => [f, item[f]])))
+  const changes = Object.keys(edits)
+    .filter((field) => !NOT_CHANGES.has(field))
+    .map((field) => ({ field, from: existing[field], to: item[field] }))
+  // Rules on the auth as it would be, reported where the row is the cause.
+  const touched = new Set(given)
+  for (const [from, thru] of DATE_RANGES)
+    if (touched.has(from) || touched.has(thru)) touched.add(from).add(thru)
+  const errors: Record<string, string> = {}
+  for (const [field, message] of Object.entries(checkAuthRules(item)))
+    if (touched.has(field)) errors[field] = message
+  if (touched.has('auth_Code') || touched.has('status')) {
+    const conflict = codeStatusConflict(item, codes)
+    if (conflict) errors[touched.has('status') ? 'status' : 'auth_Code'] = conflict
+  }
+  return { changes, errors }
 }

@@ -1,12 +1,14 @@
 import { isBatchItemOk, type BatchResult } from '@/api/schemas/batch-result'
 
-/** What the service said about one row. */
+/** What the service said about one row (`status` -1: not sent, the import was stopped). */
 export interface RowResult {
   status: number
   body: string | null
   /** The auth number the service reports for the item (the new number of a created auth). */
   authNumber: string | null
 }
+
+export const NOT_SENT = -1
 
 export const isResultOk = (result: RowResult | undefined) =>
   result !== undefined && isBatchItemOk({ status: result.status, body: null, id: [] })
@@ -32,6 +34,31 @@ export function chunkBySize<T>(items: readonly T[], maxBytes = MAX_BATCH_BODY_BY
   }
   if (current.length > 0) chunks.push(current)
   return chunks
+}
+
+/**
+ * The batches to send, in order: at most `size` items each (the service's batch size), and each
+ * under the service's body limit.
+ */
+export function batchesOf<T>(items: readonly T[], size: number, toJson: (item: T) => unknown) {
+  const batches: T[][] = []
+  for (let i = 0; i < items.length; i += size) {
+    const group = items.slice(i, i + size)
+    const bySize = chunkBySize(group.map(toJson))
+    let at = 0
+    for (const chunk of bySize) {
+      batches.push(group.slice(at, at + chunk.length))
+      at += chunk.length
+    }
+  }
+  return batches
+}
+
+/** The batch size a refusal names ("A batch takes at most 500 auths"), or null. */
+export function reportedBatchSize(message: string): number | null {
+  const n = /at most ([\d,]+) auths/i.exec(message)?.[1]
+  const size = n ? Number(n.replaceAll(',', '')) : NaN
+  return Number.isInteger(size) && size > 0 ? size : null
 }
 
 /**

@@ -12,9 +12,9 @@ export function ImportSourceForm({ onParsed }: { onParsed: (parsed: ParsedImport
   const [problem, setProblem] = useState<string | null>(null)
   const fileId = useId()
 
-  const check = (content: string) => {
+  const check = (content: string, fileName?: string) => {
     try {
-      onParsed(parseImport(content))
+      onParsed(parseImport(content, fileName))
       setProblem(null)
     } catch (error) {
       if (!(error instanceof ImportError)) throw error
@@ -32,20 +32,21 @@ export function ImportSourceForm({ onParsed }: { onParsed: (parsed: ParsedImport
     if (file.size > MAX_IMPORT_BYTES) {
       const mb = (file.size / 1024 / 1024).toFixed(1)
       setProblem(
-        `${file.name} is ${mb} MB; an import takes at most 5.0 MB. Split it into smaller files.`,
+        `${file.name} is ${mb} MB; an import takes at most ${(MAX_IMPORT_BYTES / 1024 / 1024).toFixed(1)} MB. Split it into smaller files.`,
       )
       return
     }
     const content = await file.text()
-    setText(content)
-    check(content)
+    // A large file is not put in the box (thousands of lines there help nobody): it is checked.
+    setText(content.length > 200_000 ? '' : content)
+    check(content, file.name)
   }
 
   return (
     <form className={styles.source} onSubmit={submit} noValidate>
       <TextAreaField
         label="CSV or JSON"
-        hint="CSV: a header row of field names (auth_Number, subscriber_ID, requested_From, …), then one auth per row. JSON: an array of auth objects. Up to 1,000 auths or 5 MB."
+        hint="CSV: a header row of field names (auth_Number, subscriber_ID, requested_From, …), then one auth per row. JSON: an array of auth objects. Up to 100,000 auths or 50 MB, sent in batches; a results file of an earlier import goes back in as it is."
         rows={8}
         spellCheck={false}
         value={text}

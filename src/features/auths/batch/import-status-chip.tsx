@@ -1,19 +1,34 @@
 import { statusOf, type RowState } from './use-import-rows'
+import { problemsOf } from './use-import-rows'
 import styles from './import.module.css'
 
-/** Ready, problems, created or updated, failed: the row's state in a word and a colour. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/**
+ * The row's state in a word and a colour: Ready (a new auth), Updates 2 fields, No change,
+ * Checking…, problems, Created or Updated, Failed, Not sent.
+ */
 export function ImportStatusChip({ state }: { state: RowState }) {
   const status = statusOf(state)
-  const problems = state.check.ok ? 0 : Object.keys(state.check.errors).length
-  const text =
-    status === 'ready'
-      ? 'Ready'
-      : status === 'invalid'
-        ? `${problems} problem${problems === 1 ? '' : 's'}`
-        : status === 'saved'
-          ? state.result?.status === 201
-            ? 'Created'
-            : 'Updated'
-          : `Failed${state.result?.status ? ` (${state.result.status})` : ''}`
-  return <span className={`${styles.chip} ${styles[status]}`}>{text}</span>
+  const text = (() => {
+    switch (status) {
+      case 'ready':
+        return 'Ready'
+      case 'update':
+        return `Updates ${plural(state.existing?.kind === 'found' ? state.existing.changes.length : 0, 'field')}`
+      case 'unchanged':
+        return 'No change'
+      case 'checking':
+        return 'Checking…'
+      case 'invalid':
+        return plural(Object.keys(problemsOf(state)).length, 'problem')
+      case 'saved':
+        return state.result?.status === 201 ? 'Created' : 'Updated'
+      case 'not-sent':
+        return 'Not sent'
+      case 'failed':
+        return `Failed${state.result?.status ? ` (${state.result.status})` : ''}`
+    }
+  })()
+  return <span className={`${styles.chip} ${styles[status] ?? ''}`}>{text}</span>
 }

@@ -11,11 +11,14 @@ afterEach(() => {
 const summary = (counts: { invalid: number; ready: number; saved: number; failed: number }) =>
   render(
     <ImportSummary
-      parsed={{ format: 'csv', rows: [], unknownColumns: [] }}
+      parsed={{ format: 'csv', rows: [], unknownColumns: [], columns: [], skippedSaved: 0 }}
       total={2000}
-      counts={counts}
+      counts={{ ...counts, checking: 0, update: 0, unchanged: 0, 'not-sent': 0 }}
       progress={null}
+      hasResults={false}
       onSend={() => undefined}
+      onStop={() => undefined}
+      onDownload={() => undefined}
       onStartOver={() => undefined}
     />,
   )

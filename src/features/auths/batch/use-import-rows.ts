@@ -1,55 +1,158 @@
-import { useCallback, useMemo, useState } from 'react'
-import { checkImportRow, type ImportRow, type ParsedImport, type RowCheck } from './import-rows'
-import { isResultOk, type RowResult } from './import-send'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useApi, useDatabase } from '@/api/api-context'
+import { getAuth } from '@/api/auths'
+import { ApiError } from '@/api/errors'
+import type { Auth } from '@/api/schemas/auth'
+import { describeError } from '@/components/errors/describe-error'
+import { useAuthCodes, type AuthCodeInfo } from '../auth-codes'
+import {
+  checkImportRow,
+  compareWithExisting,
+  duplicateMessage,
+  duplicateNumbers,
+  rowNumber,
+  type FieldChange,
+  type ImportRow,
+  type ParsedImport,
+  type RowCheck,
+} from './import-rows'
+import { isResultOk, mapLimit, NOT_SENT, type RowResult } from './import-send'
+
+/** The auth a row names, as read for the preview. */
+export type Existing =
+  | { kind: 'reading' }
+  /** No auth has the number: the row creates it. */
+  | { kind: 'new' }
+  | {
+      kind: 'found'
+      /** The version the preview compared with, and the one an update is sent from. */
+      auth: Auth
+      changes: FieldChange[]
+      errors: Record<string, string>
+    }
+  | { kind: 'failed'; message: string }
 
 export interface RowState {
   row: ImportRow
   check: RowCheck
+  /** For a row naming an auth: that auth as read for the preview. */
+  existing?: Existing
   result?: RowResult
 }
 
-export type RowStatus = 'invalid' | 'ready' | 'saved' | 'failed'
+export type RowStatus =
+  'invalid' | 'checking' | 'ready' | 'update' | 'unchanged' | 'saved' | 'failed' | 'not-sent'
 
-export const statusOf = (state: RowState): RowStatus =>
-  state.result
-    ? isResultOk(state.result)
+export const statusOf = (state: RowState): RowStatus => {
+  if (state.result)
+    return isResultOk(state.result)
       ? 'saved'
-      : 'failed'
-    : state.check.ok
-      ? 'ready'
-      : 'invalid'
+      : state.result.status === NOT_SENT
+        ? 'not-sent'
+        : 'failed'
+  if (!state.check.ok) return 'invalid'
+  const existing = state.existing
+  if (existing?.kind === 'reading') return 'checking'
+  if (existing?.kind === 'failed') return 'invalid'
+  if (existing?.kind === 'found') {
+    if (Object.keys(existing.errors).length > 0) return 'invalid'
+    return existing.changes.length > 0 ? 'update' : 'unchanged'
+  }
+  return 'ready'
+}
 
-const toState = (row: ImportRow): RowState => ({ row, check: checkImportRow(row) })
+/** Whether the row goes with the next send. */
+export const isSendable = (state: RowState) => {
+  const status = statusOf(state)
+  return status === 'ready' || status === 'update'
+}
 
-/** The rows of an import: checked on load and after every fix, with the service's results. */
+/** Everything wrong with a row before it is sent: its own values, then the auth it names. */
+export function problemsOf(state: RowState): Record<string, string> {
+  const problems: Record<string, string> = { ...(state.check.ok ? {} : state.check.errors) }
+  if (state.existing?.kind === 'failed') problems['(row)'] ??= state.existing.message
+  if (state.existing?.kind === 'found')
+    for (const [field, message] of Object.entries(state.existing.errors))
+      problems[field] ??= message
+  return problems
+}
+
+/** Checks a row alone, then as one of the file's rows (a number named twice). */
+function checked(
+  row: ImportRow,
+  codes: readonly AuthCodeInfo[],
+  duplicates: Map<number, number[]>,
+): RowCheck {
+  const check = checkImportRow(row, codes)
+  const others = duplicates.get(row.index)
+  if (!others) return check
+  const errors = { ...(check.ok ? {} : check.errors) }
+  errors.auth_Number ??= duplicateMessage(rowNumber(row) ?? '', others)
+  return { ok: false, errors }
+}
+
+const checkAll = (rows: readonly ImportRow[], codes: readonly AuthCodeInfo[]): RowState[] => {
+  const duplicates = duplicateNumbers(rows)
+  return rows.map((row) => ({ row, check: checked(row, codes, duplicates) }))
+}
+
+/** How many auths the preview reads at once. */
+const READS_AT_ONCE = 6
+
+/**
+ * The rows of an import: checked on load and after every fix (each alone, and a number named
+ * twice), and each row naming an auth compared with that auth, read from the service in the
+ * background (what will change, field by field), with the service's results after sending.
+ */
 export function useImportRows() {
+  const api = useApi()
+  const db = useDatabase()
+  const codes = useAuthCodes(db, [])
+  // The codes as they are now, for checks made in callbacks and background reads.
+  const codesRef = useRef(codes)
+  useEffect(() => {
+    codesRef.current = codes
+  })
   const [imported, setImported] = useState<{ parsed: ParsedImport; rows: RowState[] } | null>(null)
+  // A new file, a start over or a fix makes reads still under way for the old rows moot.
+  const generation = useRef(0)
 
-  const load = useCallback(
-    (parsed: ParsedImport) => setImported({ parsed, rows: parsed.rows.map(toState) }),
-    [],
+  const load = useCallback((parsed: ParsedImport) => {
+    generation.current++
+    setImported({ parsed, rows: checkAll(parsed.rows, codesRef.current) })
+  }, [])
+  const clear = useCallback(() => {
+    generation.current++
+    setImported(null)
+  }, [])
+  const replaceRows = useCallback((update: (rows: ImportRow[]) => ImportRow[]) => {
+    generation.current++
+    setImported((current) => {
+      if (!current) return current
+      const before = new Map(current.rows.map((s) => [s.row.index, s]))
+      const rows = checkAll(update(current.rows.map((s) => s.row)), codesRef.current).map((s) => {
+        // An unchanged row keeps what was read for it and its result; a fixed one starts afresh.
+        const old = before.get(s.row.index)
+        return old && old.row === s.row
+          ? {
+              ...s,
+              existing: old.existing?.kind === 'reading' ? undefined : old.existing,
+              result: old.result,
+            }
+          : s
+      })
+      return { ...current, rows }
+    })
+  }, [])
+  const fixRow = useCallback(
+    (index: number, values: Record<string, unknown>) =>
+      replaceRows((rows) => rows.map((r) => (r.index === index ? { ...r, values } : r))),
+    [replaceRows],
   )
-  const clear = useCallback(() => setImported(null), [])
-  const fixRow = useCallback((index: number, values: Record<string, unknown>) => {
-    setImported(
-      (current) =>
-        current && {
-          ...current,
-          // The fixed row is checked afresh; its old result no longer applies.
-          rows: current.rows.map((s) =>
-            s.row.index === index
-              ? toState({ index, line: s.row.line, format: s.row.format, values })
-              : s,
-          ),
-        },
-    )
-  }, [])
-  const removeRow = useCallback((index: number) => {
-    setImported(
-      (current) =>
-        current && { ...current, rows: current.rows.filter((s) => s.row.index !== index) },
-    )
-  }, [])
+  const removeRow = useCallback(
+    (index: number) => replaceRows((rows) => rows.filter((r) => r.index !== index)),
+    [replaceRows],
+  )
   const applyResults = useCallback((results: Map<number, RowResult>) => {
     setImported(
       (current) =>
@@ -63,8 +166,83 @@ export function useImportRows() {
     )
   }, [])
 
+  // The rows that name an auth and were not read yet: read them, a few at a time.
+  const toRead = useMemo(
+    () =>
+      (imported?.rows ?? []).filter(
+        (s) => s.check.ok && s.existing === undefined && !s.result && rowNumber(s.row) !== null,
+      ),
+    [imported],
+  )
+  const unmounted = useRef(new AbortController())
+  useEffect(() => {
+    const controller = unmounted.current
+    return () => controller.abort()
+  }, [])
+  useEffect(() => {
+    if (toRead.length === 0) return
+    const started = generation.current
+    const signal = unmounted.current.signal
+    const moot = () => signal.aborted || generation.current !== started
+    // Answers are put on screen a few at a time: thousands of rows are not redrawn per answer.
+    let pending = new Map<number, Existing>()
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const flush = () => {
+      timer = null
+      const found = pending
+      pending = new Map()
+      setImported((current) => {
+        if (!current || moot()) return current
+        return {
+          ...current,
+          rows: current.rows.map((s) =>
+            found.has(s.row.index) ? { ...s, existing: found.get(s.row.index) } : s,
+          ),
+        }
+      })
+    }
+    const put = (index: number, existing: Existing, now = false) => {
+      pending.set(index, existing)
+      if (now) flush()
+      else timer ??= setTimeout(flush, 100)
+    }
+    for (const s of toRead) pending.set(s.row.index, { kind: 'reading' })
+    flush()
+    void mapLimit(toRead, READS_AT_ONCE, async (state) => {
+      if (moot()) return
+      put(state.row.index, await readExisting(state))
+    })
+    async function readExisting(state: RowState): Promise<Existing> {
+      const number = rowNumber(state.row) ?? ''
+      try {
+        const auth = await getAuth(api, number, { database: db, signal })
+        if (!state.check.ok) return { kind: 'new' }
+        return {
+          kind: 'found',
+          auth,
+          ...compareWithExisting(state.check.auth, auth, codesRef.current),
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { kind: 'new' }
+        return {
+          kind: 'failed',
+          message: `Auth ${number} could not be read to compare: ${describeError(error).message}`,
+        }
+      }
+    }
+  }, [toRead, api, db])
+
   const counts = useMemo(() => {
-    const c = { invalid: 0, ready: 0, saved: 0, failed: 0 }
+    const c: Record<RowStatus, number> = {
+      invalid: 0,
+      checking: 0,
+      ready: 0,
+      update: 0,
+      unchanged: 0,
+      saved: 0,
+      failed: 0,
+      'not-sent': 0,
+    }
     for (const s of imported?.rows ?? []) c[statusOf(s)]++
     return c
   }, [imported])

@@ -1,80 +1,136 @@
-import { useState } from 'react'
-import { useApi, useDatabase } from '@/api/api-context'
-import { getAuth } from '@/api/auths'
+import { useRef, useState } from 'react'
 import { ApiError } from '@/api/errors'
 import type { Auth } from '@/api/schemas/auth'
 import { describeError } from '@/components/errors/describe-error'
+import { useRuntimeConfig } from '@/lib/app-context'
 import { useUpsertAuths } from '../queries'
 import { toSendItem } from './import-rows'
-import { chunkBySize, mapLimit, resultsForRows, type RowResult } from './import-send'
-import type { RowState } from './use-import-rows'
+import {
+  batchesOf,
+  NOT_SENT,
+  reportedBatchSize,
+  resultsForRows,
+  type RowResult,
+} from './import-send'
+import { isSendable, type RowState } from './use-import-rows'
 
-type Existing = { auth: Auth | undefined } | { failed: RowResult }
+/** How far a send has got. */
+export interface SendProgress {
+  /** Rows answered so far. */
+  sent: number
+  total: number
+  /** The batch under way (1-based) and how many there are. */
+  batch: number
+  batches: number
+  /** Stop was asked for: the batch under way is the last. */
+  stopping: boolean
+}
+
+interface Item {
+  index: number
+  auth: Auth
+}
 
 /**
- * Sends the ready rows with `PUT /auths`. A row naming an existing auth is put over that auth
- * (read first), so the columns the file leaves out keep their values. One call, or a few when
- * the batch is larger than the service takes at once. Resolves to each row's result.
+ * Sends the rows ready to go with `PUT /auths`, in batches of the service's size
+ * (`config.json`'s `authBatchSize`, smaller when the body would pass the service's limit, and
+ * smaller again if the service refuses a batch as too large), one after another, reporting each
+ * batch's results as they come. A row naming an existing auth is sent over the version the
+ * preview read and compared with, so a change made elsewhere since is refused (409), not
+ * overwritten. `stop()` ends it after the batch under way: the rows not sent say so.
  */
 export function useImportSend() {
-  const api = useApi()
-  const db = useDatabase()
+  const { authBatchSize } = useRuntimeConfig()
   const upsert = useUpsertAuths()
-  const [progress, setProgress] = useState<string | null>(null)
+  const [progress, setProgress] = useState<SendProgress | null>(null)
+  const stopping = useRef(false)
 
-  const readExisting = async (authNumber: string): Promise<Existing> => {
-    try {
-      return { auth: await getAuth(api, authNumber, { database: db }) }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return { auth: undefined }
-      const status = error instanceof ApiError ? error.status : 0
-      const body = `Not sent: the existing auth could not be read. ${describeError(error).message}`
-      return { failed: { status, body, authNumber } }
+  const send = async (
+    rows: readonly RowState[],
+    onResults: (results: Map<number, RowResult>) => void,
+  ): Promise<Map<number, RowResult>> => {
+    const all = new Map<number, RowResult>()
+    const items: Item[] = rows.filter(isSendable).flatMap((s) =>
+      s.check.ok
+        ? [
+            {
+              index: s.row.index,
+              auth: toSendItem(
+                s.check.auth,
+                s.existing?.kind === 'found' ? s.existing.auth : undefined,
+              ),
+            },
+          ]
+        : [],
+    )
+    let size = authBatchSize
+    const queue = batchesOf(items, size, (item) => item.auth)
+    let done = 0
+    let batch = 0
+    let batches = queue.length
+    stopping.current = false
+    const report = (results: Map<number, RowResult>) => {
+      for (const [index, result] of results) all.set(index, result)
+      done += results.size
+      onResults(results)
     }
-  }
-
-  const send = async (rows: readonly RowState[]): Promise<Map<number, RowResult>> => {
-    const results = new Map<number, RowResult>()
-    const ready = rows.filter((s) => s.check.ok)
     try {
-      const named = ready.filter((s) => s.check.ok && typeof s.check.auth.auth_Number === 'string')
-      if (named.length > 0) setProgress(`Reading ${named.length} existing auths…`)
-      const existing = new Map<number, Existing>()
-      const answers = await mapLimit(named, 6, (s) =>
-        readExisting(s.check.ok ? String(s.check.auth.auth_Number) : ''),
-      )
-      named.forEach((s, i) => existing.set(s.row.index, answers[i] as Existing))
-
-      const items: { index: number; auth: Auth }[] = []
-      for (const s of ready) {
-        if (!s.check.ok) continue
-        const found = existing.get(s.row.index)
-        if (found && 'failed' in found) results.set(s.row.index, found.failed)
-        else items.push({ index: s.row.index, auth: toSendItem(s.check.auth, found?.auth) })
-      }
-      const chunks = chunkBySize(items)
-      for (const [i, chunk] of chunks.entries()) {
-        setProgress(
-          chunks.length > 1
-            ? `Sending part ${i + 1} of ${chunks.length}…`
-            : `Sending ${chunk.length} auths…`,
-        )
+      while (queue.length > 0) {
+        const chunk = queue.shift()!
+        if (stopping.current) {
+          const body = 'Not sent: the import was stopped before this row.'
+          report(
+            new Map(
+              chunk.map((item) => [item.index, { status: NOT_SENT, body, authNumber: null }]),
+            ),
+          )
+          continue
+        }
+        batch++
+        setProgress({ sent: done, total: items.length, batch, batches, stopping: stopping.current })
         try {
           const answer = await upsert.mutateAsync(chunk.map((item) => item.auth))
-          const indexes = chunk.map((item) => item.index)
-          for (const [index, result] of resultsForRows(indexes, answer)) results.set(index, result)
+          report(
+            resultsForRows(
+              chunk.map((item) => item.index),
+              answer,
+            ),
+          )
         } catch (error) {
-          // The whole call failed (too large, refused, unreachable): none of its rows were saved.
+          if (error instanceof ApiError && error.status === 413 && chunk.length > 1) {
+            // Too large for the service: learn its size if it says, and send this one in parts.
+            size = Math.min(
+              reportedBatchSize(error.message) ?? Math.ceil(chunk.length / 2),
+              chunk.length - 1,
+            )
+            const parts = batchesOf(chunk, size, (item) => item.auth)
+            queue.unshift(...parts)
+            const rest = queue.slice(parts.length).flat()
+            queue.splice(
+              parts.length,
+              queue.length - parts.length,
+              ...batchesOf(rest, size, (item) => item.auth),
+            )
+            batch--
+            batches = batch + queue.length
+            continue
+          }
+          // The whole call failed (refused, unreachable): none of its rows were saved.
           const status = error instanceof ApiError ? error.status : 0
           const body = `Not saved: ${describeError(error).message}`
-          for (const item of chunk) results.set(item.index, { status, body, authNumber: null })
+          report(new Map(chunk.map((item) => [item.index, { status, body, authNumber: null }])))
         }
       }
-      return results
+      return all
     } finally {
       setProgress(null)
     }
   }
 
-  return { send, progress, pending: progress !== null }
+  const stop = () => {
+    stopping.current = true
+    setProgress((p) => p && { ...p, stopping: true })
+  }
+
+  return { send, stop, progress, pending: progress !== null }
 }

@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
 import { useCan } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
-import { toneOf } from '../glance'
+import { toneOf } from '../model/tone'
 import { AuthStatusBadge } from './auth-status-badge'
 import styles from './detail.module.css'
 
@@ -52,35 +52,41 @@ export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHe
         </span>
       }
       actions={
-        canChange && (
-          <>
-            <Button
-              variant={tone === 'pended' ? 'primary' : 'default'}
-              onClick={() => onOpen('status')}
-            >
-              Change status
-            </Button>
-            <Button
-              variant={tone === 'approved' ? 'primary' : 'default'}
-              onClick={() => onOpen('adjust')}
-            >
-              Adjust
-            </Button>
-            <ButtonLink
-              to={paths.auths.edit(authNumber)}
-              variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
-            >
-              Edit
-            </ButtonLink>
-            <Button
-              variant="ghost"
-              className={styles.deleteButton}
-              onClick={() => onOpen('delete')}
-            >
-              Delete
-            </Button>
-          </>
-        )
+        <>
+          {canChange && (
+            <>
+              <Button
+                variant={tone === 'pended' ? 'primary' : 'default'}
+                onClick={() => onOpen('status')}
+              >
+                Change status
+              </Button>
+              <Button
+                variant={tone === 'approved' ? 'primary' : 'default'}
+                onClick={() => onOpen('adjust')}
+              >
+                Adjust
+              </Button>
+              <ButtonLink
+                to={paths.auths.edit(authNumber)}
+                variant={tone === 'pended' || tone === 'approved' ? 'default' : 'primary'}
+              >
+                Edit
+              </ButtonLink>
+              <Button
+                variant="ghost"
+                className={styles.deleteButton}
+                onClick={() => onOpen('delete')}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+          {/* The print CSS prints the determination summary alone. */}
+          <Button variant="ghost" onClick={() => window.print()}>
+            Print
+          </Button>
+        </>
       }
     />
   )

@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { ApiError, ResponseShapeError } from '@/api/errors'
 import { shouldThrowToBoundary } from '@/api/query-client'
 import { ErrorPanel } from '@/components/errors/error-panel'
+import type { Auth } from '@/api/schemas/auth'
 import { AdjustAuthDialog } from '../adjust/adjust-auth-dialog'
+import { DecisionClockBanner } from '../clock/decision-clock-banner'
+import { useDecisionClock } from '../clock/use-decision-clock'
 import { codeStatusConflict, useAuthCodes } from '../auth-codes'
 import { AUDIT_FIELDS, AUTH_GROUPS } from '../auth-groups'
 import { paths } from '@/lib/paths'
@@ -13,19 +16,37 @@ import { useAuthQueries } from '../queries'
 import { useRecentLookups } from '../recent-lookups'
 import { ChangeStatusDialog } from '../status/change-status-dialog'
 import { AuthDetailHeader, type DetailDialog } from './auth-detail-header'
+import { AuthDecision } from './auth-decision'
 import { AuthDetailSkeleton } from './auth-detail-skeleton'
 import { AuthFieldList } from './auth-field-list'
 import { AuthGlance } from './auth-glance'
 import { AuthNotFound } from './auth-not-found'
 import { AuthOtherFields } from './auth-other-fields'
 import { AuthPeople } from './auth-people'
+import { AuthPrintSummary } from './auth-print-summary'
 import { AuthRangesTable } from './auth-ranges-table'
 import { DeleteAuthDialog } from './delete-auth-dialog'
 import { UnreadableAuthPage } from './unreadable-auth-page'
 import styles from './detail.module.css'
 
-/** One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions. */
-export function AuthDetailPage({ authNumber }: { authNumber: string }) {
+/** What a page composing features adds about the auth (the events that mention it). */
+export interface AuthRelated {
+  auth: Auth
+  /** When the decision is due, if its clock runs. */
+  decisionDue: Date | null
+}
+
+interface AuthDetailPageProps {
+  authNumber: string
+  /** Rendered below the decision: what other features know of the auth. */
+  related?: ((related: AuthRelated) => ReactNode) | undefined
+}
+
+/**
+ * One auth (`GET /auths/{n}`) with its custom-field view (`GET /auths-vba/{n}`), and its actions;
+ * its decision clock first.
+ */
+export function AuthDetailPage({ authNumber, related }: AuthDetailPageProps) {
   const queries = useAuthQueries()
   const db = useDatabase()
   const detail = useQuery({
@@ -41,6 +62,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   const { rememberNumber, rememberCode } = useRecentLookups()
   const auth = detail.data
   const codes = useAuthCodes(db, [])
+  const clock = useDecisionClock(auth)
 
   useEffect(() => {
     if (!auth) return
@@ -63,6 +85,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
   return (
     <div className={styles.page}>
       <AuthDetailHeader authNumber={authNumber} auth={loaded} vba={vba.data} onOpen={setDialog} />
+      {clock && <DecisionClockBanner clock={clock} />}
       {conflict && (
         <p className={styles.conflictNote} role="note">
           <strong>Code and status disagree.</strong> {conflict} Use Change status to set both from
@@ -76,6 +99,11 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
         </p>
       )}
       <AuthGlance auth={loaded} />
+      <AuthDecision auth={loaded} />
+      {related?.({
+        auth: loaded,
+        decisionDue: clock?.kind === 'running' ? clock.due : null,
+      })}
       <AuthPeople auth={loaded} vba={vba.data} vbaState={vba.status} />
       <AuthRangesTable auth={loaded} />
       <div className={styles.groups}>
@@ -101,6 +129,7 @@ export function AuthDetailPage({ authNumber }: { authNumber: string }) {
         />
       </div>
       <AuthOtherFields auth={loaded} />
+      <AuthPrintSummary authNumber={authNumber} auth={loaded} vba={vba.data} clock={clock} />
 
       {/* Mounted while open, so each opening starts afresh from the auth as it is now. */}
       {dialog === 'status' && <ChangeStatusDialog auth={loaded} open onClose={close} />}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { formatDisplayDate, formatMoney, formatNumber } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import { useStoredTone } from '../auth-codes'
-import { countOf, periodNote, periodOf, toneOf, waitingFor } from '../glance'
+import { countOf, periodNote, periodOf, waitingFor } from '../glance'
+import { toneOf } from '../model/tone'
 import { GlanceFact } from './glance-fact'
 import styles from './detail.module.css'
 
@@ -67,7 +68,8 @@ function factsFor(auth: Auth): Fact[] {
       return [
         {
           label: 'Denied',
-          value: countOf(auth.units_Denied, unit) ?? requested ?? none,
+          // Only what is recorded: no denied units is not the whole request denied.
+          value: countOf(auth.units_Denied, unit) ?? none,
           detail: joined(requested && `${requested} requested`),
         },
         { label: 'Denied period', value: periodOf(auth.denied_From, auth.denied_Thru) ?? none },

@@ -1,8 +1,12 @@
+import { Fragment } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { useDatabase } from '@/api/api-context'
 import { formatDisplayDate } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import type { AuthVba } from '@/api/schemas/auth-vba'
 import { paths } from '@/lib/paths'
+import { knownAuths } from '../known-auths'
 import styles from './detail.module.css'
 import { Skeleton } from '@/components/ui/skeleton'
 
@@ -33,6 +37,18 @@ export function AuthPeople({ auth, vba, vbaState }: AuthPeopleProps) {
       <span className={styles.muted}>Name not available</span>
     )
   const adjustments = vba?.auth_Adjust_Count ?? 0
+  // The service counts the adjustments but does not name them: those the console has read
+  // (made here, or opened) are linked.
+  const queryClient = useQueryClient()
+  const db = useDatabase()
+  const adjustedBy =
+    adjustments > 0
+      ? knownAuths(queryClient, db)
+          .map((k) => k.auth)
+          .filter((a) => a.previous_Auth === auth.auth_Number && a.auth_Number)
+          .map((a) => a.auth_Number as string)
+          .sort()
+      : []
   const references = vba?.auth_Ref_Count ?? 0
 
   return (
@@ -89,6 +105,17 @@ export function AuthPeople({ auth, vba, vbaState }: AuthPeopleProps) {
               ? `Adjusted ${times(adjustments)}`
               : 'Not adjusted'
             : ''}
+          {vbaState === 'success' && adjustedBy.length > 0 && (
+            <>
+              {' by '}
+              {adjustedBy.map((n, i) => (
+                <Fragment key={n}>
+                  {i > 0 && ', '}
+                  <Link to={paths.auths.detail(n)}>auth {n}</Link>
+                </Fragment>
+              ))}
+            </>
+          )}
           {vbaState === 'success' &&
             references > 0 &&
             ` · references ${references} auth${references === 1 ? '' : 's'}`}

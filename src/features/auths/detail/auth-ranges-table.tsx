@@ -1,7 +1,8 @@
 import type { Auth } from '@/api/schemas/auth'
 import { RANGE_ROWS, type RangeRow } from '../auth-groups'
 import { EMPTY_VALUE, formatAuthValue } from '../format-value'
-import { countOf, toneOf } from '../glance'
+import { countOf } from '../glance'
+import { toneOf } from '../model/tone'
 import { numeric, Table } from '@/components/ui/table'
 import styles from './detail.module.css'
 

@@ -1,6 +1,6 @@
 import type { Auth } from '@/api/schemas/auth'
 import { useStoredTone } from '../auth-codes'
-import { toneOf } from '../glance'
+import { toneOf } from '../model/tone'
 import styles from './detail.module.css'
 
 /**

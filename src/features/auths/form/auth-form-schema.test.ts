@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Auth } from '@/api/schemas/auth'
-import { authFormSchema, authFromForm } from './auth-form-schema'
+import { defaultRuntimeConfig } from '@/lib/runtime-config'
+import { authFormSchema, authFormSchemaFor, authFromForm } from './auth-form-schema'
 import { toFormValues } from './auth-form-values'
 
 const loaded: Auth = {
@@ -48,6 +49,24 @@ describe('authFormSchema', () => {
       approved_Thru: 'Must not be before approved from',
       auth_Number: expect.stringContaining('letters, digits'),
     })
+  })
+})
+
+describe('authFormSchemaFor', () => {
+  it('refuses a code and a status that contradict each other, on the status', () => {
+    const schema = authFormSchemaFor(defaultRuntimeConfig.authCodes)
+    const contradiction = { ...toFormValues(loaded), auth_Code: 'A', status: 'Denied' }
+    const result = schema.safeParse(contradiction)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      [
+        'status',
+        'Code A means Approved, but the status reads Denied. Set the status to match the code.',
+      ],
+    ])
+    expect(schema.safeParse({ ...contradiction, status: 'Approved' }).success).toBe(true)
+    // A wording the console cannot place is not a contradiction.
+    expect(schema.safeParse({ ...contradiction, status: 'Under review' }).success).toBe(true)
   })
 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fromDateTimeInputValue } from '@/api/dates'
 import { authSchema, type Auth } from '@/api/schemas/auth'
+import { codeStatusConflict, type AuthCodeInfo } from '../auth-codes'
 import { AUTH_NUMBER_PATTERN, REQUIRED_DEFAULTS } from '../auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 import { fromDateInputValue } from '../date-input'
@@ -60,6 +61,21 @@ export const authFormSchema = z.object(shape).superRefine((values, ctx) => {
   for (const [field, message] of Object.entries(checkAuthRules(toAuthPatch(values))))
     ctx.addIssue({ code: 'custom', path: [field], message })
 })
+
+/**
+ * The form's schema with the codes the console knows: a code and a status that contradict each
+ * other (code A, status Denied) are refused on the status, not saved and warned about later.
+ */
+export const authFormSchemaFor = (codes: readonly AuthCodeInfo[]) =>
+  authFormSchema.superRefine((values, ctx) => {
+    const conflict = codeStatusConflict(values, codes)
+    if (conflict)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: `${conflict} Set the status to match the code.`,
+      })
+  })
 
 /**
  * The Auth to send: the loaded one (unknown fields included) with the form's fields over it; for

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useWatch } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useDatabase } from '@/api/api-context'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
@@ -12,14 +12,14 @@ import { DraftBanner } from '@/components/ui/draft-banner'
 import { PageHeader } from '@/components/ui/page-header'
 import { useFormDraft } from '@/lib/form-draft'
 import { useUnsavedChanges } from '@/lib/unsaved-changes'
-import { codeStatusConflict, useAuthCodes } from '../auth-codes'
+import { useAuthCodes } from '../auth-codes'
 import { labelOf } from '../auth-fields'
 import { AUTH_GROUPS } from '../auth-groups'
 import { formatAuthValue } from '../format-value'
 import { paths } from '@/lib/paths'
 import { useRecentLookups } from '../recent-lookups'
 import { AuthFormRanges } from './auth-form-ranges'
-import { authFormSchema } from './auth-form-schema'
+import { authFormSchemaFor } from './auth-form-schema'
 import { AuthFormSection } from './auth-form-section'
 import { toFormValues, type AuthFormValues } from './auth-form-values'
 import { useAuthFormSave } from './use-auth-form-save'
@@ -38,8 +38,10 @@ export function AuthForm({ auth }: { auth?: Auth }) {
   const codes = useAuthCodes(db, seen)
   const [base, setBase] = useState(auth)
   const authNumber = base?.auth_Number ?? ''
+  // The codes the console knows, for refusing a code and status that contradict each other.
+  const resolver = useMemo(() => zodResolver(authFormSchemaFor(codes)), [codes])
   const form = useForm<AuthFormValues>({
-    resolver: zodResolver(authFormSchema),
+    resolver,
     defaultValues: toFormValues(auth),
     mode: 'onTouched',
   })
@@ -48,9 +50,6 @@ export function AuthForm({ auth }: { auth?: Auth }) {
   const save = useAuthFormSave(form, base, setBase, draft)
   const cancelTo = base ? paths.auths.detail(authNumber) : paths.auths.lookup()
 
-  // Code and status are stored apart: say so when they contradict each other before it is saved.
-  const [code, status] = useWatch({ control: form.control, name: ['auth_Code', 'status'] })
-  const conflict = codeStatusConflict({ auth_Code: code, status }, codes)
   const statusFields = base ? statusGroup.fields : (['auth_Number', ...statusGroup.fields] as const)
   return (
     <form className={styles.form} onSubmit={(e) => void save.submit(e)} noValidate>
@@ -95,14 +94,7 @@ export function AuthForm({ auth }: { auth?: Auth }) {
                 .join(', '),
             },
           }}
-        >
-          {conflict && (
-            <p className={styles.warning} role="status">
-              {conflict} Saving keeps both as typed; set the status to match the code, or use Change
-              status on the auth’s page.
-            </p>
-          )}
-        </AuthFormSection>
+        />
         <AuthFormSection title={peopleGroup.title} fields={peopleGroup.fields} form={form} />
         <AuthFormRanges form={form} />
         <AuthFormSection title={clinicalGroup.title} fields={clinicalGroup.fields} form={form} />

@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { Button } from '@/components/ui/button'
+import { paths } from '@/lib/paths'
+import { KnownAuthLine } from './known-auth-line'
 import { useAuthLookup } from './use-auth-lookup'
 import styles from './lookup.module.css'
 import { Problem } from '@/components/ui/problem'
@@ -12,7 +15,10 @@ interface AuthLookupFormProps {
   size?: 'large' | 'medium'
 }
 
-/** The "Auth number" search: opens the auth when found, says so plainly when not. */
+/**
+ * The "Auth number" search: opens the auth when found (with or without its dash), says so plainly
+ * when not; other text is looked for among the auths the console knows of.
+ */
 export function AuthLookupForm({
   onFound,
   autoFocus = false,
@@ -51,7 +57,7 @@ export function AuthLookupForm({
             setValue(e.target.value)
             if (outcome.kind !== 'idle' && !pending) reset()
           }}
-          placeholder="e.g. 26-000123"
+          placeholder="e.g. 26-000123 or 26000123"
           autoComplete="off"
           spellCheck={false}
           inputMode="text"
@@ -77,6 +83,27 @@ export function AuthLookupForm({
           >
             Check the number and try again.
           </Problem>
+        )}
+        {outcome.kind === 'matches' && (
+          <div className={styles.matches} aria-live="polite">
+            <p className={styles.matchesTitle}>
+              {outcome.matches.length} auth{outcome.matches.length === 1 ? '' : 's'} the console
+              knows of match “{outcome.text}”:
+            </p>
+            <ul className={styles.matchList}>
+              {outcome.matches.slice(0, 20).map((known) => (
+                <li key={known.auth.auth_Number}>
+                  <Link to={paths.auths.detail(known.auth.auth_Number ?? '')}>
+                    {known.auth.auth_Number}
+                  </Link>{' '}
+                  <KnownAuthLine known={known} />
+                </li>
+              ))}
+            </ul>
+            <p className={styles.muted}>
+              The service offers no list of all auths: these are the ones read in this session.
+            </p>
+          </div>
         )}
         {outcome.kind === 'failed' && (
           <Problem

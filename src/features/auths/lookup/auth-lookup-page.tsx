@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -8,8 +9,11 @@ import { AuthLookupForm } from './auth-lookup-form'
 import { RecentLookupsList } from './recent-lookups-list'
 import styles from './lookup.module.css'
 
-/** The Auths page: find an auth by number, return to recent ones, or add new ones. */
-export function AuthLookupPage() {
+/**
+ * The Auths page: find an auth by number, work through the auths in one's work (`work`, composed
+ * by the route from the events that name auths), return to recent ones, or add new ones.
+ */
+export function AuthLookupPage({ work }: { work?: ReactNode }) {
   const navigate = useNavigate()
   const db = useDatabase()
   const canChange = useCan('changeAuths')
@@ -38,6 +42,7 @@ export function AuthLookupPage() {
           From any page, press <kbd>/</kbd> or <kbd>Ctrl</kbd>+<kbd>K</kbd> to look up an auth.
         </p>
       </section>
+      {work}
       <section className={styles.card} aria-labelledby="recent-heading">
         <h2 id="recent-heading" className={styles.cardTitle}>
           Recent lookups

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/lib/paths'
+import { AuthNumberClock } from '../clock/auth-number-clock'
 import { useRecentLookups } from '../recent-lookups'
 import styles from './lookup.module.css'
 
@@ -11,7 +12,7 @@ interface RecentLookupsListProps {
   clearable?: boolean
 }
 
-/** The auth numbers this user looked up lately, one click away. */
+/** The auth numbers this user looked up lately, one click away, each with its decision clock. */
 export function RecentLookupsList({ onOpen, clearable = false }: RecentLookupsListProps) {
   const { numbers, clearNumbers } = useRecentLookups()
   if (numbers.length === 0)
@@ -23,7 +24,8 @@ export function RecentLookupsList({ onOpen, clearable = false }: RecentLookupsLi
           <li key={n}>
             <Link className={styles.recentLink} to={paths.auths.detail(n)} onClick={onOpen}>
               {n}
-            </Link>
+            </Link>{' '}
+            <AuthNumberClock authNumber={n} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
-import { Fragment } from 'react'
+import { Fragment, useContext } from 'react'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
+import { AuthReferenceAddon } from './auth-reference'
 
 /**
  * Auth numbers (`26-000123`) and event references (`event 42`, `event #42`) in an event's text,
@@ -25,17 +26,26 @@ export function splitReferences(text: string): TextPart[] {
   return parts
 }
 
-/** Text with its auth numbers and event references as links. */
+/** Text with its auth numbers and event references as links (an auth's clock beside it, if given). */
 export function LinkedText({ text }: { text: string }) {
+  const Addon = useContext(AuthReferenceAddon)
   return (
     <>
       {splitReferences(text).map((part, i) =>
         typeof part === 'string' ? (
           <Fragment key={i}>{part}</Fragment>
         ) : 'auth' in part ? (
-          <Link key={i} to={paths.auths.detail(part.auth)} aria-label={`Auth ${part.auth}`}>
-            {part.text}
-          </Link>
+          <Fragment key={i}>
+            <Link to={paths.auths.detail(part.auth)} aria-label={`Auth ${part.auth}`}>
+              {part.text}
+            </Link>
+            {Addon && (
+              <>
+                {' '}
+                <Addon authNumber={part.auth} />
+              </>
+            )}
+          </Fragment>
         ) : (
           <Link key={i} to={paths.events.detail(part.eventId)}>
             {part.text}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useDatabase } from '@/api/api-context'
 import type { NewEvent } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
@@ -15,20 +15,34 @@ import {
   eventFormFields,
   fromFormValues,
   newEventValues,
+  toFormValues,
   type EventFormValues,
 } from './event-form-schema'
 import { useEventForm } from './use-event-form'
 import { eventTitle } from '../model/title'
+import { readFollowUp } from './follow-up'
 
-/** `/events/new`: a new event, assigned to the signed-in user unless changed. */
+/**
+ * `/events/new`: a new event, assigned to the signed-in user unless changed; prefilled when
+ * another page opens it with a follow-up (`followUpState`).
+ */
 export function EventCreatePage() {
   const user = useCurrentUser()
   const db = useDatabase()
   const priorities = useLookup('priorities')
+  const followUp = readFollowUp(useLocation().state)
+  const defaults = followUp
+    ? toFormValues({
+        status: 'Open',
+        subject: followUp.subject,
+        user_ID: followUp.user_ID ?? user.userId,
+        due_Date: followUp.due_Date,
+      })
+    : newEventValues(user.userId)
   return (
     <EventCreateForm
-      key={db}
-      defaults={newEventValues(user.userId)}
+      key={`${db}|${followUp?.subject ?? ''}`}
+      defaults={defaults}
       draftKey={`${db}.event.new`}
       priorities={priorities.data ?? []}
     />

@@ -91,7 +91,12 @@ describe('parseEventListSearch', () => {
       ...filter,
       assignee: '',
     })
-    expect(usableFilter(filter, { userId: 'staff', groups: [] })).toBe(filter)
+    // No group at all: nothing to offer either (the option is not shown).
+    expect(usableFilter(filter, { userId: 'staff', groups: [] })).toEqual({
+      ...filter,
+      assignee: '',
+    })
+    expect(usableFilter(filter, { userId: 'staff', groups: [1, 3] })).toBe(filter)
   })
 
   it('never puts the free text in the address, and the index gets it with the filters', () => {

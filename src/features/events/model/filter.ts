@@ -2,6 +2,7 @@ import { parseServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { dayStartMs, weekOf } from './days'
 import { isOverdue, isReminderDue, isSnoozed, type EventFacts } from './facts'
+import { mentionsAuth } from './mentions'
 import { placementIn, placementOf, type PlaceBy } from './placement'
 
 /**
@@ -48,6 +49,8 @@ export interface EventFilter {
   text?: string
   /** What a calendar draws in `[from, to)` (wall-clock text), placed as `placement.ts` says. */
   placed?: { from: string; to: string; by: PlaceBy }
+  /** Names this auth number in its subject or metadata (`true`: any auth number). */
+  mentionsAuth?: string | true
 }
 
 /** An event as the filter reads it: the event, its facts, and its subject folded (`foldText`). */
@@ -215,6 +218,7 @@ export function compileFilter(
         (range.to !== null && f.due > range.to))
     )
       return false
+    if (filter.mentionsAuth !== undefined && !mentionsAuth(ev, filter.mentionsAuth)) return false
     if (search && !matchesSearch({ event: ev, words: subject }, search)) return false
     return true
   }
