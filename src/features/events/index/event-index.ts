@@ -173,6 +173,8 @@ export function createEventIndex(initial: IndexOptions) {
       return entries.size
     },
     get: (eventId: number) => entries.get(eventId)?.event,
+    /** Every event held with its facts, in no order: what the calendar's digest reads. */
+    subjects: (): Iterable<Readonly<Entry>> => entries.values(),
     /** Adds or replaces events (a page loaded, a write's answer, a change picked up). */
     upsert(events: readonly Event[]) {
       for (const event of events) {

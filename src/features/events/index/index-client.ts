@@ -1,6 +1,10 @@
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
 import type {
+  CalendarAnswer,
+  CalendarRequest,
+  DayAnswer,
+  DayRequest,
   Facets,
   FromWorker,
   IndexGaps,
@@ -8,6 +12,7 @@ import type {
   IndexSettings,
   QueryAnswer,
   QueryRequest,
+  RangeRequest,
   ToWorker,
 } from './protocol'
 import { NO_GAPS } from './protocol'
@@ -51,12 +56,14 @@ export const createIndexWorker = (): WorkerLike =>
 /**
  * The page's side of the event index of one database: starts the worker, relays the session's
  * connection to it, and asks it questions. `dispose()` ends the worker and everything it holds.
+ * `first`: a calendar range the worker reads before anything else (the page opens on it).
  */
 export function createIndexClient(
   database: string,
   source: IndexSource,
   settings: IndexSettings,
   worker: WorkerLike = createIndexWorker(),
+  first?: RangeRequest,
 ) {
   let current = settings
   let state: IndexState = {
@@ -130,7 +137,14 @@ export function createIndexClient(
       send(message(call))
     })
 
-  send({ type: 'start', connection: connection(), settings })
+  if (first)
+    void ask<boolean>((call) => ({
+      type: 'start',
+      connection: connection(),
+      settings,
+      first: { ...first, call },
+    })).catch(() => undefined)
+  else send({ type: 'start', connection: connection(), settings })
 
   return {
     database,
@@ -145,6 +159,13 @@ export function createIndexClient(
     /** Reads the calendar's visible range ahead of the full load; resolves when it is in. */
     range: (from: string, to: string, by: 'dates' | 'reminder') =>
       ask<boolean>((call) => ({ type: 'range', call, from, to, by })),
+    /** What a calendar view draws: each day's counts, the events drawn, how many more. */
+    calendar: (request: CalendarRequest) =>
+      ask<CalendarAnswer>((call) => ({ type: 'calendar', call, request })),
+    /** One day's events, most pressing first. */
+    day: (request: DayRequest) => ask<DayAnswer>((call) => ({ type: 'day', call, request })),
+    /** The events the index holds of these IDs. */
+    events: (ids: number[]) => ask<Event[]>((call) => ({ type: 'events', call, ids })),
     upsert: (events: Event[]) => send({ type: 'upsert', events }),
     remove: (ids: number[]) => send({ type: 'remove', ids }),
     settings: (next: IndexSettings) => {

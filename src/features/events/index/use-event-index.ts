@@ -53,6 +53,9 @@ export function useIndexGaps() {
 /** Whether the index is loading, ready, too large or failed. */
 export const useIndexPhase = () => useIndexPick((s) => s.phase)
 
+/** The index's version: it changes with every change to what the index holds. */
+export const useIndexVersion = () => useIndexPick((s) => s.version)
+
 /** Keys of the index's answers: per database and index version, so any change asks again. */
 export const indexKeys = {
   all: (db: string) => [...dbKey(db), 'event-index'] as const,

@@ -1,0 +1,134 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useDatabase } from '@/api/api-context'
+import type { Event } from '@/api/schemas/event'
+import { useIndexClient } from '../index/event-index-provider'
+import type { CalendarRequest, DayRequest } from '../index/protocol'
+import { indexKeys, useIndexPhase, useIndexVersion } from '../index/use-event-index'
+import type { EventFilter } from '../model/filter'
+import type { CalendarView } from './calendar-dates'
+import type { Placement } from './calendar-search'
+import { viewRange } from './view-range'
+
+/** Events a day draws at most, per view; the rest are one click away in the day's list. */
+export const PER_DAY: Record<CalendarView, number> = { month: 3, week: 8, day: 40, agenda: 25 }
+
+interface DigestInput {
+  view: CalendarView
+  date: Date
+  place: Placement
+  filter: EventFilter
+  /** The page's clock (a minute at a time): overdue and due are counted against it. */
+  now: number
+  /** An event just moved from the keyboard: the answer says whether it is drawn. */
+  locate?: number | undefined
+}
+
+/**
+ * What the calendar draws for a view, from the event index's worker (the model's `dayDigest`):
+ * each day's counts, the few most pressing events and how many more; the page never receives a
+ * month's thousands of events. While the index is still loading (or for a database too large to
+ * index, instead of it), the view's range is read first (`fetchPlaceable`: the tasks due in it in
+ * due-date order, then the events without a due date), so the view is complete long before the
+ * index. Writes reach the index (`../cache.ts`), so the calendar follows edits without a reload.
+ */
+export function useCalendarDigest({ view, date, place, filter, now, locate }: DigestInput) {
+  const client = useIndexClient()
+  const db = useDatabase()
+  const phase = useIndexPhase()
+  const version = useIndexVersion()
+  const range = viewRange(view, date, place)
+  const ready = phase === 'ready'
+  const tooLarge = phase === 'too-large'
+  // Ahead of the full load (and, for a database too large to index, instead of it). The route
+  // asked for it already: the worker reads a range once.
+  const ahead = useQuery({
+    queryKey: [...indexKeys.all(db), 'range', range.from, range.to, range.by],
+    queryFn: () => client!.range(range.from, range.to, range.by),
+    enabled: Boolean(client) && (phase === 'loading' || tooLarge),
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: 1,
+  })
+  const request: CalendarRequest = {
+    filter,
+    ...range,
+    now,
+    perDay: PER_DAY[view],
+    ...(locate === undefined ? {} : { locate }),
+  }
+  const digest = useQuery({
+    queryKey: indexKeys.query(db, version, ['calendar', request]),
+    queryFn: () => client!.calendar(request),
+    enabled: Boolean(client) && phase !== 'error',
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  })
+  const complete = ready || ahead.isSuccess
+  const failed = phase === 'error' ? new Error(client?.getState().error ?? '') : null
+  return {
+    /** This view's answer once its events are all in; a previous one meanwhile, or none. */
+    answer: complete ? digest.data : undefined,
+    /** The view's events are still to come. */
+    // (A previous answer shown meanwhile is not this view's: still loading.)
+    loading: !complete || digest.isPending || digest.isPlaceholderData,
+    /** The view is complete; the rest of the index is still loading (for search and filters). */
+    indexing: phase === 'loading' && complete,
+    /** The database is too large to index: each view is read from the service as it is shown. */
+    tooLarge,
+    error: complete ? (digest.error ?? null) : (failed ?? ahead.error ?? digest.error ?? null),
+    retry: () => (phase === 'error' ? client?.retry() : void ahead.refetch()),
+  }
+}
+
+/** One day's events, most pressing first (the day's list); `day` is `YYYY-MM-DD`. */
+export function useDayList(
+  day: string | null,
+  { place, filter, now }: Pick<DigestInput, 'place' | 'filter' | 'now'>,
+) {
+  const client = useIndexClient()
+  const db = useDatabase()
+  const phase = useIndexPhase()
+  const version = useIndexVersion()
+  const request: DayRequest | null = day
+    ? {
+        filter,
+        day: `${day}T00:00:00`,
+        by: place === 'reminder' ? 'reminder' : 'dates',
+        now,
+        offset: 0,
+        limit: Number.MAX_SAFE_INTEGER,
+      }
+    : null
+  return useQuery({
+    queryKey: indexKeys.query(db, version, ['day', request]),
+    queryFn: () => client!.day(request!),
+    enabled: Boolean(client && request) && phase !== 'error',
+    placeholderData: (previous, query) =>
+      // The same day's previous answer while the index changes; never another day's.
+      (query?.queryKey.at(-1) as [string, DayRequest | null] | undefined)?.[1]?.day === request?.day
+        ? previous
+        : undefined,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  })
+}
+
+/** The events the index holds of these IDs, as it holds them now. */
+export function useIndexEvents(ids: readonly number[]) {
+  const client = useIndexClient()
+  const db = useDatabase()
+  const version = useIndexVersion()
+  return useQuery({
+    queryKey: indexKeys.query(db, version, ['events', ids]),
+    queryFn: () => client!.events([...ids]),
+    enabled: Boolean(client) && ids.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+    select: (events: Event[]) => new Map(events.map((e) => [e.event_ID, e])),
+  })
+}
