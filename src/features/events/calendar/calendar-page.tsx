@@ -139,7 +139,7 @@ export function CalendarPage() {
     const summary = model.days.get(dayStartMs(new Date(located.placement.start)))
     setAnnouncement(
       (said) =>
-        `${said} It is in the list of that day${summary ? ` (${describeDay(summary)})` : ''}.`,
+        `${said.replace(/\.?$/, '.')} It is in the list of that day${summary ? ` (${describeDay(summary)})` : ''}.`,
     )
   }, [pending, located, model.days])
 
