@@ -37,6 +37,8 @@ const FullCalendarView = lazy(() =>
 
 const NO_PRIORITIES: StringOption[] = []
 const MINUTE = 60_000
+/** How long the grid waits for a view's answer before it moves without it. */
+const GRID_WAIT_MS = 300
 
 /** The day's list beside the calendar: which day, how it was opened, what to focus in it. */
 interface DayListState {
@@ -84,6 +86,17 @@ export function CalendarPage() {
     known: facets,
   })
   const range = visibleRange(search.view, search.date)
+  // The grid moves with its events: to a new view or date once that answer is in (the toolbar
+  // says where the user is going at once), so it is drawn once, not once empty and once full;
+  // when the answer is slow (a range still to be read), after a moment, so it never lags far.
+  const [grid, setGrid] = useState({ view: search.view, date: search.date })
+  const moving = search.view !== grid.view || formatDay(search.date) !== formatDay(grid.date)
+  if (moving && data.current) setGrid({ view: search.view, date: search.date })
+  useEffect(() => {
+    if (!moving) return
+    const id = setTimeout(() => setGrid({ view: search.view, date: search.date }), GRID_WAIT_MS)
+    return () => clearTimeout(id)
+  }, [moving, search.view, search.date])
   const [selected, setSelected] = useState<Event | null>(null)
   const [dayList, setDayList] = useState<DayListState | null>(null)
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
@@ -213,8 +226,8 @@ export function CalendarPage() {
         <section className={styles.calendar} aria-label="Calendar">
           <Suspense fallback={<div className={styles.skeleton}>Loading the calendar…</div>}>
             <FullCalendarView
-              view={search.view}
-              date={search.date}
+              view={grid.view}
+              date={grid.date}
               events={model.inputs}
               onOpen={(id) => {
                 const event = find(id)

@@ -1,11 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { useIndexClient } from '../index/event-index-provider'
 import type { CalendarRequest, DayRequest } from '../index/protocol'
 import { indexKeys, useIndexPhase, useIndexVersion } from '../index/use-event-index'
 import type { EventFilter } from '../model/filter'
-import type { CalendarView } from './calendar-dates'
+import { stepDate, type CalendarView } from './calendar-dates'
 import type { Placement } from './calendar-search'
 import { viewRange } from './view-range'
 
@@ -49,27 +50,45 @@ export function useCalendarDigest({ view, date, place, filter, now, locate }: Di
     gcTime: 60_000,
     retry: 1,
   })
-  const request: CalendarRequest = {
+  const requestFor = (day: Date, locating?: number): CalendarRequest => ({
     filter,
-    ...range,
+    ...viewRange(view, day, place),
     now,
     perDay: PER_DAY[view],
-    ...(locate === undefined ? {} : { locate }),
-  }
-  const digest = useQuery({
-    queryKey: indexKeys.query(db, version, ['calendar', request]),
-    queryFn: () => client!.calendar(request),
-    enabled: Boolean(client) && phase !== 'error',
-    placeholderData: keepPreviousData,
+    ...(locating === undefined ? {} : { locate: locating }),
+  })
+  const request = requestFor(date, locate)
+  const digestOf = (r: CalendarRequest) => ({
+    queryKey: indexKeys.query(db, version, ['calendar', r]),
+    queryFn: () => client!.calendar(r),
     staleTime: Infinity,
     gcTime: 30_000,
     retry: false,
   })
+  const digest = useQuery({
+    ...digestOf(request),
+    enabled: Boolean(client) && phase !== 'error',
+    placeholderData: keepPreviousData,
+  })
+  // Once the index holds everything, the views before and after are asked for too: the worker
+  // works them out while the user looks, and the previous and next buttons draw at once.
+  const queryClient = useQueryClient()
+  const settled = ready && digest.isSuccess && !digest.isPlaceholderData
+  const key = JSON.stringify(request)
+  useEffect(() => {
+    if (!settled || !client) return
+    for (const step of [1, -1] as const)
+      void queryClient.prefetchQuery(digestOf(requestFor(stepDate(view, date, step))))
+    // `key` stands for the request (view, date, place, filter, now).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, key, version])
   const complete = ready || ahead.isSuccess
   const failed = phase === 'error' ? new Error(client?.getState().error ?? '') : null
   return {
     /** This view's answer once its events are all in; a previous one meanwhile, or none. */
     answer: complete ? digest.data : undefined,
+    /** The answer is this view's (not a previous one shown meanwhile). */
+    current: complete && digest.isSuccess && !digest.isPlaceholderData,
     /** The view's events are still to come. */
     // (A previous answer shown meanwhile is not this view's: still loading.)
     loading: !complete || digest.isPending || digest.isPlaceholderData,
