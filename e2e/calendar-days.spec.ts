@@ -224,7 +224,7 @@ test.describe('what each day of the calendar holds', () => {
       .toBe(at(midnight(week, -1), 23))
   })
 
-  test('past the index limit the calendar reads each view from the service, and says so', async ({
+  test('past the index limit the calendar reads each view from the service and search the recent changes, and both say so', async ({
     signedInAs,
     clock,
   }) => {
@@ -268,5 +268,16 @@ test.describe('what each day of the calendar holds', () => {
       new RegExp(`^${nextInView.length} events? in view`),
     )
     expect(nextInView.length).toBeGreaterThan(0)
+
+    // Search everywhere looks among the events changed most recently, and says why.
+    const word = `Kittiwake${Date.now()}`
+    const changed = await createEvent(page, { subject: `Call about the ${word} appeal` })
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Search everywhere' })
+    await palette.getByRole('combobox', { name: 'Search events, auths and pages' }).fill(word)
+    await expect(palette.getByText(/too many to search in the browser/)).toBeVisible()
+    await expect(palette.getByRole('option', { name: new RegExp(word) })).toContainText(
+      `Event ${changed.event_ID}`,
+    )
   })
 })

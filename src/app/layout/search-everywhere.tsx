@@ -241,7 +241,9 @@ function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => void })
       <p id={ids.hint} className={styles.hint}>
         {events.ready
           ? '↑ ↓ to move, Enter to open.'
-          : `↑ ↓ to move, Enter to open. Event search is getting ready (${events.loaded.toLocaleString(getDisplayLocale())} events read).`}
+          : events.tooLarge
+            ? `↑ ↓ to move, Enter to open. This database holds more than ${events.tooLarge.limit.toLocaleString(getDisplayLocale())} events, too many to search in the browser: events are searched among the ${events.tooLarge.scanned === null ? '' : `${events.tooLarge.scanned.toLocaleString(getDisplayLocale())} `}changed most recently, and an event ID opens that event.`
+            : `↑ ↓ to move, Enter to open. Event search is getting ready (${events.loaded.toLocaleString(getDisplayLocale())} events read).`}
       </p>
       <IndexGapsNote onNavigate={onDone} />
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}

@@ -56,7 +56,7 @@ export function LoadProgress(props: LoadProgressProps) {
           This database holds more than {count().format(index.limit)} events, more than the console
           keeps in the browser: each view’s events are read from the service as you go there (a
           little slower), and the counts are those of the view. The list shows the service’s pages;
-          search finds events by ID.
+          search looks among the events changed most recently.
         </p>
       )}
       {failed && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import { calendarAnswer, dayAnswer, eventsAnswer } from './calendar-answers'
+import { calendarAnswer, dayAnswer, eventsAnswer, recentSearchAnswer } from './calendar-answers'
 import { createEventIndex } from './event-index'
 
 const ORDER = ['LOW', 'NORMAL', 'HIGH', 'URGENT']
@@ -67,5 +67,19 @@ describe("the calendar's answers from the index", () => {
 
   it('the events held of some IDs', () => {
     expect(eventsAnswer(index, [2, 99, 5]).map((e) => e.event_ID)).toEqual([2, 5])
+  })
+
+  it('past the limit: the words searched among the recent events, in their order', () => {
+    const recent = [
+      event(9, { subject: 'Call the provider about claim 12' }),
+      event(8, { subject: 'Audit a claim' }),
+      event(7, { subject: 'Review' }),
+    ]
+    expect(recentSearchAnswer(recent, 'CLAIM', 1, 'Completed')).toEqual({
+      rows: [recent[0]],
+      total: 2,
+      scanned: 3,
+    })
+    expect(recentSearchAnswer(recent, '7', 5, 'Completed').rows).toEqual([recent[2]])
   })
 })

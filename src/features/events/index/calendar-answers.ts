@@ -1,8 +1,15 @@
 import type { Event } from '@/api/schemas/event'
 import { dayDigest, dayEvents, type DigestSubject } from '../model/day-digest'
-import { compileFilter, type FilterSubject } from '../model/filter'
+import { factsOf } from '../model/facts'
+import { compileFilter, searchWords, type FilterSubject } from '../model/filter'
 import { versionKey, type EventIndex } from './event-index'
-import type { CalendarAnswer, CalendarRequest, DayAnswer, DayRequest } from './protocol'
+import type {
+  CalendarAnswer,
+  CalendarRequest,
+  DayAnswer,
+  DayRequest,
+  RecentSearchAnswer,
+} from './protocol'
 
 /*
  * The calendar's questions, answered in the index's worker with the event model: the view's
@@ -69,4 +76,21 @@ export function eventsAnswer(index: EventIndex, ids: readonly number[]): Event[]
     const event = index.get(id)
     return event ? [event] : []
   })
+}
+
+/**
+ * The events of `recent` (newest change first) whose subject holds the words, or whose ID they
+ * are (the model's filter): search when the database is too large to index.
+ */
+export function recentSearchAnswer(
+  recent: readonly Event[],
+  text: string,
+  limit: number,
+  completedStatus: string,
+): RecentSearchAnswer {
+  const matches = compileFilter({ text }, new Date())
+  const found = recent.filter((event) =>
+    matches({ event, facts: factsOf(event, completedStatus), words: searchWords(event) }),
+  )
+  return { rows: found.slice(0, limit), total: found.length, scanned: recent.length }
 }

@@ -13,6 +13,7 @@ import type {
   QueryAnswer,
   QueryRequest,
   RangeRequest,
+  RecentSearchAnswer,
   ToWorker,
 } from './protocol'
 import { NO_GAPS } from './protocol'
@@ -164,6 +165,9 @@ export function createIndexClient(
       ask<CalendarAnswer>((call) => ({ type: 'calendar', call, request })),
     /** One day's events, most pressing first. */
     day: (request: DayRequest) => ask<DayAnswer>((call) => ({ type: 'day', call, request })),
+    /** Past the limit: the most recently changed events whose subject holds the words. */
+    searchRecent: (text: string, limit: number) =>
+      ask<RecentSearchAnswer>((call) => ({ type: 'recent-search', call, text, limit })),
     /** The events the index holds of these IDs. */
     events: (ids: number[]) => ask<Event[]>((call) => ({ type: 'events', call, ids })),
     upsert: (events: Event[]) => send({ type: 'upsert', events }),

@@ -2,7 +2,7 @@
 import { createApiClient, type Connection } from '@/api/client'
 import { listEvents } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import { calendarAnswer, dayAnswer, eventsAnswer } from './calendar-answers'
+import { calendarAnswer, dayAnswer, eventsAnswer, recentSearchAnswer } from './calendar-answers'
 import { createEventIndex, versionKey, type EventIndex } from './event-index'
 import {
   fetchPlaceable,
@@ -151,6 +151,22 @@ async function answer(call: number, work: () => unknown | Promise<unknown>) {
   }
 }
 
+/** Past the limit, search reads this many of the most recently changed events (a minute's worth). */
+const RECENT_SEARCH_EVENTS = 5000
+let recent: { at: number; read: Promise<Event[]> } | null = null
+
+/** The most recently changed events, newest first, read again after a minute. */
+function recentEvents(): Promise<Event[]> {
+  if (recent && performance.now() - recent.at < RANGE_FRESH_MS) return recent.read
+  const pages = Array.from({ length: RECENT_SEARCH_EVENTS / INDEX_PAGE_SIZE }, (_, i) =>
+    fetchPage(i + 1, INDEX_PAGE_SIZE, 'update_Date:desc,event_ID:asc'),
+  )
+  const read = Promise.all(pages).then((all) => all.flatMap((p) => p.records))
+  recent = { at: performance.now(), read }
+  read.catch(() => (recent = null))
+  return read
+}
+
 /**
  * Reads a calendar range ahead of the full load into `held` (once per range and minute; a no-op
  * once the index is complete). The full load waits while it runs.
@@ -191,6 +207,7 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       connection = message.connection
       settings = message.settings
       rangeReads = new WeakMap()
+      recent = null
       void exclusive(() => load(message.settings, message.first))
       return
     case 'settings':
@@ -243,6 +260,16 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       return
     case 'events':
       void answer(message.call, () => (index ? eventsAnswer(index, message.ids) : []))
+      return
+    case 'recent-search':
+      void answer(message.call, async () =>
+        recentSearchAnswer(
+          await recentEvents(),
+          message.text,
+          message.limit,
+          settings?.completedStatus ?? '',
+        ),
+      )
       return
     case 'upsert':
       return change((held) => held.upsert(message.events))

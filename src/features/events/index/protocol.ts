@@ -78,6 +78,17 @@ export interface DayAnswer {
   size: number
 }
 
+/**
+ * Search when the database is too large to index: the most recently changed events, read from
+ * the service's pages (newest change first), searched for the words.
+ */
+export interface RecentSearchAnswer {
+  rows: Event[]
+  total: number
+  /** How many of the most recently changed events were searched. */
+  scanned: number
+}
+
 /** A calendar range to read ahead of the full load (see `fetchPlaceable`). */
 export interface RangeRequest {
   from: string
@@ -121,6 +132,7 @@ export type ToWorker =
   | { type: 'calendar'; call: number; request: CalendarRequest }
   | { type: 'day'; call: number; request: DayRequest }
   | { type: 'events'; call: number; ids: number[] }
+  | { type: 'recent-search'; call: number; text: string; limit: number }
   | { type: 'upsert'; events: Event[] }
   | { type: 'remove'; ids: number[] }
   | { type: 'sync' }
