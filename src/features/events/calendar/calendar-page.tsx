@@ -10,6 +10,7 @@ import { useIndexFacets } from '../index/use-event-index'
 import { dayStartMs } from '../model/days'
 import { overlaps, placeEvent } from '../model/placement'
 import { useLookup } from '../use-lookup'
+import { useHandler } from '../use-handler'
 import { useNow } from '../use-now'
 import { CalendarFilterBar } from './calendar-filter-bar'
 import { activeFilterCount, calendarFilter } from './calendar-filters'
@@ -182,6 +183,14 @@ export function CalendarPage() {
     setSelected(null)
   }
   const listDay = dayList ? parseDay(dayList.day) : null
+  // The grid is memoised: its handlers keep their identity, so only its view, date and events
+  // draw it again (not the index's progress, or a panel opening).
+  const onOpen = useHandler((id: number) => {
+    const event = find(id)
+    if (event) setSelected(event)
+  })
+  const onOpenDay = useHandler(openDay)
+  const onChange = useHandler((c: CalendarChange) => moveEvent(c.eventId, c.delta, c))
 
   return (
     <div className={styles.page}>
@@ -229,12 +238,9 @@ export function CalendarPage() {
               view={grid.view}
               date={grid.date}
               events={model.inputs}
-              onOpen={(id) => {
-                const event = find(id)
-                if (event) setSelected(event)
-              }}
-              onOpenDay={openDay}
-              onChange={(c) => moveEvent(c.eventId, c.delta, c)}
+              onOpen={onOpen}
+              onOpenDay={onOpenDay}
+              onChange={onChange}
               focusRequest={focusRequest}
             />
           </Suspense>

@@ -1,8 +1,10 @@
 import {
+  memo,
   startTransition,
   useCallback,
   useEffect,
   useRef,
+  useDeferredValue,
   useState,
   type KeyboardEvent,
 } from 'react'
@@ -68,11 +70,16 @@ const FOCUS_WINDOW_MS = 5000
  * FullCalendar (standard MIT packages, v7) showing the events it is given: month, week, day and
  * agenda views, drag and resize to move, Alt+Arrow keys to move the focused event. The page owns
  * the data, the URL and the saving; this only draws and reports. Every option is stable between
- * renders (handlers are read through a ref), so FullCalendar redraws only when the events, view
- * or date change.
+ * renders (handlers are read through a ref) and the component is memoised (the page's handlers
+ * keep their identity), so FullCalendar redraws only when the events, view or date change.
  */
-export function FullCalendarView(props: FullCalendarViewProps) {
-  const { view, date, events, focusRequest } = props
+export const FullCalendarView = memo(function FullCalendarView(props: FullCalendarViewProps) {
+  const { focusRequest } = props
+  // What FullCalendar draws follows the page as a transition: a month of entries is drawn in
+  // slices between frames, and a click or a key press meanwhile is answered first.
+  const view = useDeferredValue(props.view)
+  const date = useDeferredValue(props.date)
+  const events = useDeferredValue(props.events)
   const calendarRef = useRef<CalendarRef>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const handlers = useRef(props)
@@ -232,4 +239,4 @@ export function FullCalendarView(props: FullCalendarViewProps) {
       />
     </div>
   )
-}
+})

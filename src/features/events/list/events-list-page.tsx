@@ -33,7 +33,7 @@ import {
 } from './list-search'
 import { useRowSelection } from './rows/use-row-selection'
 import { useStableRows } from './rows/use-stable-rows'
-import { useHandler } from './use-handler'
+import { useHandler } from '../use-handler'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
 

@@ -2,7 +2,8 @@ import { useCallback, useLayoutEffect, useRef } from 'react'
 
 /**
  * A handler that keeps its identity across renders and always calls the latest `fn`: what a
- * memoised child (the filter bar) is given, so the page's renders do not redraw it.
+ * memoised child (the list's filter bar, the calendar's grid) is given, so the page's renders do
+ * not redraw it.
  */
 export function useHandler<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   const latest = useRef(fn)
