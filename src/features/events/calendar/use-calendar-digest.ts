@@ -10,6 +10,9 @@ import { stepDate, type CalendarView } from './calendar-dates'
 import type { Placement } from './calendar-search'
 import { viewRange } from './view-range'
 
+/** How long a new view pauses the index's full load while it is read and drawn. */
+const HOLD_MS = 1500
+
 /** Events a day draws at most, per view; the rest are one click away in the day's list. */
 export const PER_DAY: Record<CalendarView, number> = { month: 3, week: 8, day: 40, agenda: 25 }
 
@@ -82,6 +85,14 @@ export function useCalendarDigest({ view, date, place, filter, now, locate }: Di
     // `key` stands for the request (view, date, place, filter, now).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled, key, version])
+  // While the index is still loading, a new view pauses the load for a moment: its range is read
+  // first anyway, and the page draws it without two cores shared three ways.
+  const viewKey = `${view}|${range.from}|${range.by}`
+  useEffect(() => {
+    if (phase === 'loading') client?.hold(HOLD_MS)
+    // `viewKey` stands for the view shown; the phase is read when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, viewKey])
   const complete = ready || ahead.isSuccess
   const failed = phase === 'error' ? new Error(client?.getState().error ?? '') : null
   return {

@@ -171,6 +171,8 @@ export function createIndexClient(
     /** The events the index holds of these IDs. */
     events: (ids: number[]) => ask<Event[]>((call) => ({ type: 'events', call, ids })),
     upsert: (events: Event[]) => send({ type: 'upsert', events }),
+    /** The full load pauses for `ms` (the page has something to draw for the user first). */
+    hold: (ms: number) => send({ type: 'hold', ms }),
     remove: (ids: number[]) => send({ type: 'remove', ids }),
     settings: (next: IndexSettings) => {
       current = next

@@ -41,6 +41,16 @@ let generation = 0
 let busy: Promise<unknown> = Promise.resolve()
 /** The calendar's range reads in flight: the full load waits for them (the month first). */
 let urgent: Promise<unknown> = Promise.resolve()
+/** The page is drawing what the user just asked for: the full load waits until then. */
+let heldUntil = 0
+/** A hold is never longer than this, however often it is asked for. */
+const MAX_HOLD_MS = 2000
+
+async function waitWhileHeld(): Promise<void> {
+  for (let wait = heldUntil - performance.now(); wait > 0; wait = heldUntil - performance.now())
+    await new Promise((r) => setTimeout(r, Math.min(wait, MAX_HOLD_MS)))
+}
+
 /** Range reads asked for (in flight, or done in the last minute) per index: asked once. */
 let rangeReads = new WeakMap<EventIndex, Map<string, { at: number; read: Promise<boolean> }>>()
 /** A range read is asked again after this long (a database too large to index is not synced). */
@@ -131,7 +141,7 @@ async function load(s: IndexSettings, first?: RangeRequest & { call: number }) {
           post({ type: 'progress', loaded })
         }
       },
-      { gate: () => urgent.then(() => undefined) },
+      { gate: () => urgent.then(waitWhileHeld) },
     )
     ready = true
     missing = result.missing
@@ -270,6 +280,9 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
           settings?.completedStatus ?? '',
         ),
       )
+      return
+    case 'hold':
+      heldUntil = Math.max(heldUntil, performance.now() + Math.min(message.ms, MAX_HOLD_MS))
       return
     case 'upsert':
       return change((held) => held.upsert(message.events))

@@ -133,6 +133,8 @@ export type ToWorker =
   | { type: 'day'; call: number; request: DayRequest }
   | { type: 'events'; call: number; ids: number[] }
   | { type: 'recent-search'; call: number; text: string; limit: number }
+  /** The user just moved the calendar: the full load pauses this long, so the page draws first. */
+  | { type: 'hold'; ms: number }
   | { type: 'upsert'; events: Event[] }
   | { type: 'remove'; ids: number[] }
   | { type: 'sync' }
