@@ -47,3 +47,7 @@ export function takeFirstRange(database: string): RangeRequest | undefined {
   firstRange = null
   return range
 }
+
+/** Whether the index of `database` holds every event (its answers replace the service's pages). */
+export const indexIsReady = (database: string) =>
+  current?.database === database && current.getState().phase === 'ready'

@@ -71,12 +71,12 @@ export const indexKeys = {
 export function useIndexQuery(request: QueryRequest | null, { early = false } = {}) {
   const client = useIndexClient()
   const db = useDatabase()
-  const state = useIndexState()
-  const usable = early
-    ? state.phase === 'loading' || state.phase === 'ready'
-    : state.phase === 'ready'
+  // The phase and version only: a reader is not drawn again on every progress report.
+  const phase = useIndexPhase()
+  const version = useIndexVersion()
+  const usable = early ? phase === 'loading' || phase === 'ready' : phase === 'ready'
   return useQuery({
-    queryKey: indexKeys.query(db, state.version, request),
+    queryKey: indexKeys.query(db, version, request),
     queryFn: () => client!.query(request!),
     enabled: Boolean(client && request && usable),
     placeholderData: keepPreviousData,
