@@ -14,7 +14,7 @@ import { viewRange } from './view-range'
 const HOLD_MS = 1500
 
 /** Events a day draws at most, per view; the rest are one click away in the day's list. */
-export const PER_DAY: Record<CalendarView, number> = { month: 3, week: 8, day: 40, agenda: 25 }
+export const PER_DAY: Record<CalendarView, number> = { month: 3, week: 8, day: 40, agenda: 60 }
 
 interface DigestInput {
   view: CalendarView
