@@ -1,104 +1,43 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import {
-  callService,
+  covers,
+  dayList,
+  dayText,
+  done,
+  eventButton,
+  listedIds,
+  local,
+  midnight,
+  monday,
+  openCalendar,
+  progress,
+  rangeOf,
+  serviceEvent,
+  serviceEvents,
+  type Range,
+} from './calendar-oracle'
+import {
   createEvent,
   expect,
   serviceText,
-  sessionToken,
   test,
   type ServiceClock,
   type ServiceEvent,
 } from './fixtures'
 
-/** `2026-11-24T10:30:00` as local wall-clock time (the service's canonical form). */
-function local(text: string | null | undefined): Date | null {
-  const m = text && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(text)
-  return m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null
-}
-const midnight = (d: Date, days = 0) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days)
-const dayText = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-const monday = (d: Date) => midnight(d, -((d.getDay() + 6) % 7))
-
-/** What each view shows around today: the month's whole weeks (Monday first), the week, the day. */
-function rangeOf(view: 'month' | 'week' | 'day' | 'agenda', today: Date) {
-  if (view === 'day') return { start: midnight(today), end: midnight(today, 1) }
-  if (view === 'month') {
-    const first = new Date(today.getFullYear(), today.getMonth(), 1)
-    const last = new Date(today.getFullYear(), today.getMonth() + 1, 0)
-    return { start: monday(first), end: midnight(monday(last), 7) }
-  }
-  return { start: monday(today), end: midnight(monday(today), 7) }
-}
-
-/**
- * Where an event goes: a task at its due time; else from start to end when it has both; else at
- * its start date (the oracle the calendar is checked against, written apart from it).
- */
-function span(e: ServiceEvent): { start: Date; end: Date } | null {
-  const due = local(e.due_Date)
-  if (due) return { start: due, end: new Date(due.getTime() + 1) }
-  const start = local(e.start_Date)
-  const end = local(e.end_Date)
-  if (start && end && end > start)
-    return dayText(start) === dayText(end)
-      ? { start, end }
-      : { start: midnight(start), end: midnight(end, 1) }
-  return start ? { start, end: new Date(start.getTime() + 1) } : null
-}
-
-const covers = (e: ServiceEvent, range: { start: Date; end: Date }) => {
-  const s = span(e)
-  return !!s && s.start < range.end && s.end > range.start
-}
-
-function expectedEvents(
-  events: ServiceEvent[],
-  range: { start: Date; end: Date },
-  keep: (e: ServiceEvent) => boolean,
-) {
+function expectedEvents(events: ServiceEvent[], range: Range, keep: (e: ServiceEvent) => boolean) {
   return events.filter((e) => keep(e) && covers(e, range))
 }
 
-function expectedIds(
-  events: ServiceEvent[],
-  range: { start: Date; end: Date },
-  keep: (e: ServiceEvent) => boolean,
-) {
+function expectedIds(events: ServiceEvent[], range: Range, keep: (e: ServiceEvent) => boolean) {
   return new Set(expectedEvents(events, range, keep).map((e) => e.event_ID))
 }
 
-async function serviceEvents(page: Page): Promise<ServiceEvent[]> {
-  const token = await sessionToken(page)
-  const all: ServiceEvent[] = []
-  for (let p = 1; ; p++) {
-    const { body } = await callService(page, 'GET', `/events?page=${p}&pageSize=1000`, token)
-    const data = body.data as ServiceEvent[]
-    all.push(...data)
-    if (data.length < 1000) return all
-  }
-}
-
-async function serviceEvent(page: Page, id: number): Promise<ServiceEvent> {
-  const { body } = await callService(page, 'GET', `/events/${id}`, await sessionToken(page))
-  return body.data as ServiceEvent
-}
-
-const progress = (page: Page) =>
-  page
-    .getByRole('status')
-    .filter({ hasText: /events/ })
-    .first()
-
-async function openCalendar(page: Page, query = '') {
-  await page.goto(`/events/calendar${query}`)
-  await expect(progress(page)).toHaveText(/All [\d,]+ events loaded/, { timeout: 15_000 })
-  // The calendar itself (FullCalendar, loaded beside the events) is drawn too.
-  await expect(page.getByText('Loading the calendar…')).toBeHidden({ timeout: 15_000 })
-}
-
-/** Every event ID the view shows, including those behind its "+N more" links. */
+/**
+ * Every event ID the view shows, including those behind its "+N more" (the day's list) and the
+ * time grid's own "+N" popovers.
+ */
 async function shownIds(page: Page): Promise<Set<number>> {
   const read = (scope: Locator) =>
     scope
@@ -115,12 +54,22 @@ async function shownIds(page: Page): Promise<Set<number>> {
     await popover.getByRole('button', { name: 'Close' }).click()
     await expect(popover).toBeHidden()
   }
+  const days = calendar.getByRole('button', { name: /more events? on .*: open the day’s list$/ })
+  for (let i = 0; i < (await days.count()); i++) {
+    await days.nth(i).click()
+    const list = page.getByRole('complementary')
+    await expect(list.locator('[data-list-event-id]').first()).toBeVisible()
+    for (const id of await listedIds(page, list)) ids.add(id)
+    await list.getByRole('button', { name: 'Close the day’s list' }).click()
+    await expect(list).toBeHidden()
+  }
   return ids
 }
 
 /**
  * The month draws a few events a day and "+N more" for the rest: every drawn event is expected,
- * and on every day, the drawn events covering it plus its "+N" are all the expected ones.
+ * on every day the drawn events covering it plus its "+N" are all the expected ones, and the
+ * day's summary counts them all.
  */
 async function expectMonthShows(
   page: Page,
@@ -144,6 +93,16 @@ async function expectMonthShows(
         ),
       ),
   )
+  const totals = new Map(
+    await calendar
+      .locator('[data-day-summary]')
+      .evaluateAll((els) =>
+        els.map(
+          (el) =>
+            [el.getAttribute('data-day-summary')!, Number(el.getAttribute('data-total'))] as const,
+        ),
+      ),
+  )
   const byId = new Map(expected.map((e) => [e.event_ID, e]))
   expect(drawn.filter((id) => !byId.has(id))).toEqual([])
   for (let day = range.start; day < range.end; day = midnight(day, 1)) {
@@ -151,13 +110,11 @@ async function expectMonthShows(
     const all = expected.filter((e) => covers(e, oneDay)).length
     const shown = drawn.filter((id) => covers(byId.get(id)!, oneDay)).length
     expect(shown + (more.get(dayText(day)) ?? 0), `events on ${dayText(day)}`).toBe(all)
+    expect(totals.get(dayText(day)) ?? 0, `the summary of ${dayText(day)}`).toBe(all)
   }
 }
 
 const mine = (e: ServiceEvent) => e.user_ID === 'admin'
-const done = (e: ServiceEvent) => !!e.completion_Date || e.status?.toLowerCase() === 'completed'
-const eventButton = (page: Page, id: number) =>
-  page.locator('[role="button"]').filter({ has: page.locator(`[data-event-id="${id}"]`) })
 const summary = (page: Page) => page.getByText(/^[\d,]+ events? in view/)
 
 test.describe('events calendar', () => {
@@ -179,17 +136,18 @@ test.describe('events calendar', () => {
         new RegExp(`^${everyone.length.toLocaleString('en-GB')} events? in view`),
       )
       await expectMonthShows(page, everyone, range)
-      const more = page.getByRole('button', { name: /more events? on .*: open the day$/ }).first()
+      // "+N more" opens the day's list: every event of the day, the drawn ones too.
+      const more = page
+        .getByRole('button', { name: /more events? on .*: open the day’s list$/ })
+        .first()
       const day = (await more.locator('[data-more-day]').getAttribute('data-more-day'))!
       await more.click()
-      await expect(page).toHaveURL(new RegExp(`view=day.*date=${day}|date=${day}.*view=day`))
-      const oneDay = {
-        start: new Date(`${day}T00:00:00`),
-        end: midnight(new Date(`${day}T00:00:00`), 1),
-      }
-      const ofDay = everyone.filter((e) => covers(e, oneDay)).length
-      await expect(summary(page)).toHaveText(
-        new RegExp(`^${ofDay.toLocaleString('en-GB')} events? in view`),
+      const date = new Date(`${day}T00:00:00`)
+      const list = dayList(page, date)
+      await expect(list).toBeVisible()
+      const ofDay = everyone.filter((e) => covers(e, { start: date, end: midnight(date, 1) }))
+      expect((await listedIds(page, list)).sort((a, b) => a - b)).toEqual(
+        ofDay.map((e) => e.event_ID).sort((a, b) => a - b),
       )
     },
   )

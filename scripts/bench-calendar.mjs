@@ -1,23 +1,24 @@
 // Calendar benchmark (`npm run bench:calendar`): builds the app, serves it with the sandbox
 // holding 10,000 events over a fresh data dir, signs in with Chromium and measures
-//   1. load: from navigation to the month view showing every event of the month (every page
-//      loaded, the view drawn), for everyone's events (`user=*`) and for the default (mine);
-//   2. switching months: the longest frame (requestAnimationFrame gap) and the longest task
-//      while going forward and back through months with every event loaded.
-// Prints the median of a few runs. Targets: load under 2 s, no frame over 100 ms.
+//   1. load: from navigation to the month view showing every event of the month (every event of
+//      its range read, the view drawn), for everyone's events (`user=*`) and for the default (mine);
+//   2. switching months, then weeks (everyone's, about 700 a week): the longest frame
+//      (requestAnimationFrame gap) and the longest task while going forward and back.
+// Prints the median of a few runs. Targets: load ≤ 1.5 s, no frame over 50 ms.
 //
-//   BENCH_EVENTS=10000 BENCH_RUNS=5 npm run bench:calendar
+//   BENCH_EVENTS=100000 BENCH_RUNS=3 npm run bench:calendar
 import { loadavg } from 'node:os'
 import { API_KEY, PASSWORD, launchBrowser, median, ms, signIn, startApp } from './bench-lib.mjs'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const SWITCHES = 6
-const TARGET_LOAD_MS = 2000
-const TARGET_FRAME_MS = 100
+const TARGET_LOAD_MS = 1500
+const TARGET_FRAME_MS = 50
 
-// --- the expected count: the month's events by the issue's placement rule (start and end,
-// else due, else start), computed from the service's answers, to check the page shows them all.
+// --- the expected count: the month's events by the calendar's placement rule (a task at its due
+// time, else start to end, else start), computed from the service's answers, to check the page
+// shows them all.
 const local = (t) => {
   const m = t && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(t)
   return m ? new Date(+m[1], m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : null
@@ -30,18 +31,17 @@ function monthRange(today) {
   return { start: monday(first), end: midnight(monday(last), 7) }
 }
 function inMonth(e, range) {
+  const due = local(e.due_Date)
   const start = local(e.start_Date)
   const end = local(e.end_Date)
   let span
-  if (start && end && end > start)
+  if (due) span = { start: due, end: new Date(due.getTime() + 1) }
+  else if (start && end && end > start)
     span =
       start.toDateString() === end.toDateString()
         ? { start, end }
         : { start: midnight(start), end: midnight(end, 1) }
-  else {
-    const at = local(e.due_Date) ?? start
-    span = at && { start: at, end: new Date(at.getTime() + 1) }
-  }
+  else span = start && { start, end: new Date(start.getTime() + 1) }
   return !!span && span.start < range.end && span.end > range.start
 }
 
@@ -111,7 +111,8 @@ async function measureLoad(browser, base, query) {
   return { page, context, complete, loadFrame, shown }
 }
 
-async function measureSwitching(page) {
+/** Frames while going `times` steps forward then back with the toolbar's buttons. */
+async function measureSwitching(page, unit) {
   await page.evaluate(() => {
     window.__bench.frames = []
     window.__bench.longTasks = []
@@ -119,8 +120,8 @@ async function measureSwitching(page) {
   })
   const title = page.getByRole('heading', { level: 2 }).first()
   for (const [direction, times] of [
-    ['Next month', SWITCHES],
-    ['Previous month', SWITCHES],
+    [`Next ${unit}`, SWITCHES],
+    [`Previous ${unit}`, SWITCHES],
   ])
     for (let i = 0; i < times; i++) {
       const before = await title.innerText()
@@ -140,6 +141,14 @@ async function measureSwitching(page) {
   }
 }
 
+/** The week view of everyone's events, then switching weeks. */
+async function measureWeeks(page) {
+  await page.getByRole('button', { name: 'Week', exact: true }).click()
+  await page.waitForFunction(() => /–/.test(document.querySelector('h2')?.textContent ?? ''))
+  await page.waitForTimeout(500)
+  return measureSwitching(page, 'week')
+}
+
 const app = await startApp('bench-calendar', EVENTS)
 const base = app.base
 try {
@@ -150,7 +159,16 @@ try {
   )
 
   const browser = await launchBrowser()
-  const results = { anyone: [], mine: [], loadFrame: [], maxFrame: [], p95Frame: [], maxTask: [] }
+  const results = {
+    anyone: [],
+    mine: [],
+    loadFrame: [],
+    maxFrame: [],
+    p95Frame: [],
+    maxTask: [],
+    weekFrame: [],
+    weekTask: [],
+  }
   await measureLoad(browser, base, '?user=*').then(({ context }) => context.close()) // warm-up
   for (let i = 1; i <= RUNS; i++) {
     const mine = await measureLoad(browser, base, '')
@@ -160,7 +178,8 @@ try {
       console.warn(
         `  run ${i}: the page showed ${anyone.shown}/${mine.shown} events, expected ${expected.anyone}/${expected.mine}`,
       )
-    const switching = await measureSwitching(anyone.page)
+    const switching = await measureSwitching(anyone.page, 'month')
+    const weeks = await measureWeeks(anyone.page)
     await anyone.context.close()
     results.anyone.push(anyone.complete)
     results.mine.push(mine.complete)
@@ -168,11 +187,14 @@ try {
     results.maxFrame.push(switching.maxFrame)
     results.p95Frame.push(switching.p95Frame)
     results.maxTask.push(switching.maxTask)
+    results.weekFrame.push(weeks.maxFrame)
+    results.weekTask.push(weeks.maxTask)
     console.log(
       `  run ${i}: load everyone's ${ms(anyone.complete)} (longest frame ${ms(anyone.loadFrame)}), ` +
         `mine ${ms(mine.complete)}; ` +
         `switching months: longest frame ${ms(switching.maxFrame)}, p95 ${ms(switching.p95Frame)}, ` +
-        `longest task ${ms(switching.maxTask)}`,
+        `longest task ${ms(switching.maxTask)}; weeks: longest frame ${ms(weeks.maxFrame)}, ` +
+        `longest task ${ms(weeks.maxTask)}`,
     )
   }
   await browser.close()
@@ -183,17 +205,23 @@ try {
     `\nCalendar benchmark, ${EVENTS.toLocaleString('en-GB')} events, median of ${RUNS} runs`,
   )
   console.log(
-    `  load to a complete month, everyone's events: ${ms(load)}  (target < ${TARGET_LOAD_MS} ms)`,
+    `  load to a complete month, everyone's events: ${ms(load)}  (target ≤ ${TARGET_LOAD_MS} ms)`,
   )
   console.log(`  load to a complete month, my events:         ${ms(median(results.mine))}`)
   console.log(`  longest frame while loading (everyone's):    ${ms(median(results.loadFrame))}`)
   console.log(
-    `  switching months, longest frame:             ${ms(frame)}  (target < ${TARGET_FRAME_MS} ms)`,
+    `  switching months, longest frame:             ${ms(frame)}  (target ≤ ${TARGET_FRAME_MS} ms)`,
   )
   console.log(`  switching months, p95 frame:                 ${ms(median(results.p95Frame))}`)
   console.log(`  switching months, longest task:              ${ms(median(results.maxTask))}`)
+  const week = median(results.weekFrame)
+  console.log(
+    `  switching weeks (everyone's), longest frame: ${ms(week)}  (target ≤ ${TARGET_FRAME_MS} ms)`,
+  )
+  console.log(`  switching weeks, longest task:               ${ms(median(results.weekTask))}`)
   console.log(`  machine load average (1 min): ${loadavg()[0].toFixed(1)}`)
-  if (load >= TARGET_LOAD_MS || frame >= TARGET_FRAME_MS) console.log('  Over target.')
+  if (load > TARGET_LOAD_MS || frame > TARGET_FRAME_MS || week > TARGET_FRAME_MS)
+    console.log('  Over target.')
 } finally {
   app.stop()
 }

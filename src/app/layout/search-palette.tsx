@@ -302,7 +302,9 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
       <p id={ids.hint} className={styles.hint}>
         {events.ready
           ? '↑ ↓ to move, Enter to open.'
-          : `↑ ↓ to move, Enter to open. Event search is getting ready (${formatCount(events.loaded)} events read).`}
+          : events.tooLarge
+            ? `↑ ↓ to move, Enter to open. This database holds more than ${formatCount(events.tooLarge.limit)} events, too many to search in the browser: events are searched among the ${events.tooLarge.scanned === null ? '' : `${formatCount(events.tooLarge.scanned)} `}changed most recently, and an event ID opens that event.`
+            : `↑ ↓ to move, Enter to open. Event search is getting ready (${formatCount(events.loaded)} events read).`}
       </p>
       <IndexGapsNote onNavigate={onDone} />
       <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { EventsListPage } from '@/features/events/list/events-list-page'
 import { parseEventListSearch, toListParams } from '@/features/events/list/list-search'
+import { indexIsReady } from '@/features/events/index/index-registry'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
@@ -10,7 +11,9 @@ export const handle: TitleHandle = { title: 'Events' }
 
 export function loader({ request }: LoaderFunctionArgs) {
   const db = currentDatabase()
-  if (!db) return null
+  // Once the index holds every event, it answers the list: a filter change (a new address)
+  // asks the service nothing.
+  if (!db || indexIsReady(db)) return null
   const search = parseEventListSearch(new URL(request.url).searchParams)
   // Start the request with the route; the page shows skeletons rather than waiting here.
   void queryClient.prefetchQuery(eventQueries(api).list(db, toListParams(search)))

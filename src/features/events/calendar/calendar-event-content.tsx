@@ -11,9 +11,9 @@ interface CalendarEventContentProps {
 }
 
 /**
- * One event's face: a bell for reminders, a tick when completed, the time and the subject (or a
- * month's "+N more"); in the agenda also its priority and status, on the same line. Its
- * accessible name is the full label; the face is hidden from it.
+ * One event's face: a bell for reminders, a tick when completed, the time and the subject; in the
+ * agenda also its priority and status, on the same line. Or a day's summary (its counts) or its
+ * "+N more". Its accessible name is the full label; the face is hidden from it.
  */
 export function CalendarEventContent({
   title,
@@ -22,6 +22,29 @@ export function CalendarEventContent({
   showTime,
   agenda = false,
 }: CalendarEventContentProps) {
+  if (props.summary) {
+    const { day, total, urgent, overdue, due } = props.summary
+    return (
+      <span
+        className={styles.content}
+        data-day-summary={day}
+        data-total={total}
+        data-urgent={urgent}
+        data-overdue={overdue}
+        data-due={due}
+      >
+        <span className="visually-hidden">{props.label}</span>
+        <span className={styles.counts} aria-hidden="true">
+          <span className={styles.total}>
+            {total} {total === 1 ? 'event' : 'events'}
+          </span>
+          {urgent > 0 && <span className={styles.urgent}>{urgent} urgent</span>}
+          {overdue > 0 && <span className={styles.overdue}>{overdue} overdue</span>}
+          {due > 0 && <span>{due} due</span>}
+        </span>
+      </span>
+    )
+  }
   if (props.more)
     return (
       <span

@@ -1,12 +1,12 @@
 import { byLocale } from '@/lib/format/format'
 import type { StringOption } from '@/api/schemas/static-option'
+import type { DaySummary, DrawnEvent } from '../model/day-digest'
 import { isCompleted } from '../model/facts'
 import { priorityName, priorityTone } from '../priority-badge'
 import { formatDay } from './calendar-dates'
-import type { DayMore } from './month-digest'
 import { eventTitle } from '../model/title'
 import { describePlacement } from './move'
-import type { PlacedEvent } from '../model/placement'
+import { placedEvent, type PlacedEvent } from '../model/placement'
 
 /** What the calendar needs of one event beyond its dates (FullCalendar's `extendedProps`). */
 export interface CalendarEventProps {
@@ -19,10 +19,12 @@ export interface CalendarEventProps {
   /** The priority's name and the status, shown beside the subject in the agenda. */
   priority: string
   status: string
-  /** Drawn first (0) or last (1) in a day: "+N more" comes after the day's events. */
-  order: 0 | 1
-  /** Set on a month's "+N more" entry: the day it opens (`YYYY-MM-DD`) and how many it hides. */
+  /** A day's summary first (-1), then its events (0), then its "+N more" (1). */
+  order: -1 | 0 | 1
+  /** Set on a day's "+N more" entry: the day whose list it opens (`YYYY-MM-DD`), how many it hides. */
   more?: { day: string; count: number }
+  /** Set on a day's summary: the day whose list it opens and what the day holds. */
+  summary?: { day: string; total: number; urgent: number; overdue: number; due: number }
 }
 
 /** A FullCalendar event input, built from a placed event (no FullCalendar import needed here). */
@@ -34,7 +36,7 @@ export interface CalendarEventInput {
   allDay: boolean
   /** Only events placed by start and end have a length to change. */
   durationEditable: boolean
-  /** False for "+N more", which is not an event. */
+  /** False for a day's summary and "+N more", which are not events. */
   startEditable: boolean
   /** A CSS colour: the priority's tone, from the theme's tokens (see full-calendar-view.module.css). */
   color: string
@@ -86,20 +88,32 @@ export function toCalendarInput(
 }
 
 /**
- * `toCalendarInput` with a memory: the same event object placed the same way gives the same input
- * object, so pages that add nothing to the view change nothing FullCalendar sees (and the labels,
- * formatted with Intl, are built once). Make a new one when priorities or the completed status
- * change.
+ * `toCalendarInput` for the index's drawn events, with a memory: an event drawn again as it was
+ * (same version, same place, same fields shown) gives the same input object, so answers that
+ * change nothing in view change nothing FullCalendar sees (and the labels, formatted with Intl,
+ * are built once). Make a new one when priorities or the completed status change.
  */
 export function cachedCalendarInput(priorities: readonly StringOption[], completedStatus: string) {
-  const byDates = new WeakMap<PlacedEvent['event'], CalendarEventInput>()
-  const byReminder = new WeakMap<PlacedEvent['event'], CalendarEventInput>()
-  return (placed: PlacedEvent): CalendarEventInput => {
-    const cache = placed.by === 'reminder' ? byReminder : byDates
-    let input = cache.get(placed.event)
+  const cache = new Map<string, CalendarEventInput>()
+  return ({ event: e, placement: p }: DrawnEvent): CalendarEventInput => {
+    const key = [
+      e.event_ID,
+      e.update_Date,
+      p.by,
+      p.start,
+      p.end,
+      p.allDay,
+      e.subject,
+      e.priority,
+      e.status,
+      e.completion_Date,
+      e.reminder,
+    ].join('|')
+    let input = cache.get(key)
     if (!input) {
-      input = toCalendarInput(placed, priorities, completedStatus)
-      cache.set(placed.event, input)
+      if (cache.size > 5000) cache.clear()
+      input = toCalendarInput(placedEvent(e, p), priorities, completedStatus)
+      cache.set(key, input)
     }
     return input
   }
@@ -108,7 +122,11 @@ export function cachedCalendarInput(priorities: readonly StringOption[], complet
 /** Whether two arrays hold the same inputs in the same order (nothing to redraw). */
 export function sameInputs(a: readonly CalendarEventInput[], b: readonly CalendarEventInput[]) {
   const same = (x: CalendarEventInput, y: CalendarEventInput | undefined) =>
-    x === y || (!!x.extendedProps.more && x.id === y?.id && x.title === y.title)
+    x === y ||
+    (!!(x.extendedProps.more || x.extendedProps.summary) &&
+      x.id === y?.id &&
+      x.title === y.title &&
+      x.extendedProps.label === y.extendedProps.label)
   return a.length === b.length && a.every((input, i) => same(input, b[i]))
 }
 
@@ -121,13 +139,18 @@ const moreDay = byLocale(
     }),
 )
 
-/** A month's "+N more" for one day, drawn as the day's last entry; choosing it opens the day. */
-export function toMoreInput({ day, hidden }: DayMore): CalendarEventInput {
-  const key = formatDay(day)
+const count = byLocale((l) => new Intl.NumberFormat(l))
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${count().format(n)} ${n === 1 ? one : many}`
+
+/** A day's "+N more", drawn as the day's last entry; choosing it opens the day's list. */
+export function toMoreInput({ day, more: hidden }: DaySummary): CalendarEventInput {
+  const date = new Date(day)
+  const key = formatDay(date)
   return {
     id: `more-${key}`,
-    title: `+${hidden} more`,
-    start: day,
+    title: `+${count().format(hidden)} more`,
+    start: date,
     allDay: true,
     durationEditable: false,
     startEditable: false,
@@ -140,9 +163,52 @@ export function toMoreInput({ day, hidden }: DayMore): CalendarEventInput {
       reminder: false,
       priority: '',
       status: '',
-      label: `${hidden} more ${hidden === 1 ? 'event' : 'events'} on ${moreDay().format(day)}: open the day`,
+      label: `${plural(hidden, 'more event')} on ${moreDay().format(date)}: open the day’s list`,
       order: 1,
       more: { day: key, count: hidden },
+    },
+  }
+}
+
+/** What a day holds in words: "42 events, 3 urgent, 5 overdue, 7 due". */
+export function describeDay({ total, urgent, overdue, due }: DaySummary): string {
+  return [
+    plural(total, 'event'),
+    urgent > 0 && `${count().format(urgent)} urgent`,
+    overdue > 0 && `${count().format(overdue)} overdue`,
+    due > 0 && `${count().format(due)} due`,
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
+/**
+ * A day's summary, drawn as its first entry: what the day holds at a glance (events, urgent,
+ * overdue, due); choosing it opens the day's list.
+ */
+export function toSummaryInput(summary: DaySummary): CalendarEventInput {
+  const date = new Date(summary.day)
+  const key = formatDay(date)
+  const { total, urgent, overdue, due } = summary
+  return {
+    id: `day-${key}`,
+    title: describeDay(summary),
+    start: date,
+    allDay: true,
+    durationEditable: false,
+    startEditable: false,
+    color: 'transparent',
+    contrastColor: 'var(--color-text)',
+    extendedProps: {
+      eventId: 0,
+      tone: 'none',
+      completed: false,
+      reminder: false,
+      priority: '',
+      status: '',
+      label: `${moreDay().format(date)}: ${describeDay(summary)}. Open the day’s list`,
+      order: -1,
+      summary: { day: key, total, urgent, overdue, due },
     },
   }
 }

@@ -47,10 +47,11 @@ export const timeFormat = byLocale((locale) => {
       : clock.format(start.instantMs)
 })
 /**
- * The month draws what the page gives it (a few a day and "+N more", see `digestMonth`) and is
- * as tall as that needs; the time grids keep to the page's height, with at most four rows of
- * all-day events and three events side by side before FullCalendar's own "+N"; the agenda's
- * parts take the compact classes of full-calendar-view.module.css over the theme's.
+ * Every view draws what the page gives it (each day's summary, its most pressing few and "+N
+ * more", see the model's `dayDigest`). The month is as tall as that needs; the time grids keep
+ * to the page's height, with at most four rows of all-day entries and three events side by side
+ * before FullCalendar's own "+N"; the agenda's parts take the compact classes of
+ * full-calendar-view.module.css over the theme's.
  */
 export const views = {
   dayGridMonth: { dayMaxEvents: false, height: 'auto' },
@@ -73,12 +74,27 @@ export const toDelta = (d: { months: number; days: number; milliseconds: number 
   milliseconds: d.milliseconds,
 })
 
-export const eventElement = (root: HTMLElement | null, eventId: number) =>
-  root?.querySelector(`[data-event-id="${eventId}"]`)?.closest<HTMLElement>('[tabindex]') ?? null
+/** The focusable entry of an event, or of a day's summary or "+N more". */
+export const entryElement = (root: HTMLElement | null, request: FocusTarget) =>
+  root
+    ?.querySelector(
+      'eventId' in request
+        ? `[data-event-id="${request.eventId}"]`
+        : request.entry === 'more'
+          ? `[data-more-day="${request.day}"]`
+          : `[data-day-summary="${request.day}"]`,
+    )
+    ?.closest<HTMLElement>('[tabindex]') ?? null
+
+/** An event, or a day's summary or "+N more" (`day` is `YYYY-MM-DD`). */
+export type FocusTarget = { eventId: number } | { day: string; entry: DayEntry }
+/** Which of a day's entries opened its list. */
+export type DayEntry = 'summary' | 'more'
 
 export const eventClass = ({ event }: EventDisplayInfo) => {
   const p = event.extendedProps as CalendarEventProps
+  if (p.summary) return styles.summary
   return p.more ? styles.more : p.completed ? `${styles.event} ${styles.completed}` : styles.event
 }
-/** "+N more" after the day's events; then FullCalendar's usual order. */
+/** A day's summary first, "+N more" after the day's events; then FullCalendar's usual order. */
 export const eventOrder = 'order,start,-duration,allDay,title'

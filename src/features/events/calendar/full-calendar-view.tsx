@@ -1,8 +1,10 @@
 import {
+  memo,
   startTransition,
   useCallback,
   useEffect,
   useRef,
+  useDeferredValue,
   useState,
   type KeyboardEvent,
 } from 'react'
@@ -17,8 +19,8 @@ import { formatDay, SLOT_MINUTES, type CalendarView } from './calendar-dates'
 import { CalendarEventContent } from './calendar-event-content'
 import type { CalendarEventInput, CalendarEventProps } from './calendar-event-input'
 import {
+  entryElement,
   eventClass,
-  eventElement,
   eventOrder,
   FC_VIEWS,
   plugins,
@@ -26,6 +28,8 @@ import {
   timeFormat,
   toDelta,
   views,
+  type DayEntry,
+  type FocusTarget,
 } from './full-calendar-options'
 import { keyboardDelta, type MoveDelta, type MoveEdge } from './move'
 import styles from './full-calendar-view.module.css'
@@ -44,21 +48,18 @@ interface FullCalendarViewProps {
   date: Date
   events: CalendarEventInput[]
   onOpen: (eventId: number) => void
-  /** "+N more" in the month: show that day. */
-  onOpenDay: (day: string) => void
+  /** A day's summary or "+N more": open that day's list (`day` is `YYYY-MM-DD`). */
+  onOpenDay: (day: string, from: DayEntry) => void
   /** Whether the page took the change (it then draws the event where its data says). */
   onChange: (change: CalendarChange) => boolean
   /**
-   * After a keyboard move or closing the panel: the event to keep focused while it is drawn
-   * again in its new place (a new object per request).
+   * After a keyboard move or closing a panel: the event (or the day's entry) to keep focused
+   * while it is drawn again (a new object per request).
    */
   focusRequest: FocusRequest | null
 }
 
-export interface FocusRequest {
-  eventId: number
-  at: number
-}
+export type FocusRequest = FocusTarget & { at: number }
 
 const SCROLLER_LABELS = { hours: 'Hours of the day (scrolls)', other: 'Agenda (scrolls)' }
 
@@ -69,11 +70,16 @@ const FOCUS_WINDOW_MS = 5000
  * FullCalendar (standard MIT packages, v7) showing the events it is given: month, week, day and
  * agenda views, drag and resize to move, Alt+Arrow keys to move the focused event. The page owns
  * the data, the URL and the saving; this only draws and reports. Every option is stable between
- * renders (handlers are read through a ref), so FullCalendar redraws only when the events, view
- * or date change.
+ * renders (handlers are read through a ref) and the component is memoised (the page's handlers
+ * keep their identity), so FullCalendar redraws only when the events, view or date change.
  */
-export function FullCalendarView(props: FullCalendarViewProps) {
-  const { view, date, events, focusRequest } = props
+export const FullCalendarView = memo(function FullCalendarView(props: FullCalendarViewProps) {
+  const { focusRequest } = props
+  // What FullCalendar draws follows the page as a transition: a month of entries is drawn in
+  // slices between frames, and a click or a key press meanwhile is answered first.
+  const view = useDeferredValue(props.view)
+  const date = useDeferredValue(props.date)
+  const events = useDeferredValue(props.events)
   const calendarRef = useRef<CalendarRef>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const handlers = useRef(props)
@@ -103,7 +109,7 @@ export function FullCalendarView(props: FullCalendarViewProps) {
     let id = 0
     const tryFocus = () => {
       const active = document.activeElement
-      const element = eventElement(rootRef.current, focusRequest.eventId)
+      const element = entryElement(rootRef.current, focusRequest)
       if (active && active !== document.body && active !== element) return
       if (element && active !== element) element.focus()
       if (Date.now() - focusRequest.at <= FOCUS_WINDOW_MS) id = requestAnimationFrame(tryFocus)
@@ -173,8 +179,9 @@ export function FullCalendarView(props: FullCalendarViewProps) {
   const eventClick = useCallback(
     (info: { event: { id: string; extendedProps: unknown }; jsEvent: UIEvent }) => {
       info.jsEvent.preventDefault()
-      const { more, eventId } = info.event.extendedProps as CalendarEventProps
-      if (more) handlers.current.onOpenDay(more.day)
+      const { more, summary, eventId } = info.event.extendedProps as CalendarEventProps
+      if (summary) handlers.current.onOpenDay(summary.day, 'summary')
+      else if (more) handlers.current.onOpenDay(more.day, 'more')
       else handlers.current.onOpen(eventId)
     },
     [],
@@ -232,4 +239,4 @@ export function FullCalendarView(props: FullCalendarViewProps) {
       />
     </div>
   )
-}
+})

@@ -1,18 +1,19 @@
 import { useMemo, useState } from 'react'
-import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
-import type { Facets } from '../index/protocol'
-import { isCompleted } from '../model/facts'
-import { importanceOf, priorityOrder } from '../model/priority'
-import { formatDay, visibleRange } from './calendar-dates'
-import { cachedCalendarInput, sameInputs, toMoreInput } from './calendar-event-input'
+import type { CalendarAnswer, Facets } from '../index/protocol'
+import {
+  cachedCalendarInput,
+  sameInputs,
+  toMoreInput,
+  toSummaryInput,
+  type CalendarEventInput,
+} from './calendar-event-input'
 import { filterChoices } from './calendar-filters'
 import type { CalendarSearch } from './calendar-search'
-import { digestMonth } from './month-digest'
-import { overlaps, placeEvents } from '../model/placement'
 
 interface CalendarModelInput {
-  events: Event[]
+  /** What the index's worker computed for the view (see `useCalendarDigest`). */
+  answer: CalendarAnswer | undefined
   search: CalendarSearch
   me: string
   priorities: readonly StringOption[]
@@ -21,54 +22,39 @@ interface CalendarModelInput {
   known?: Facets | undefined
 }
 
+const NO_INPUTS: CalendarEventInput[] = []
+
 /**
- * From the events the index found for the view (filtered there) to what the calendar draws:
- * placed (by dates or reminder), cut to the visible range. Each step is kept until its inputs change, so
- * paging through months only redoes the last one.
+ * From the worker's answer to what FullCalendar draws: each day's summary first, its most
+ * pressing events, then its "+N more". Each step is kept until its inputs change, and an answer
+ * that changes nothing in view keeps the same inputs, so FullCalendar has nothing to redraw.
  */
 export function useCalendarModel({
-  events,
+  answer,
   search,
   me,
   priorities,
   completedStatus,
   known,
 }: CalendarModelInput) {
-  const { user, group, priority, status, showCompleted, place, view } = search
-  const day = formatDay(search.date)
-
-  // The index filtered them (`calendarFilter`); they are placed here as the model says.
-  const { placed, unplaced } = useMemo(
-    () => placeEvents(events, place, completedStatus),
-    [events, place, completedStatus],
-  )
-
-  // `day` stands for the date: the same day is the same range.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const range = useMemo(() => visibleRange(view, search.date), [view, day])
-
-  const visible = useMemo(() => placed.filter((p) => overlaps(p, range)), [placed, range])
-
+  const { user, group, priority, status, showCompleted } = search
   const toInput = useMemo(
     () => cachedCalendarInput(priorities, completedStatus),
     [priorities, completedStatus],
   )
   const next = useMemo(() => {
-    if (view !== 'month') return visible.map(toInput)
-    // A month draws the most important few a day and "+N more" for the rest.
-    // Open work first, then by priority (the model's `importance`: 0 is the most important).
-    const order = priorityOrder(priorities)
-    const importance = importanceOf(order)
-    // Higher draws first: open work by importance, completed work after everything.
-    const rank = (e: Event) =>
-      isCompleted(e, completedStatus) ? -(order.length + 1) : -importance(e.priority)
-    const { shown, more } = digestMonth(visible, range, rank)
-    return [...shown.map(toInput), ...more.map(toMoreInput)]
-  }, [view, visible, range, priorities, completedStatus, toInput])
+    if (!answer) return NO_INPUTS
+    const inputs: CalendarEventInput[] = []
+    for (const day of answer.days) if (day.total > 0) inputs.push(toSummaryInput(day))
+    for (const drawn of answer.drawn) inputs.push(toInput(drawn))
+    for (const day of answer.days) if (day.more > 0) inputs.push(toMoreInput(day))
+    return inputs
+  }, [answer, toInput])
   // The same inputs as last time stay the same array, so FullCalendar has nothing to redraw.
   const [inputs, setInputs] = useState(next)
   if (inputs !== next && !sameInputs(inputs, next)) setInputs(next)
 
+  const events = useMemo(() => answer?.drawn.map((d) => d.event) ?? [], [answer])
   const choices = useMemo(
     () =>
       filterChoices(
@@ -82,8 +68,8 @@ export function useCalendarModel({
       ),
     [events, user, group, priority, status, showCompleted, me, completedStatus, known],
   )
-
   const byId = useMemo(() => new Map(events.map((e) => [e.event_ID, e])), [events])
+  const days = useMemo(() => new Map(answer?.days.map((d) => [d.day, d]) ?? []), [answer])
 
-  return { range, visible, inputs, unplaced, choices, byId }
+  return { inputs, choices, byId, days }
 }

@@ -35,11 +35,10 @@ export function useKeyboardScrollers(root: RefObject<HTMLElement | null>, labels
     const element = root.current
     if (!element) return
     let frame = 0
+    const selector = `.${fcStyles.internalScroller}`
     const mark = () => {
       frame = 0
-      for (const scroller of element.querySelectorAll<HTMLElement>(
-        `.${fcStyles.internalScroller}`,
-      )) {
+      for (const scroller of element.querySelectorAll<HTMLElement>(selector)) {
         const style = getComputedStyle(scroller)
         const scrolls = SCROLLS.test(style.overflowY) || SCROLLS.test(style.overflowX)
         const inTable = scroller.closest(TABLE) !== null
@@ -57,8 +56,24 @@ export function useKeyboardScrollers(root: RefObject<HTMLElement | null>, labels
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(mark)
     }
+    // Only changes to the scrollers themselves (added, removed, restyled) count: events drawn
+    // inside them do not, and reading the scrollers' computed style costs a style recalculation.
+    const touches = (node: Node) =>
+      node instanceof Element && (node.matches(selector) || node.querySelector(selector) !== null)
+    const changed = (records: MutationRecord[]) => {
+      for (const r of records) {
+        if (r.type === 'attributes' && (r.target as Element).matches(selector)) return true
+        if (r.type === 'childList') {
+          for (const n of r.addedNodes) if (touches(n)) return true
+          for (const n of r.removedNodes) if (touches(n)) return true
+        }
+      }
+      return false
+    }
     mark()
-    const observer = new MutationObserver(schedule)
+    const observer = new MutationObserver((records) => {
+      if (changed(records)) schedule()
+    })
     // FullCalendar turns scrolling on and off through the scroller's style and class.
     observer.observe(element, {
       childList: true,

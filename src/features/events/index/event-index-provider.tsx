@@ -3,7 +3,7 @@ import { useDatabase } from '@/api/api-context'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useLookup } from '../use-lookup'
 import { createIndexClient, type IndexClient, type IndexSource } from './index-client'
-import { registerIndex } from './index-registry'
+import { registerIndex, takeFirstRange } from './index-registry'
 
 /** Others' changes are looked for this often while the page is visible (a few rows each time). */
 export const SYNC_INTERVAL_MS = 10_000
@@ -37,7 +37,13 @@ export function EventIndexProvider({
   const settingsKey = JSON.stringify(settings)
 
   useEffect(() => {
-    const next = createIndexClient(db, source, JSON.parse(settingsKey))
+    const next = createIndexClient(
+      db,
+      source,
+      JSON.parse(settingsKey),
+      undefined,
+      takeFirstRange(db),
+    )
     const unregister = registerIndex(next)
     // The worker is an outside system started here; the components below need its handle.
     // eslint-disable-next-line react-hooks/set-state-in-effect

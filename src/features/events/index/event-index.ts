@@ -90,16 +90,6 @@ const FIELDS = [
   'user_ID',
 ] as const
 const KNOWN = new Set<string>(FIELDS)
-/** Fields whose few values repeat across thousands of events: held once each. */
-const REPEATED = [
-  'entry_User',
-  'event_Processor',
-  'event_Type',
-  'priority',
-  'status',
-  'update_User',
-  'user_ID',
-] as const
 
 export function createEventIndex(initial: IndexOptions) {
   let options = initial
@@ -123,12 +113,41 @@ export function createEventIndex(initial: IndexOptions) {
     return text
   }
 
-  /** The event with its fields in one order, repeated values shared; unknown fields kept. */
-  function compact(event: Event): Event {
-    const out: Record<string, unknown> = {}
-    for (const f of FIELDS) out[f] = event[f]
-    for (const f of REPEATED) out[f] = intern(out[f])
-    for (const [k, v] of Object.entries(event)) if (!KNOWN.has(k)) out[k] = v
+  /**
+   * The event with its fields in one order, the values that repeat across thousands of events
+   * (users, types, statuses, priorities) held once each; unknown fields kept. Written
+   * out as one literal (every held event gets the same shape at once, and nothing is allocated
+   * on the way): the index compacts 100,000 events while it loads.
+   */
+  function compact(e: Event): Event {
+    const out: Record<string, unknown> = {
+      event_ID: e.event_ID,
+      claim_Audit_Event: e.claim_Audit_Event,
+      completion_Date: e.completion_Date,
+      completion_Percent: e.completion_Percent,
+      due_Date: e.due_Date,
+      end_Date: e.end_Date,
+      entry_Date: e.entry_Date,
+      entry_User: intern(e.entry_User),
+      event_Processor: intern(e.event_Processor),
+      event_Type: intern(e.event_Type),
+      meta_Data: e.meta_Data,
+      next_Scheduled_Date: e.next_Scheduled_Date,
+      next_Scheduled_Time: e.next_Scheduled_Time,
+      priority: intern(e.priority),
+      process_Automation_Event: e.process_Automation_Event,
+      reminder: e.reminder,
+      reminder_Event_ID: e.reminder_Event_ID,
+      reportSeries_Key: e.reportSeries_Key,
+      start_Date: e.start_Date,
+      status: intern(e.status),
+      subject: e.subject,
+      update_Date: e.update_Date,
+      update_User: intern(e.update_User),
+      userGroup_Key: e.userGroup_Key,
+      user_ID: intern(e.user_ID),
+    } satisfies Record<(typeof FIELDS)[number], unknown>
+    for (const k in e) if (!KNOWN.has(k)) out[k] = (e as Record<string, unknown>)[k]
     return out as Event
   }
 
@@ -186,6 +205,8 @@ export function createEventIndex(initial: IndexOptions) {
       return entries.size
     },
     get: (eventId: number) => entries.get(eventId)?.event,
+    /** Every event held with its facts, in no order: what the calendar's digest reads. */
+    subjects: (): Iterable<Readonly<Entry>> => entries.values(),
     /** Adds or replaces events (a page loaded, a write's answer, a change picked up). */
     upsert(events: readonly Event[]) {
       for (const event of events) {

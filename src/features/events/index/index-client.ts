@@ -3,6 +3,10 @@ import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
 import type { EventFilter } from './event-index'
 import type {
+  CalendarAnswer,
+  CalendarRequest,
+  DayAnswer,
+  DayRequest,
   Facets,
   FromWorker,
   IndexGaps,
@@ -10,6 +14,8 @@ import type {
   IndexSettings,
   QueryAnswer,
   QueryRequest,
+  RangeRequest,
+  RecentSearchAnswer,
   ToWorker,
 } from './protocol'
 import { NO_GAPS } from './protocol'
@@ -53,12 +59,14 @@ export const createIndexWorker = (): WorkerLike =>
 /**
  * The page's side of the event index of one database: starts the worker, relays the session's
  * connection to it, and asks it questions. `dispose()` ends the worker and everything it holds.
+ * `first`: a calendar range the worker reads before anything else (the page opens on it).
  */
 export function createIndexClient(
   database: string,
   source: IndexSource,
   settings: IndexSettings,
   worker: WorkerLike = createIndexWorker(),
+  first?: RangeRequest,
 ) {
   let current = settings
   let state: IndexState = {
@@ -132,7 +140,14 @@ export function createIndexClient(
       send(message(call))
     })
 
-  send({ type: 'start', connection: connection(), settings })
+  if (first)
+    void ask<boolean>((call) => ({
+      type: 'start',
+      connection: connection(),
+      settings,
+      first: { ...first, call },
+    })).catch(() => undefined)
+  else send({ type: 'start', connection: connection(), settings })
 
   return {
     database,
@@ -153,7 +168,17 @@ export function createIndexClient(
     /** Reads the calendar's visible range ahead of the full load; resolves when it is in. */
     range: (from: string, to: string, by: 'dates' | 'reminder') =>
       ask<boolean>((call) => ({ type: 'range', call, from, to, by })),
+    /** What a calendar view draws: each day's counts, the events drawn, how many more. */
+    calendar: (request: CalendarRequest) =>
+      ask<CalendarAnswer>((call) => ({ type: 'calendar', call, request })),
+    /** One day's events, most pressing first. */
+    day: (request: DayRequest) => ask<DayAnswer>((call) => ({ type: 'day', call, request })),
+    /** Past the limit: the most recently changed events whose subject holds the words. */
+    searchRecent: (text: string, limit: number) =>
+      ask<RecentSearchAnswer>((call) => ({ type: 'recent-search', call, text, limit })),
     upsert: (events: Event[]) => send({ type: 'upsert', events }),
+    /** The full load pauses for `ms` (the page has something to draw for the user first). */
+    hold: (ms: number) => send({ type: 'hold', ms }),
     remove: (ids: number[]) => send({ type: 'remove', ids }),
     settings: (next: IndexSettings) => {
       current = next

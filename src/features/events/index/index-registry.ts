@@ -1,5 +1,6 @@
 import type { Event } from '@/api/schemas/event'
 import type { IndexClient } from './index-client'
+import type { RangeRequest } from './protocol'
 
 /*
  * The event index of the session, for the cache updates after a write (`../cache.ts`), which run
@@ -24,3 +25,29 @@ export function patchIndex(database: string, events: Event[]) {
 export function dropFromIndex(database: string, eventIds: number[]) {
   if (current?.database === database && eventIds.length) current.remove(eventIds)
 }
+
+/** A range asked for before the index of its database started (see `readRangeAhead`). */
+let firstRange: { database: string; range: RangeRequest } | null = null
+
+/**
+ * The calendar's route asks for its view's range as navigation starts, before the page renders:
+ * the running index of that database starts reading it now; else the index, when it starts,
+ * reads it before anything else.
+ */
+export function readRangeAhead(database: string, range: RangeRequest) {
+  if (current?.database === database) {
+    current.range(range.from, range.to, range.by).catch(() => undefined)
+    firstRange = null
+  } else firstRange = { database, range }
+}
+
+/** The range to read first for the index of `database` starting now, once. */
+export function takeFirstRange(database: string): RangeRequest | undefined {
+  const range = firstRange?.database === database ? firstRange.range : undefined
+  firstRange = null
+  return range
+}
+
+/** Whether the index of `database` holds every event (its answers replace the service's pages). */
+export const indexIsReady = (database: string) =>
+  current?.database === database && current.getState().phase === 'ready'

@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
 import { createApiClient, type Connection } from '@/api/client'
 import { listEvents } from '@/api/events'
+import type { Event } from '@/api/schemas/event'
+import { calendarAnswer, dayAnswer, eventsAnswer, recentSearchAnswer } from './calendar-answers'
 import { createEventIndex, versionKey, type EventIndex } from './event-index'
 import {
-  fetchRange,
+  fetchPlaceable,
   INDEX_PAGE_SIZE,
   loadAll,
   newestVersion,
@@ -11,7 +13,7 @@ import {
   type FetchPage,
   type MissingRange,
 } from './load-index'
-import type { FromWorker, IndexGaps, IndexSettings, ToWorker } from './protocol'
+import type { FromWorker, IndexGaps, IndexSettings, RangeRequest, ToWorker } from './protocol'
 
 /*
  * The index's Web Worker: it reads every event of one database from the service, parses and
@@ -39,6 +41,20 @@ let generation = 0
 let busy: Promise<unknown> = Promise.resolve()
 /** The calendar's range reads in flight: the full load waits for them (the month first). */
 let urgent: Promise<unknown> = Promise.resolve()
+/** The page is drawing what the user just asked for: the full load waits until then. */
+let heldUntil = 0
+/** A hold is never longer than this, however often it is asked for. */
+const MAX_HOLD_MS = 2000
+
+async function waitWhileHeld(): Promise<void> {
+  for (let wait = heldUntil - performance.now(); wait > 0; wait = heldUntil - performance.now())
+    await new Promise((r) => setTimeout(r, Math.min(wait, MAX_HOLD_MS)))
+}
+
+/** Range reads asked for (in flight, or done in the last minute) per index: asked once. */
+let rangeReads = new WeakMap<EventIndex, Map<string, { at: number; read: Promise<boolean> }>>()
+/** A range read is asked again after this long (a database too large to index is not synced). */
+const RANGE_FRESH_MS = 60_000
 
 // A 401 is the page's to answer (refresh, or the password over the page): ask, then retry once.
 let calls = 0
@@ -94,11 +110,13 @@ function announceChange(before: number) {
   post({ type: 'changed', size: index.size, version: ++generation, gaps })
 }
 
-async function load(s: IndexSettings) {
+async function load(s: IndexSettings, first?: RangeRequest & { call: number }) {
   const fresh = createEventIndex(s)
   index = fresh
   ready = false
   missing = []
+  // The calendar's range first: the full load below waits for it (see `urgent`).
+  if (first) void answer(first.call, () => readRange(fresh, first))
   try {
     // One read tells whether the database is over the limit (the page just past it); the
     // watermark for the first sync is read beside it, before any page of the load.
@@ -123,7 +141,7 @@ async function load(s: IndexSettings) {
           post({ type: 'progress', loaded })
         }
       },
-      { gate: () => urgent.then(() => undefined) },
+      { gate: () => urgent.then(waitWhileHeld) },
     )
     ready = true
     missing = result.missing
@@ -143,14 +161,64 @@ async function answer(call: number, work: () => unknown | Promise<unknown>) {
   }
 }
 
-const DAY = 24 * 60 * 60 * 1000
+/** Past the limit, search reads this many of the most recently changed events (a minute's worth). */
+const RECENT_SEARCH_EVENTS = 5000
+let recent: { at: number; read: Promise<Event[]> } | null = null
+
+/** The most recently changed events, newest first, read again after a minute. */
+function recentEvents(): Promise<Event[]> {
+  if (recent && performance.now() - recent.at < RANGE_FRESH_MS) return recent.read
+  const pages = Array.from({ length: RECENT_SEARCH_EVENTS / INDEX_PAGE_SIZE }, (_, i) =>
+    fetchPage(i + 1, INDEX_PAGE_SIZE, 'update_Date:desc,event_ID:asc'),
+  )
+  const read = Promise.all(pages).then((all) => all.flatMap((p) => p.records))
+  recent = { at: performance.now(), read }
+  read.catch(() => (recent = null))
+  return read
+}
+
+/**
+ * Reads a calendar range ahead of the full load into `held` (once per range and minute; a no-op
+ * once the index is complete). The full load waits while it runs.
+ */
+function readRange(held: EventIndex, range: RangeRequest): Promise<boolean> {
+  if (ready && index === held) return Promise.resolve(true)
+  const from = versionKey(range.from)
+  const to = versionKey(range.to)
+  if (from === null || to === null) return Promise.resolve(false)
+  let reads = rangeReads.get(held)
+  if (!reads) rangeReads.set(held, (reads = new Map()))
+  const key = `${range.by}|${from}|${to}`
+  const known = reads.get(key)
+  if (known && performance.now() - known.at < RANGE_FRESH_MS) return known.read
+  const reading = fetchPlaceable(fetchPage, range.by, from, to)
+  urgent = Promise.all([urgent, reading]).catch(() => undefined)
+  const read = reading.then((found) => {
+    const before = held.version
+    // Events the index already holds in this version or a newer one are left as they are.
+    const versions = held.versions()
+    const fresher = (e: Event) => {
+      const held = versions.get(e.event_ID)
+      return held === undefined || (held ?? -Infinity) < (versionKey(e.update_Date) ?? -Infinity)
+    }
+    held.upsert(found.records.filter(fresher))
+    held.markUnreadable(found.unreadable.filter((u) => u.id === null || !versions.has(u.id)))
+    if (index === held) announceChange(before)
+    return true
+  })
+  reads.set(key, { at: performance.now(), read })
+  read.catch(() => reads.delete(key))
+  return read
+}
 
 self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
   switch (message.type) {
     case 'start':
       connection = message.connection
       settings = message.settings
-      void exclusive(() => load(message.settings))
+      rangeReads = new WeakMap()
+      recent = null
+      void exclusive(() => load(message.settings, message.first))
       return
     case 'settings':
       settings = message.settings
@@ -191,37 +259,38 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       void answer(message.call, () => index?.ids(message.filter, new Date(message.now)) ?? [])
       return
     case 'events':
-      void answer(message.call, () => index?.events(message.ids) ?? [])
+      void answer(message.call, () => (index ? eventsAnswer(index, message.ids) : []))
       return
     case 'range':
       // The calendar's visible range, read ahead of the full load (a no-op once it is done).
-      void answer(message.call, async () => {
-        if (!index || ready) return true
-        const held = index
-        const from = versionKey(message.from)
-        const to = versionKey(message.to)
-        if (from === null || to === null) return false
-        const fields =
-          message.by === 'reminder'
-            ? [{ field: 'next_Scheduled_Date', from }]
-            : [
-                { field: 'due_Date', from },
-                // Spans that start up to a month before the range may reach into it.
-                { field: 'start_Date', from: from - 31 * DAY },
-              ]
-        const reading = Promise.all(fields.map((f) => fetchRange(fetchPage, f.field, f.from, to)))
-        urgent = Promise.all([urgent, reading]).catch(() => undefined)
-        const found = await reading
-        const before = held.version
-        // Events the full load already holds in a newer version are not put back older.
-        const versions = held.versions()
-        held.upsert(found.flatMap((f) => f.records).filter((e) => !versions.has(e.event_ID)))
-        held.markUnreadable(
-          found.flatMap((f) => f.unreadable).filter((u) => u.id === null || !versions.has(u.id)),
-        )
-        if (index === held) announceChange(before)
-        return true
-      })
+      void answer(message.call, () => (index ? readRange(index, message) : true))
+      return
+    case 'calendar':
+      void answer(message.call, () =>
+        index
+          ? calendarAnswer(index, message.request, settings?.priorityOrder ?? [])
+          : { days: [], drawn: [], placed: 0, unplaced: 0, size: 0 },
+      )
+      return
+    case 'day':
+      void answer(message.call, () =>
+        index
+          ? dayAnswer(index, message.request, settings?.priorityOrder ?? [])
+          : { total: 0, rows: [], size: 0 },
+      )
+      return
+    case 'recent-search':
+      void answer(message.call, async () =>
+        recentSearchAnswer(
+          await recentEvents(),
+          message.text,
+          message.limit,
+          settings?.completedStatus ?? '',
+        ),
+      )
+      return
+    case 'hold':
+      heldUntil = Math.max(heldUntil, performance.now() + Math.min(message.ms, MAX_HOLD_MS))
       return
     case 'upsert':
       return change((held) => held.upsert(message.events))

@@ -13,7 +13,14 @@ import {
 import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { createEventIndex } from './event-index'
 import { versionKey } from './event-index'
-import { fetchRange, loadAll, newestVersion, syncChanges, type FetchPage } from './load-index'
+import {
+  fetchPlaceable,
+  fetchRange,
+  loadAll,
+  newestVersion,
+  syncChanges,
+  type FetchPage,
+} from './load-index'
 
 let service: InProcessSandbox
 let staff: ApiClient
@@ -113,6 +120,46 @@ describe('loading and syncing the index', () => {
     // One-event probes and the range's own pages: far fewer events than all of them.
     expect(eventsRead).toBeLessThan(expected.length + 2 * 10 + 2 * 20)
     expect(eventsRead).toBeLessThan(all.size / 2)
+  })
+
+  it('fetches what a calendar may place: tasks due in the range, then events without a due date', async () => {
+    const undated = await createEvent(other, {
+      claim_Audit_Event: false,
+      process_Automation_Event: false,
+      reminder: false,
+      subject: 'A span with no due date',
+      start_Date: '2026-10-28T09:00:00',
+      end_Date: '2026-11-03T17:00:00',
+    })
+    const all = newIndex()
+    await loadAll(all, fetchPage, undefined, { pageSize: 100 })
+    const events = [...all.versions().keys()].map((id) => all.get(id)!)
+    const from = new Date(2026, 10, 1).getTime()
+    const to = new Date(2026, 11, 1).getTime()
+    const due = events.filter((e) => {
+      const k = versionKey(e.due_Date)
+      return k !== null && k >= from && k < to
+    })
+    const none = events.filter((e) => !e.due_Date)
+    eventsRead = 0
+    const found = await fetchPlaceable(fetchPage, 'dates', from, to, { pageSize: 10 })
+    const ids = found.records.map((e) => e.event_ID).sort((a, b) => a - b)
+    expect(ids).toEqual([...due, ...none].map((e) => e.event_ID).sort((a, b) => a - b))
+    expect(ids).toContain(undated.event_ID)
+    expect(eventsRead).toBeLessThan(all.size / 2)
+
+    // By reminder: the next reminders in the range, nothing else.
+    const reminders = await fetchPlaceable(fetchPage, 'reminder', from, to, { pageSize: 10 })
+    expect(reminders.records.map((e) => e.event_ID).sort((a, b) => a - b)).toEqual(
+      events
+        .filter((e) => {
+          const k = versionKey(e.next_Scheduled_Date)
+          return k !== null && k >= from && k < to
+        })
+        .map((e) => e.event_ID)
+        .sort((a, b) => a - b),
+    )
+    await deleteEvent(other, undated.event_ID)
   })
 
   it('notices a deletion on the next full pass', async () => {

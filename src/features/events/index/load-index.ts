@@ -292,65 +292,192 @@ export async function syncChanges(
 /** Changes are few between two syncs: a small first page answers most of them in one read. */
 export const SYNC_PAGE_SIZE = 100
 
+/** Pages read at once by a range read (the calendar waits for them). */
+export const RANGE_CONCURRENCY = 4
+/** Positions probed at once while looking for where a range starts and ends. */
+const PROBES_AT_ONCE = 7
+
+/** What a probe found at a position: a key, an empty date, an unreadable event, or the end. */
+type Probed = number | null | 'unreadable' | undefined
+
 /**
- * The events whose `field` (a date) falls in `[from, to)` (wall-clock milliseconds), without
- * loading the rest. In the list sorted by `field` ascending (empty dates first), the positions of
- * the first event at or after `from` and the first at or after `to` are found by binary search,
- * probing one event at a time (pages of one); then only the pages between them are read, a few in
- * flight. About 2 × log2(events) tiny reads and the range's own pages, instead of every page.
- * An unreadable event met by a probe counts as reaching `from` and not reaching `to`, so the
- * range read can only grow; the unreadable events of the pages read are returned beside.
+ * The list in one order, probed one event at a time (each position asked once, several at once)
+ * to find where keys reach a bound, to the page: the search never needs to know the list's length.
  */
-export async function fetchRange(
+function listProbe(fetchPage: FetchPage, sortBy: string, key: (e: Event) => number | null) {
+  const asked = new Map<number, Promise<Probed>>()
+  const at = (position: number) => {
+    let probe = asked.get(position)
+    if (!probe) {
+      probe = fetchPage(position + 1, 1, sortBy).then(({ records, unreadable }) => {
+        const [e] = records
+        return e ? key(e) : unreadable.length ? ('unreadable' as const) : undefined
+      })
+      asked.set(position, probe)
+    }
+    return probe
+  }
+  /**
+   * The smallest page step `j` whose first position (`j * pageSize`) `reaches`: the first
+   * position that reaches lies in `((j - 1) * pageSize, j * pageSize]`. Steps 0, 1, 2, 4, 8…
+   * are asked a few at a time until one reaches (past the end always does), then the gap is cut
+   * in eight at each round.
+   */
+  const firstStep = async (reaches: (k: Probed) => boolean, pageSize: number) => {
+    const steps = [0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096]
+    let lo = -1
+    let hi = -1
+    for (let i = 0; i < steps.length && hi < 0; i += 4) {
+      const batch = steps.slice(i, i + 4)
+      const keys = await Promise.all(batch.map((s) => at(s * pageSize)))
+      const j = keys.findIndex(reaches)
+      if (j >= 0) {
+        hi = batch[j]!
+        lo = j > 0 ? batch[j - 1]! : i > 0 ? steps[i - 1]! : -1
+      }
+    }
+    if (hi < 0) return steps.at(-1)! * 2 // beyond 4 million events: everything up to there
+    if (lo < 0) return hi
+    while (hi - lo > 1) {
+      const n = Math.min(PROBES_AT_ONCE, hi - lo - 1)
+      const mids = [
+        ...new Set(
+          Array.from({ length: n }, (_, k) => lo + Math.ceil(((k + 1) * (hi - lo)) / (n + 1))),
+        ),
+      ].filter((m) => m > lo && m < hi)
+      const keys = await Promise.all(mids.map((m) => at(m * pageSize)))
+      const j = keys.findIndex(reaches)
+      if (j < 0) lo = mids.at(-1)!
+      else {
+        hi = mids[j]!
+        if (j > 0) lo = mids[j - 1]!
+      }
+    }
+    return hi
+  }
+  return { firstStep }
+}
+
+/** Reads the given pages (1-based), a few at a time, keeping the events `keep` says. */
+async function readPages(
   fetchPage: FetchPage,
-  field: string,
-  from: number,
-  to: number,
-  { pageSize = INDEX_PAGE_SIZE, concurrency = INDEX_CONCURRENCY } = {},
+  pages: readonly number[],
+  pageSize: number,
+  sortBy: string,
+  keep: (e: Event) => boolean,
+  concurrency: number,
 ): Promise<RecordList<Event>> {
-  const sortBy = `${field}:asc,event_ID:asc`
-  const key = (e: Event) => versionKey((e as Record<string, unknown>)[field] as string | null)
-  /** The key at a position (0-based); undefined past the end; 'unreadable' for such an event. */
-  const probe = async (position: number) => {
-    const { records, unreadable } = await fetchPage(position + 1, 1, sortBy)
-    const [e] = records
-    return e ? key(e) : unreadable.length ? ('unreadable' as const) : undefined
-  }
-  /** The first position whose key is at or after `bound` (empty keys sort before any). */
-  const firstAtOrAfter = async (bound: number, unreadableReaches: boolean) => {
-    const reaches = (k: number | null | undefined | 'unreadable') =>
-      k === 'unreadable' ? unreadableReaches : k === undefined || (k !== null && k >= bound)
-    let lo = 0
-    let hi = 0
-    while (!reaches(await probe(hi))) {
-      lo = hi + 1
-      hi = hi * 2 + 1
-    }
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2)
-      if (reaches(await probe(mid))) hi = mid
-      else lo = mid + 1
-    }
-    return lo
-  }
-  const [start, end] = await Promise.all([firstAtOrAfter(from, true), firstAtOrAfter(to, false)])
-  if (end <= start) return { records: [], unreadable: [] }
-  const pages: number[] = []
-  for (let page = Math.floor(start / pageSize) + 1; (page - 1) * pageSize < end; page++)
-    pages.push(page)
-  const found: Event[] = []
+  const records: Event[] = []
   const unreadable: UnreadableRecord[] = []
   let next = 0
   const worker = async () => {
     while (next < pages.length) {
       const page = await fetchPage(pages[next++]!, pageSize, sortBy)
       unreadable.push(...page.unreadable)
-      for (const e of page.records) {
-        const k = key(e)
-        if (k !== null && k >= from && k < to) found.push(e)
-      }
+      for (const e of page.records) if (keep(e)) records.push(e)
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
-  return { records: found, unreadable }
+  return { records, unreadable }
+}
+
+const dateKey = (field: string) => (e: Event) =>
+  versionKey((e as Record<string, unknown>)[field] as string | null)
+
+/**
+ * The pages (1-based) of the list sorted by `field` ascending (empty dates first) that hold the
+ * events whose `field` falls in `[from, to)`, found with a few rounds of one-event probes: the
+ * page where the range starts and the page where it ends, then every page between.
+ */
+async function rangePages(
+  probe: ReturnType<typeof listProbe>,
+  from: number,
+  to: number,
+  pageSize: number,
+): Promise<number[]> {
+  // An unreadable event counts as reaching `from` and not reaching `to`: the read only grows.
+  const reaches = (bound: number, unreadable: boolean) => (k: Probed) =>
+    k === 'unreadable' ? unreadable : k === undefined || (k !== null && k >= bound)
+  const [first, last] = await Promise.all([
+    probe.firstStep(reaches(from, true), pageSize),
+    probe.firstStep(reaches(to, false), pageSize),
+  ])
+  const pages: number[] = []
+  for (let page = Math.max(1, first); page <= last; page++) pages.push(page)
+  return pages
+}
+
+/**
+ * The events whose `field` (a date) falls in `[from, to)` (wall-clock milliseconds), without
+ * loading the rest: in the list sorted by `field` ascending (empty dates first), the pages where
+ * the range starts and ends are found by probing one event at a time, several positions at once
+ * (a handful of rounds, whatever the list's length); then only the pages between are read, a few
+ * in flight. An unreadable event met by a probe counts as reaching `from` and not reaching `to`,
+ * so the range read can only grow; the unreadable events of the pages read are returned beside.
+ */
+export async function fetchRange(
+  fetchPage: FetchPage,
+  field: string,
+  from: number,
+  to: number,
+  { pageSize = INDEX_PAGE_SIZE, concurrency = RANGE_CONCURRENCY } = {},
+): Promise<RecordList<Event>> {
+  const sortBy = `${field}:asc,event_ID:asc`
+  const key = dateKey(field)
+  const pages = await rangePages(listProbe(fetchPage, sortBy, key), from, to, pageSize)
+  const inRange = (e: Event) => {
+    const k = key(e)
+    return k !== null && k >= from && k < to
+  }
+  return readPages(fetchPage, pages, pageSize, sortBy, inRange, concurrency)
+}
+
+/** Events without a due date read whole (they are placed by start and end) up to this many. */
+export const UNDATED_READ_LIMIT = 20_000
+/** Without the whole set: spans that start up to this long before a range may reach into it. */
+const SPAN_LOOKBACK_MS = 31 * 24 * 60 * 60 * 1000
+
+/**
+ * Every event a calendar may place in `[from, to)` (wall-clock milliseconds), as the model
+ * places them (`placementOf`), read before the rest of the index. By dates: first the tasks due
+ * in the range, in due-date order; then the events with no due date (placed by start and end),
+ * which sort first in that order: all of them while they are at most `UNDATED_READ_LIMIT`, else
+ * those starting up to a month before the range. By reminder: the events whose next reminder
+ * falls in the range.
+ */
+export async function fetchPlaceable(
+  fetchPage: FetchPage,
+  by: 'dates' | 'reminder',
+  from: number,
+  to: number,
+  { pageSize = INDEX_PAGE_SIZE, concurrency = RANGE_CONCURRENCY } = {},
+): Promise<RecordList<Event>> {
+  if (by === 'reminder')
+    return fetchRange(fetchPage, 'next_Scheduled_Date', from, to, { pageSize, concurrency })
+  const sortBy = 'due_Date:asc,event_ID:asc'
+  const due = dateKey('due_Date')
+  const probe = listProbe(fetchPage, sortBy, due)
+  const [dated, undatedEnd] = await Promise.all([
+    rangePages(probe, from, to, pageSize),
+    // The first dated position: the events before it have no due date (unreadable: read them).
+    probe.firstStep((k) => k !== null && k !== 'unreadable', pageSize),
+  ])
+  const undated = undatedEnd <= Math.ceil(UNDATED_READ_LIMIT / pageSize)
+  const pages = [...dated]
+  if (undated)
+    for (let page = 1; page <= undatedEnd; page++) if (!dated.includes(page)) pages.push(page)
+  const inRange = (e: Event) => {
+    const k = due(e)
+    return k === null ? undated : k >= from && k < to
+  }
+  const found = await readPages(fetchPage, pages, pageSize, sortBy, inRange, concurrency)
+  if (undated) return found
+  const starting = await fetchRange(fetchPage, 'start_Date', from - SPAN_LOOKBACK_MS, to, {
+    pageSize,
+    concurrency,
+  })
+  return {
+    records: [...found.records, ...starting.records.filter((e) => due(e) === null)],
+    unreadable: [...found.unreadable, ...starting.unreadable],
+  }
 }

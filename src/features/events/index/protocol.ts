@@ -1,6 +1,8 @@
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
 import type { SearchRank } from '../model/filter'
+import type { DaySummary, DrawnEvent } from '../model/day-digest'
+import type { Placement, PlaceBy } from '../model/placement'
 import type { EventFilter, SortKey } from './event-index'
 import type { MissingRange } from './load-index'
 
@@ -45,6 +47,69 @@ export interface QueryAnswer {
   size: number
 }
 
+/**
+ * What a calendar view draws over its days (the model's `dayDigest`), computed in the worker so
+ * only that crosses to the page: each day's counts, the few events drawn, how many more.
+ */
+export interface CalendarRequest {
+  filter: EventFilter
+  /** The view's first local midnight and the one after its last day, wall-clock text. */
+  from: string
+  to: string
+  by: PlaceBy
+  now: number
+  /** Events a day draws at most. */
+  perDay: number
+  /** An event to locate (one just moved): the answer says where it is and whether it is drawn. */
+  locate?: number | undefined
+}
+
+export interface CalendarAnswer {
+  days: DaySummary[]
+  drawn: DrawnEvent[]
+  /** Events placed in the view. */
+  placed: number
+  /** Events that pass the filter but have no date to be placed by. */
+  unplaced: number
+  located?: { placement: Placement; drawn: boolean } | null
+  size: number
+}
+
+/** One day's events, most pressing first (the model's `dayEvents`): the day's list. */
+export interface DayRequest {
+  filter: EventFilter
+  /** Any time of the day, wall-clock text. */
+  day: string
+  by: PlaceBy
+  now: number
+  offset: number
+  limit: number
+}
+
+export interface DayAnswer {
+  total: number
+  rows: DrawnEvent[]
+  size: number
+}
+
+/**
+ * Search when the database is too large to index: the most recently changed events, read from
+ * the service's pages (newest change first), searched for the words.
+ */
+export interface RecentSearchAnswer {
+  rows: Event[]
+  total: number
+  /** How many of the most recently changed events were searched. */
+  scanned: number
+}
+
+/** A calendar range to read ahead of the full load (see `fetchPlaceable`). */
+export interface RangeRequest {
+  from: string
+  to: string
+  by: PlaceBy
+}
+
 export interface Facets {
   types: [string, number][]
   statuses: [string, number][]
@@ -66,7 +131,13 @@ export interface IndexGaps {
 export const NO_GAPS: IndexGaps = { unreadable: [], nameless: 0, missing: [] }
 
 export type ToWorker =
-  | { type: 'start'; connection: Connection; settings: IndexSettings }
+  | {
+      type: 'start'
+      connection: Connection
+      settings: IndexSettings
+      /** A calendar range read first, before the full load (the page opens on the calendar). */
+      first?: RangeRequest & { call: number }
+    }
   | { type: 'settings'; settings: IndexSettings }
   | { type: 'connection'; connection: Connection; call?: number; ok?: boolean }
   | { type: 'query'; call: number; request: QueryRequest }
@@ -77,6 +148,11 @@ export type ToWorker =
   /** The events of these IDs, as the index holds them (a bulk change reads them a batch at a time). */
   | { type: 'events'; call: number; ids: number[] }
   | { type: 'range'; call: number; from: string; to: string; by: 'dates' | 'reminder' }
+  | { type: 'calendar'; call: number; request: CalendarRequest }
+  | { type: 'day'; call: number; request: DayRequest }
+  | { type: 'recent-search'; call: number; text: string; limit: number }
+  /** The user just moved the calendar: the full load pauses this long, so the page draws first. */
+  | { type: 'hold'; ms: number }
   | { type: 'upsert'; events: Event[] }
   | { type: 'remove'; ids: number[] }
   /** Picks up others' changes; with `call`, answered when done (before a bulk change or its undo). */

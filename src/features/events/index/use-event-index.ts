@@ -53,6 +53,9 @@ export function useIndexGaps() {
 /** Whether the index is loading, ready, too large or failed. */
 export const useIndexPhase = () => useIndexPick((s) => s.phase)
 
+/** The index's version: it changes with every change to what the index holds. */
+export const useIndexVersion = () => useIndexPick((s) => s.version)
+
 /** Keys of the index's answers: per database and index version, so any change asks again. */
 export const indexKeys = {
   all: (db: string) => [...dbKey(db), 'event-index'] as const,
@@ -68,12 +71,12 @@ export const indexKeys = {
 export function useIndexQuery(request: QueryRequest | null, { early = false } = {}) {
   const client = useIndexClient()
   const db = useDatabase()
-  const state = useIndexState()
-  const usable = early
-    ? state.phase === 'loading' || state.phase === 'ready'
-    : state.phase === 'ready'
+  // The phase and version only: a reader is not drawn again on every progress report.
+  const phase = useIndexPhase()
+  const version = useIndexVersion()
+  const usable = early ? phase === 'loading' || phase === 'ready' : phase === 'ready'
   return useQuery({
-    queryKey: indexKeys.query(db, state.version, request),
+    queryKey: indexKeys.query(db, version, request),
     queryFn: () => client!.query(request!),
     enabled: Boolean(client && request && usable),
     placeholderData: keepPreviousData,

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { useIndexQuery, useIndexState } from './use-event-index'
+import { useDatabase } from '@/api/api-context'
+import { useIndexClient } from './event-index-provider'
+import { indexKeys, useIndexQuery, useIndexState } from './use-event-index'
 
 /**
  * Events whose subject holds every word of `text`, or whose ID it is, best first as the index's
@@ -9,7 +12,10 @@ import { useIndexQuery, useIndexState } from './use-event-index'
  */
 export function useEventSearch(text: string, limit = 8) {
   const state = useIndexState()
+  const client = useIndexClient()
+  const db = useDatabase()
   const trimmed = text.trim()
+  const tooLarge = state.phase === 'too-large'
   const request = useMemo(
     () =>
       trimmed
@@ -24,16 +30,28 @@ export function useEventSearch(text: string, limit = 8) {
         : null,
     [trimmed, limit],
   )
-  const result = useIndexQuery(request)
+  const result = useIndexQuery(tooLarge ? null : request)
+  const recent = useQuery({
+    queryKey: [...indexKeys.all(db), 'recent-search', trimmed, limit],
+    queryFn: () => client!.searchRecent(trimmed, limit),
+    enabled: Boolean(client && tooLarge && trimmed),
+    staleTime: 60_000,
+    gcTime: 60_000,
+    retry: false,
+  })
+  const answer = tooLarge ? recent.data : result.data
   const ready = state.phase === 'ready'
   return {
     ready,
     loaded: state.loaded,
-    rows: trimmed ? (result.data?.rows ?? []) : [],
-    ranks: trimmed ? (result.data?.ranks ?? []) : [],
-    total: trimmed ? (result.data?.total ?? 0) : 0,
+    /** The database is too large to index: only the most recently changed events are searched. */
+    tooLarge: tooLarge ? { limit: state.limit, scanned: recent.data?.scanned ?? null } : null,
+    rows: trimmed ? (answer?.rows ?? []) : [],
+    total: trimmed ? (answer?.total ?? 0) : 0,
+    ranks: trimmed && !tooLarge ? (result.data?.ranks ?? []) : [],
     settled:
       !trimmed ||
+      tooLarge ||
       !ready ||
       result.isError ||
       (result.data !== undefined && !result.isPlaceholderData),

@@ -34,6 +34,8 @@ import {
   type EventListSearch,
 } from './list-search'
 import { useRowSelection } from './rows/use-row-selection'
+import { useStableRows } from './rows/use-stable-rows'
+import { useHandler } from '../use-handler'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
 
@@ -45,6 +47,7 @@ const SnoozeChooser = lazy(() =>
 const loadBulkActions = () => import('./bulk/bulk-actions')
 const BulkActions = lazy(loadBulkActions)
 const NO_ROWS: Event[] = []
+const NO_PRIORITIES: never[] = []
 const MINUTE = 60_000
 
 /**
@@ -82,7 +85,7 @@ export function EventsListPage() {
   )
   const fromIndex = useIndexQuery(indexed ? request : null)
   const facets = useIndexFacets()
-  const priorities = useLookup('priorities').data ?? []
+  const priorities = useLookup('priorities').data ?? NO_PRIORITIES
   const query = useQuery({
     ...queries.list(db, toListParams(search)),
     placeholderData: keepPreviousData,
@@ -91,7 +94,9 @@ export function EventsListPage() {
   // The service's page stays on screen until the index's first answer replaces it.
   const fromIndexData = indexed ? fromIndex.data : undefined
   const active = fromIndexData ? fromIndex : query
-  const rows = (fromIndexData ? fromIndexData.rows : query.data?.records) ?? NO_ROWS
+  // Each answer's events are new objects: unchanged ones are kept, so unchanged rows are not drawn
+  // again (and the index's first answer reuses the service page's rows).
+  const rows = useStableRows((fromIndexData ? fromIndexData.rows : query.data?.records) ?? NO_ROWS)
   const total = fromIndexData?.total ?? null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
   // Paging and sorting keep the selection (event IDs); another filter or search starts afresh.
@@ -143,6 +148,10 @@ export function EventsListPage() {
   }
   const update = (next: Partial<EventListSearch>) =>
     go(eventListSearchParams({ ...search, ...next }))
+  // The filter bar is memoised: its handlers keep their identity across the page's renders.
+  const onFilter = useHandler((filter: EventListSearch['filter']) => update({ filter, page: 1 }))
+  const onText = useHandler(setText)
+  const onTextDone = useHandler(flushText)
   const {
     attach: attachTriage,
     helpOpen,
@@ -178,9 +187,9 @@ export function EventsListPage() {
         facets={facets.data ?? null}
         priorities={priorities}
         disabled={!indexed}
-        onChange={(filter) => update({ filter, page: 1 })}
-        onText={setText}
-        onTextDone={flushText}
+        onChange={onFilter}
+        onText={onText}
+        onTextDone={onTextDone}
       />
       <IndexStatus total={total} filtered={fromIndex.isPlaceholderData} />
       <IndexGapsNote also={indexed ? undefined : query.data?.unreadable} />

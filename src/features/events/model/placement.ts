@@ -59,14 +59,8 @@ export interface PlacedEvent {
   allDay: boolean
 }
 
-/** Where one event goes, or null when it has no date for the mode. */
-export function placeEvent(
-  event: Event,
-  mode: PlaceBy,
-  completedStatus: string,
-): PlacedEvent | null {
-  const p = placementOf(factsOf(event, completedStatus), mode)
-  if (!p) return null
+/** An event with its placement as Dates (the index's answers carry milliseconds). */
+export function placedEvent(event: Event, p: Placement): PlacedEvent {
   return {
     event,
     by: p.by,
@@ -74,6 +68,16 @@ export function placeEvent(
     end: p.end === null ? null : new Date(p.end),
     allDay: p.allDay,
   }
+}
+
+/** Where one event goes, or null when it has no date for the mode. */
+export function placeEvent(
+  event: Event,
+  mode: PlaceBy,
+  completedStatus: string,
+): PlacedEvent | null {
+  const p = placementOf(factsOf(event, completedStatus), mode)
+  return p && placedEvent(event, p)
 }
 
 /** Whether a placed event shows in the range (`start` inclusive, `end` exclusive). */

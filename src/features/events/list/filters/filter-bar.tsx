@@ -1,5 +1,5 @@
 import { byLocale } from '@/lib/format/format'
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { Button } from '@/components/ui/button'
 import type { Facets } from '../../index/protocol'
 import { humanize } from '../columns/events-columns'
@@ -122,8 +122,11 @@ function MultiFilter<T extends string | number>({
   )
 }
 
-/** The list's filters: text, the values in use, due, reminder and completion; all in the URL but the text. */
-export function FilterBar({
+/**
+ * The list's filters: text, the values in use, due, reminder and completion; all in the URL but
+ * the text. Memoised: an answer of the index (new rows, a new total) does not redraw it.
+ */
+export const FilterBar = memo(function FilterBar({
   filter,
   text,
   facets,
@@ -342,4 +345,4 @@ export function FilterBar({
       )}
     </search>
   )
-}
+})
