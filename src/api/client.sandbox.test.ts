@@ -121,6 +121,31 @@ describe('client against the sandbox', () => {
     service.storeRaw('events', victim.event_ID, { completion_Percent: null })
   })
 
+  it('reads a long list in slices when asked to pause: the same answer as in one go', async () => {
+    const whole = client()
+    let pauses = 0
+    const sliced = createApiClient(() => connection, {
+      fetch: sandboxFetch,
+      pause: async () => {
+        pauses++
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      },
+    })
+    const victim = (await listUserEvents(whole, 'staff')).records[1]!
+    service.storeRaw('events', victim.event_ID, { completion_Percent: 'about half' })
+    try {
+      const inOneGo = await listUserEvents(whole, 'staff')
+      const inSlices = await listUserEvents(sliced, 'staff')
+      expect(inSlices).toEqual(inOneGo)
+      expect(inSlices.unreadable).toEqual([{ id: victim.event_ID, fields: ['completion_Percent'] }])
+      expect(pauses).toBe(0) // a short list is read in one slice
+    } finally {
+      service.storeRaw('events', victim.event_ID, {
+        completion_Percent: victim.completion_Percent ?? null,
+      })
+    }
+  })
+
   it('reads an auth the contract rejects as far as it goes, and it can still be deleted', async () => {
     const api = createApiClient(() => adminConnection, { fetch: sandboxFetch })
     const year = new Date().getFullYear() % 100

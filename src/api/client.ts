@@ -1,6 +1,7 @@
 import { z } from './schemas/zod'
 import { ApiError, NetworkError, ResponseShapeError, formatIssuePath } from './errors'
 import { envelopeSchema } from './schemas/envelope'
+import { safeParseInSlices } from './records'
 
 /** Where and as whom requests go. Read afresh on every request, never captured. */
 export interface Connection {
@@ -53,6 +54,12 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => Promise<boolean>
   /** Default 30 s. */
   timeoutMs?: number
+  /**
+   * Gives the thread back between slices of a long record list (see `safeParseInSlices`): the
+   * page's client passes one, so reading thousands of records never blocks input; a worker's
+   * client has no page to keep responsive and reads a list in one go.
+   */
+  pause?: () => Promise<void>
 }
 
 /** A successful answer with the envelope's `debug.activityID` (absent when the service sent none). */
@@ -153,7 +160,7 @@ export function createApiClient(
       callerSignal?.removeEventListener('abort', onCallerAbort)
     }
 
-    return readAnswer(operation, status, text, secrets)
+    return readAnswer(operation, status, text, secrets, options.pause)
   }
 
   const requestWithActivity = async <S extends z.core.$ZodType>(
@@ -185,12 +192,13 @@ export function createApiClient(
   }
 }
 
-function readAnswer<S extends z.core.$ZodType>(
+async function readAnswer<S extends z.core.$ZodType>(
   operation: Operation<S>,
   status: number,
   text: string,
   secrets: string[],
-): Answer<z.output<S>> {
+  pause: (() => Promise<void>) | undefined,
+): Promise<Answer<z.output<S>>> {
   const name = operation.name
   const ok = status >= 200 && status < 300
   const json = parseJson(text)
@@ -230,7 +238,9 @@ function readAnswer<S extends z.core.$ZodType>(
     })
   }
 
-  const parsed = z.safeParse(operation.schema, envelope.data)
+  const parsed = pause
+    ? await safeParseInSlices(operation.schema, envelope.data, pause)
+    : z.safeParse(operation.schema, envelope.data)
   if (!parsed.success) {
     const issues = parsed.error.issues
     throw new ResponseShapeError({

@@ -1,6 +1,7 @@
 import { createApiClient } from '@/api/client'
 import { createSessionController } from '@/features/session/session-controller'
 import { createSessionStore } from '@/features/session/session-store'
+import { yieldToPage } from '@/lib/yield-to-page'
 
 /** The session of this tab, its lifecycle, and the service client that reads it per request. */
 export const sessionStore = createSessionStore()
@@ -18,6 +19,8 @@ function connection() {
 export const api = createApiClient(connection, {
   // Any 401: refresh or ask for the password over the current page, then retry the request.
   onUnauthorized: () => sessionController.handleUnauthorized(),
+  // A long list (a busy user's thousands of active events) is validated in slices.
+  pause: yieldToPage,
 })
 
 /**

@@ -1,0 +1,14 @@
+interface Scheduler {
+  yield?: () => Promise<void>
+}
+
+/**
+ * Gives the page's thread back for a moment: input, rendering and other tasks run, then the caller
+ * goes on. `scheduler.yield()` where the browser has it (the caller resumes ahead of other
+ * tasks), otherwise a new task.
+ */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
