@@ -13,6 +13,7 @@ import {
 import { importanceOf } from '../model/priority'
 import { countWorkload } from '../model/workload'
 import { COMPLETED_SORT } from './protocol'
+import { createTextScan, type TextScan } from './text-scan'
 
 /*
  * The in-browser index of a database's events: every event, with the facts filters and sorts
@@ -102,7 +103,7 @@ export function createEventIndex(initial: IndexOptions) {
   let version = 0
   /** The last order asked for, kept until the index changes: a filter change or a keystroke then
    * only filters an already sorted array. */
-  let sorted: { key: string; version: number; entries: Entry[] } | null = null
+  let sorted: { key: string; version: number; entries: Entry[]; scan?: TextScan } | null = null
   let importance = importanceOf(options.priorityOrder)
   const strings = new Map<string, string>()
   const intern = (text: unknown) => {
@@ -200,6 +201,35 @@ export function createEventIndex(initial: IndexOptions) {
     return rows.map((r) => r.e)
   }
 
+  /**
+   * The entries of a sorted list that match, in its order. With words to find, only the events
+   * whose subject holds the longest word (or whose ID was typed) are tested: the text scan finds
+   * them in one pass; the filter still decides.
+   */
+  function matching(
+    list: NonNullable<typeof sorted>,
+    filter: EventFilter,
+    matches: (e: Entry) => boolean,
+  ): Entry[] {
+    const q = filter.text?.trim() ? searchQuery(filter.text) : null
+    const longest = q?.words.reduce((a, b) => (b.length > a.length ? b : a), '') ?? ''
+    if (longest === '') return list.entries.filter(matches)
+    list.scan ??= createTextScan(list.entries.map((e) => e.words))
+    const holding = list.scan.holding(longest)
+    if (!holding) return list.entries.filter(matches)
+    const typedId = q?.id != null ? entries.get(q.id) : undefined
+    if (typedId) {
+      const at = list.entries.indexOf(typedId)
+      if (!holding.includes(at)) holding.splice(sortedIndex(holding, at), 0, at)
+    }
+    const found: Entry[] = []
+    for (const at of holding) {
+      const e = list.entries[at]!
+      if (matches(e)) found.push(e)
+    }
+    return found
+  }
+
   return {
     get size() {
       return entries.size
@@ -277,7 +307,7 @@ export function createEventIndex(initial: IndexOptions) {
       const key = JSON.stringify(sort)
       if (!sorted || sorted.key !== key || sorted.version !== version)
         sorted = { key, version, entries: sortEntries(sort) }
-      const found = sorted.entries.filter(matches)
+      const found = matching(sorted, filter, matches)
       const window = <T>(list: T[]) => list.slice(page.offset, page.offset + page.limit)
       if (rank !== 'relevance' || !filter.text?.trim())
         return { total: found.length, rows: window(found).map((e) => e.event) }
@@ -337,3 +367,14 @@ export function createEventIndex(initial: IndexOptions) {
 }
 
 export type EventIndex = ReturnType<typeof createEventIndex>
+
+/** Where `value` goes in an ascending list to keep it ascending. */
+function sortedIndex(list: readonly number[], value: number): number {
+  let [lo, hi] = [0, list.length]
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (list[mid]! < value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
