@@ -12,6 +12,8 @@ export default defineConfig({
   // Assets are found relative to index.html's <base href>, so one build serves any path.
   base: './',
   build: { target: 'es2022' },
+  // The index's worker is a module worker: what only the calendar asks of it loads on first use.
+  worker: { format: 'es' },
   // No CORS: Vite's default lets any localhost origin (another local app, any port) read every
   // answer, /api of the sandbox included. The console is served from the same origin as its
   // sandbox and needs none (sandbox/vite-plugin.ts mounts it allowing no other origin).

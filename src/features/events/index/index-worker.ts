@@ -2,7 +2,6 @@
 import { createApiClient, type Connection } from '@/api/client'
 import { listEvents } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import { calendarAnswer, dayAnswer, eventsAnswer, recentSearchAnswer } from './calendar-answers'
 import { createEventIndex, versionKey, type EventIndex } from './event-index'
 import {
   fetchPlaceable,
@@ -153,6 +152,9 @@ async function load(s: IndexSettings, first?: RangeRequest & { call: number }) {
   }
 }
 
+/** The calendar's (and bulk changes') answers: loaded on their first question, not with the list. */
+const calendarAnswers = () => import('./calendar-answers')
+
 async function answer(call: number, work: () => unknown | Promise<unknown>) {
   try {
     post({ type: 'answer', call, value: await work() })
@@ -259,29 +261,39 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       void answer(message.call, () => index?.ids(message.filter, new Date(message.now)) ?? [])
       return
     case 'events':
-      void answer(message.call, () => (index ? eventsAnswer(index, message.ids) : []))
+      void answer(message.call, async () =>
+        index ? (await calendarAnswers()).eventsAnswer(index, message.ids) : [],
+      )
       return
     case 'range':
       // The calendar's visible range, read ahead of the full load (a no-op once it is done).
       void answer(message.call, () => (index ? readRange(index, message) : true))
       return
     case 'calendar':
-      void answer(message.call, () =>
+      void answer(message.call, async () =>
         index
-          ? calendarAnswer(index, message.request, settings?.priorityOrder ?? [])
+          ? (await calendarAnswers()).calendarAnswer(
+              index,
+              message.request,
+              settings?.priorityOrder ?? [],
+            )
           : { days: [], drawn: [], placed: 0, unplaced: 0, size: 0 },
       )
       return
     case 'day':
-      void answer(message.call, () =>
+      void answer(message.call, async () =>
         index
-          ? dayAnswer(index, message.request, settings?.priorityOrder ?? [])
+          ? (await calendarAnswers()).dayAnswer(
+              index,
+              message.request,
+              settings?.priorityOrder ?? [],
+            )
           : { total: 0, rows: [], size: 0 },
       )
       return
     case 'recent-search':
       void answer(message.call, async () =>
-        recentSearchAnswer(
+        (await calendarAnswers()).recentSearchAnswer(
           await recentEvents(),
           message.text,
           message.limit,

@@ -15,7 +15,6 @@ import { useNow } from '../use-now'
 import { FilterBar } from './filters/filter-bar'
 import { IndexStatus } from './filters/index-status'
 import { toIndexFilter, usableFilter } from './filters/list-filter'
-import { ShortcutsDialog } from '../triage/shortcuts-dialog'
 import { useTriageKeys } from '../triage/use-triage-keys'
 import { IdleBulkBar } from './bulk/bulk-bar'
 import { useBulkReport, useBulkRunning } from './bulk/bulk-store'
@@ -38,6 +37,11 @@ import { useStableRows } from './rows/use-stable-rows'
 import { useHandler } from '../use-handler'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
+
+// The shortcuts' list loads when `?` first asks for it, not with the page.
+const ShortcutsDialog = lazy(() =>
+  import('../triage/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+)
 
 /** The snooze choices of `s`, loaded when first asked for. */
 const SnoozeChooser = lazy(() =>
@@ -254,7 +258,11 @@ export function EventsListPage() {
           />
         )}
       </div>
-      <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onClose={closeHelp} />
+        </Suspense>
+      )}
       {snoozeChoice.event && (
         <Suspense fallback={null}>
           <SnoozeChooser {...snoozeChoice} />

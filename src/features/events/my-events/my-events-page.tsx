@@ -9,7 +9,6 @@ import { useEventQueries } from '../queries'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
 import { importanceOf, priorityOrder } from '../model/priority'
-import { ShortcutsDialog } from '../triage/shortcuts-dialog'
 import { useTriageKeys } from '../triage/use-triage-keys'
 import { UnreadableNote } from '../index/gaps-note'
 import { EventGroup } from './event-group'
@@ -22,6 +21,11 @@ import { lazy, Suspense, useState } from 'react'
 import type { Event } from '@/api/schemas/event'
 import { GroupQueue } from './group-queue'
 import { useDirectory } from '@/lib/directory'
+
+// The shortcuts' list loads when `?` first asks for it, not with the page.
+const ShortcutsDialog = lazy(() =>
+  import('../triage/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+)
 
 /** The snooze choices of `s`, loaded when first asked for. */
 const SnoozeChooser = lazy(() =>
@@ -158,7 +162,11 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
           <LoadChart events={query.data.records} priorities={priorities} now={now} />
         </>
       )}
-      <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onClose={closeHelp} />
+        </Suspense>
+      )}
       {snoozeChoice.event && (
         <Suspense fallback={null}>
           <SnoozeChooser {...snoozeChoice} />
