@@ -221,4 +221,21 @@ describe('event index', () => {
     idx.remove([2])
     expect(ids(idx.query({}, byPriority, now))).toEqual([1, 3])
   })
+
+  it('tells the version it holds of one event, and none for an event it does not hold', () => {
+    const idx = createEventIndex({ priorityOrder: [], completedStatus: 'Completed' })
+    idx.upsert([event(7, { update_Date: '2026-11-20T09:30:00' }), event(8)])
+    expect(idx.heldVersion(7)).toBe(new Date(2026, 10, 20, 9, 30).getTime())
+    expect(idx.heldVersion(8)).toBeNull()
+    expect(idx.heldVersion(9)).toBeUndefined()
+  })
+
+  it('answers the same once prepared for an order', () => {
+    const sort = [{ field: 'due_Date', dir: 'desc' as const }]
+    const asked = [{ text: 'claim' }, { text: '4' }, { due: 'overdue' as const }, {}]
+    const before = asked.map((filter) => ids(index.query(filter, sort, now)))
+    index.prepare(sort, now)
+    expect(asked.map((filter) => ids(index.query(filter, sort, now)))).toEqual(before)
+    expect(before[0]).toEqual([5])
+  })
 })

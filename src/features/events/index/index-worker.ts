@@ -2,7 +2,7 @@
 import { createApiClient, type Connection } from '@/api/client'
 import { listEvents } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import { createEventIndex, versionKey, type EventIndex } from './event-index'
+import { createEventIndex, versionKey, type EventIndex, type SortKey } from './event-index'
 import {
   fetchPlaceable,
   INDEX_PAGE_SIZE,
@@ -49,6 +49,9 @@ async function waitWhileHeld(): Promise<void> {
   for (let wait = heldUntil - performance.now(); wait > 0; wait = heldUntil - performance.now())
     await new Promise((r) => setTimeout(r, Math.min(wait, MAX_HOLD_MS)))
 }
+
+/** How long the index waits, after a change or the list's question, before preparing the next. */
+const PREPARE_AFTER_MS = 150
 
 /** Range reads asked for (in flight, or done in the last minute) per index: asked once. */
 let rangeReads = new WeakMap<EventIndex, Map<string, { at: number; read: Promise<boolean> }>>()
@@ -99,9 +102,26 @@ function gapsOf(held: EventIndex): IndexGaps {
   return { unreadable: ids, nameless, missing }
 }
 
+/** The order the list last asked for: what the index prepares when idle (see `prepareSoon`). */
+let listSort: readonly SortKey[] | null = null
+let preparing: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Soon after the index changed or answered the list (not while it loads), sorts the list's order
+ * again and builds its word scan (`EventIndex.prepare`): the next keystroke only filters.
+ */
+function prepareSoon() {
+  if (preparing !== undefined) return
+  preparing = setTimeout(() => {
+    preparing = undefined
+    if (index && ready) index.prepare(listSort, new Date())
+  }, PREPARE_AFTER_MS)
+}
+
 /** Tells the page when what the index holds, or what it leaves out, changed. */
 function announceChange(before: number) {
   if (!index) return
+  if (index.version !== before) prepareSoon()
   const gaps = gapsOf(index)
   const gapsKey = JSON.stringify(gaps)
   if (index.version === before && gapsKey === toldGaps) return
@@ -147,6 +167,7 @@ async function load(s: IndexSettings, first?: RangeRequest & { call: number }) {
     const gaps = gapsOf(fresh)
     toldGaps = JSON.stringify(gaps)
     post({ type: 'ready', size: fresh.size, version: ++generation, gaps })
+    prepareSoon()
   } catch (error) {
     post({ type: 'error', message: messageOf(error) })
   }
@@ -198,13 +219,18 @@ function readRange(held: EventIndex, range: RangeRequest): Promise<boolean> {
   const read = reading.then((found) => {
     const before = held.version
     // Events the index already holds in this version or a newer one are left as they are.
-    const versions = held.versions()
     const fresher = (e: Event) => {
-      const held = versions.get(e.event_ID)
-      return held === undefined || (held ?? -Infinity) < (versionKey(e.update_Date) ?? -Infinity)
+      const version = held.heldVersion(e.event_ID)
+      return (
+        version === undefined || (version ?? -Infinity) < (versionKey(e.update_Date) ?? -Infinity)
+      )
     }
+    // Read before the upsert: an unreadable event the index does not hold yet.
+    const unheld = found.unreadable.filter(
+      (u) => u.id === null || held.heldVersion(u.id) === undefined,
+    )
     held.upsert(found.records.filter(fresher))
-    held.markUnreadable(found.unreadable.filter((u) => u.id === null || !versions.has(u.id)))
+    held.markUnreadable(unheld)
     if (index === held) announceChange(before)
     return true
   })
@@ -237,6 +263,8 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
         if (!index) return { total: 0, rows: [], size: 0 }
         const { filter, sort, now, offset, limit, rank } = message.request
         const result = index.query(filter, sort, new Date(now), { offset, limit }, { rank })
+        if (!rank) listSort = sort
+        prepareSoon()
         return { ...result, size: index.size }
       })
       return

@@ -268,7 +268,6 @@ export async function syncChanges(
   since: number | null,
   { pageSize = SYNC_PAGE_SIZE } = {},
 ): Promise<{ changed: Event[]; since: number | null }> {
-  const known = index.versions()
   const changed: Event[] = []
   const unreadable: UnreadableRecord[] = []
   let next = since
@@ -280,7 +279,7 @@ export async function syncChanges(
       const version = versionKey(event.update_Date)
       if (page === 1 && event === events[0]) next = version ?? since
       if (since !== null && (version === null || version < since)) break read
-      if (known.get(event.event_ID) !== version) changed.push(event)
+      if (index.heldVersion(event.event_ID) !== version) changed.push(event)
     }
     if (events.length + bad.length < pageSize) break
   }

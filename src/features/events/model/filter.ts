@@ -144,9 +144,14 @@ export function eventSearchRank(
 
 const ms = (text: string | undefined) => (text ? (parseServiceDate(text)?.getTime() ?? null) : null)
 
+/** One condition of a filter, on one event. */
+type Test = (x: FilterSubject) => boolean
+
 /**
  * The filter as one test, prepared once for many events (`now` fixed for all of them; `firstDay`
- * of the week from the display locale, Monday by default).
+ * of the week from the display locale, Monday by default). Only the conditions given are tested
+ * (an empty filter is one that takes every event): the index runs it over 100,000 events per
+ * keystroke.
  */
 export function compileFilter(
   filter: EventFilter,
@@ -154,72 +159,83 @@ export function compileFilter(
   firstDay = 1,
 ): (x: FilterSubject) => boolean {
   const t = now.getTime()
-  const [today, tomorrow] = [dayStartMs(now), dayStartMs(now, 1)]
-  const week = weekOf(now, firstDay)
-  const [weekStart, weekEnd] = [week.start.getTime(), week.end.getTime()]
-  const set = <T>(values: readonly T[] | undefined) => (values?.length ? new Set(values) : null)
-  const sets = {
-    status: set(filter.status),
-    priority: set(filter.priority),
-    type: set(filter.type),
-    user: set(filter.user),
-    group: set(filter.group),
-    enteredBy: set(filter.enteredBy),
+  const tests: Test[] = []
+  const test = (condition: Test) => tests.push(condition)
+  /** A test that a field's value is (`wanted`) or is not one of `values`, when any are given. */
+  const among = <T>(
+    values: readonly T[] | undefined,
+    read: (ev: Event) => T,
+    wanted: boolean = true,
+  ) => {
+    if (!values?.length) return
+    const set = new Set(values)
+    test(({ event }) => set.has(read(event)) === wanted)
   }
-  const search = filter.text?.trim() ? searchQuery(filter.text) : null
-  const not = {
-    status: set(filter.not?.status),
-    priority: set(filter.not?.priority),
-    type: set(filter.not?.type),
-  }
-  const inGroups = filter.inGroups ? new Set(filter.inGroups) : null
-  const updatedSince = filter.updatedSince === undefined ? undefined : ms(filter.updatedSince)
-  const range =
-    typeof filter.due === 'object' ? { from: ms(filter.due.from), to: ms(filter.due.to) } : null
-  const placed = filter.placed
-    ? { by: filter.placed.by, from: ms(filter.placed.from), to: ms(filter.placed.to) }
-    : null
 
-  return ({ event: ev, facts: f, words: subject }) => {
-    if (placed) {
-      if (placed.from === null || placed.to === null) return false
-      const p = placementOf(f, placed.by)
-      if (!p || !placementIn(p, placed.from, placed.to)) return false
-    }
-    if (sets.status && !sets.status.has(ev.status ?? '')) return false
-    if (sets.priority && !sets.priority.has(ev.priority ?? '')) return false
-    if (sets.type && !sets.type.has(ev.event_Type ?? '')) return false
-    if (sets.user && !sets.user.has(ev.user_ID ?? '')) return false
-    if (sets.group && !sets.group.has(ev.userGroup_Key ?? NaN)) return false
-    if (not.status?.has(ev.status ?? '')) return false
-    if (not.priority?.has(ev.priority ?? '')) return false
-    if (not.type?.has(ev.event_Type ?? '')) return false
-    if (filter.unassigned && ev.user_ID) return false
-    if (inGroups && !inGroups.has(ev.userGroup_Key ?? NaN)) return false
-    if (sets.enteredBy && !sets.enteredBy.has(ev.entry_User ?? '')) return false
-    // A date that cannot be read matches nothing, rather than everything.
-    if (
-      updatedSince !== undefined &&
-      (updatedSince === null || f.updated === null || f.updated < updatedSince)
+  const placed = filter.placed
+  if (placed) {
+    const [from, to] = [ms(placed.from), ms(placed.to)]
+    test(({ facts }) => {
+      if (from === null || to === null) return false
+      const p = placementOf(facts, placed.by)
+      return p !== null && placementIn(p, from, to)
+    })
+  }
+  among(filter.status, (ev) => ev.status ?? '')
+  among(filter.priority, (ev) => ev.priority ?? '')
+  among(filter.type, (ev) => ev.event_Type ?? '')
+  among(filter.user, (ev) => ev.user_ID ?? '')
+  among(filter.group, (ev) => ev.userGroup_Key ?? NaN)
+  among(filter.not?.status, (ev) => ev.status ?? '', false)
+  among(filter.not?.priority, (ev) => ev.priority ?? '', false)
+  among(filter.not?.type, (ev) => ev.event_Type ?? '', false)
+  if (filter.unassigned) test(({ event }) => !event.user_ID)
+  // Unlike the other lists, an empty one matches nothing.
+  if (filter.inGroups) {
+    const groups = new Set(filter.inGroups)
+    test(({ event }) => groups.has(event.userGroup_Key ?? NaN))
+  }
+  among(filter.enteredBy, (ev) => ev.entry_User ?? '')
+  // A date that cannot be read matches nothing, rather than everything.
+  if (filter.updatedSince !== undefined) {
+    const since = ms(filter.updatedSince)
+    test(({ facts }) => since !== null && facts.updated !== null && facts.updated >= since)
+  }
+  if (filter.completed !== undefined) {
+    const completed = filter.completed
+    test(({ facts }) => facts.completed === completed)
+  }
+  if (filter.reminderDue) test(({ facts }) => isReminderDue(facts, t))
+  const due = filter.due
+  if (due === 'overdue') test(({ facts }) => isOverdue(facts, t))
+  else if (due === 'snoozed') test(({ facts }) => isSnoozed(facts, t))
+  else if (due === 'today' || due === 'week') {
+    const week = weekOf(now, firstDay)
+    const [from, to] =
+      due === 'today'
+        ? [dayStartMs(now), dayStartMs(now, 1)]
+        : [week.start.getTime(), week.end.getTime()]
+    test(({ facts }) => facts.due !== null && facts.due >= from && facts.due < to)
+  } else if (typeof due === 'object') {
+    const [from, to] = [ms(due.from), ms(due.to)]
+    test(
+      ({ facts }) =>
+        facts.due !== null &&
+        (from === null || facts.due >= from) &&
+        (to === null || facts.due <= to),
     )
-      return false
-    if (filter.completed !== undefined && f.completed !== filter.completed) return false
-    if (filter.reminderDue && !isReminderDue(f, t)) return false
-    if (filter.due === 'overdue' && !isOverdue(f, t)) return false
-    if (filter.due === 'snoozed' && !isSnoozed(f, t)) return false
-    if (filter.due === 'today' && (f.due === null || f.due < today || f.due >= tomorrow))
-      return false
-    if (filter.due === 'week' && (f.due === null || f.due < weekStart || f.due >= weekEnd))
-      return false
-    if (
-      range &&
-      (f.due === null ||
-        (range.from !== null && f.due < range.from) ||
-        (range.to !== null && f.due > range.to))
-    )
-      return false
-    if (filter.mentionsAuth !== undefined && !mentionsAuth(ev, filter.mentionsAuth)) return false
-    if (search && !matchesSearch({ event: ev, words: subject }, search)) return false
+  }
+  const mentioned = filter.mentionsAuth
+  if (mentioned !== undefined) test(({ event }) => mentionsAuth(event, mentioned))
+  if (filter.text?.trim()) {
+    const search = searchQuery(filter.text)
+    test((x) => matchesSearch(x, search))
+  }
+
+  if (tests.length === 0) return () => true
+  if (tests.length === 1) return tests[0]!
+  return (x) => {
+    for (const condition of tests) if (!condition(x)) return false
     return true
   }
 }
