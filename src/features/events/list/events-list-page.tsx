@@ -70,7 +70,24 @@ export function EventsListPage() {
   const [text, setTextNow] = useState(
     () => ((location.state as { q?: unknown } | null)?.q as string | undefined) ?? '',
   )
-  const search = useMemo(() => parseEventListSearch(searchParams), [searchParams])
+  const fromAddress = useMemo(() => parseEventListSearch(searchParams), [searchParams])
+  // A change (a filter, the sort, a page) is drawn and asked of the index at once, from this
+  // state; the address follows as the router's navigation, which draws the whole app again a few
+  // frames later. Any other address (Back, a link) is read as it comes.
+  const [pending, setPending] = useState<{
+    from: URLSearchParams
+    search: EventListSearch
+  } | null>(null)
+  // Once the address has it, the same object is kept: nothing memoised on it is drawn again.
+  const caughtUp = useMemo(
+    () =>
+      pending !== null &&
+      eventListSearchParams(pending.search).toString() ===
+        eventListSearchParams(fromAddress).toString(),
+    [pending, fromAddress],
+  )
+  const search =
+    pending && (pending.from === searchParams || caughtUp) ? pending.search : fromAddress
   const me = useCurrentUser()
   const index = useIndexClient()
   // "One of my groups" only when the token names the user's groups.
@@ -150,8 +167,11 @@ export function EventsListPage() {
     if (search.page !== 1) update({ page: 1 })
     writeText.current = { q, timer: setTimeout(flushText, 600) }
   }
-  const update = (next: Partial<EventListSearch>) =>
-    go(eventListSearchParams({ ...search, ...next }))
+  const update = (next: Partial<EventListSearch>) => {
+    const changed = { ...search, ...next }
+    setPending({ from: searchParams, search: changed })
+    go(eventListSearchParams(changed))
+  }
   // The filter bar is memoised: its handlers keep their identity across the page's renders.
   const onFilter = useHandler((filter: EventListSearch['filter']) => update({ filter, page: 1 }))
   const onText = useHandler(setText)
