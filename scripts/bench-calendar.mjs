@@ -24,11 +24,26 @@ const local = (t) => {
   return m ? new Date(+m[1], m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : null
 }
 const midnight = (d, days = 0) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days)
-const monday = (d) => midnight(d, -((d.getDay() + 6) % 7))
-function monthRange(today) {
+/** The start of `d`'s week, the week starting on `firstDay` (0 Sunday … 6 Saturday). */
+const weekStart = (d, firstDay) => midnight(d, -((d.getDay() - firstDay + 7) % 7))
+/** The month view's days: whole weeks from the first of the month to its last (no fixed count). */
+function monthRange(today, firstDay) {
   const first = new Date(today.getFullYear(), today.getMonth(), 1)
   const last = new Date(today.getFullYear(), today.getMonth() + 1, 0)
-  return { start: monday(first), end: midnight(monday(last), 7) }
+  return { start: weekStart(first, firstDay), end: midnight(weekStart(last, firstDay), 7) }
+}
+
+/** The first day of the week of the browser's locale, as the app reads it (Intl.Locale). */
+async function browserFirstDay(browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const firstDay = await page.evaluate(() => {
+    const locale = new Intl.Locale(navigator.language)
+    const info = locale.getWeekInfo?.() ?? locale.weekInfo
+    return info ? info.firstDay % 7 : 1
+  })
+  await context.close()
+  return firstDay
 }
 function inMonth(e, range) {
   const due = local(e.due_Date)
@@ -45,7 +60,7 @@ function inMonth(e, range) {
   return !!span && span.start < range.end && span.end > range.start
 }
 
-async function expectedCounts(base) {
+async function expectedCounts(base, firstDay) {
   const headers = { 'x-api-key': API_KEY, 'service-database': 'demo' }
   const basic = Buffer.from(`admin:${PASSWORD}`).toString('base64')
   const auth = await fetch(`${base}/api/user-authentication`, {
@@ -61,7 +76,7 @@ async function expectedCounts(base) {
     events.push(...data)
     if (data.length < 1000) break
   }
-  const range = monthRange(new Date())
+  const range = monthRange(new Date(), firstDay)
   const month = events.filter((e) => inMonth(e, range))
   return {
     total: events.length,
@@ -152,13 +167,14 @@ async function measureWeeks(page) {
 const app = await startApp('bench-calendar', EVENTS)
 const base = app.base
 try {
-  const expected = await expectedCounts(base)
+  const browser = await launchBrowser()
+  const firstDay = await browserFirstDay(browser)
+  const expected = await expectedCounts(base, firstDay)
   console.log(
-    `Sandbox: ${expected.total.toLocaleString('en-GB')} events; this month's view holds ` +
-      `${expected.anyone} (everyone's) and ${expected.mine} (admin's).`,
+    `Sandbox: ${expected.total.toLocaleString('en-GB')} events; this month's view ` +
+      `(weeks from day ${firstDay}) holds ${expected.anyone} (everyone's) and ${expected.mine} (admin's).`,
   )
 
-  const browser = await launchBrowser()
   const results = {
     anyone: [],
     mine: [],
