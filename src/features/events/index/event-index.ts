@@ -59,7 +59,7 @@ interface SortedList {
 
 const scanOf = (list: SortedList) => createTextScan(list.entries.map((e) => e.words))
 
-/** Whether the filter's paths have been run once in this realm (see `prepare`). */
+/** Whether the filter's paths have been run once in this realm (see `warm`). */
 let warmed = false
 
 interface Entry {
@@ -314,24 +314,25 @@ export function createEventIndex(initial: IndexOptions) {
       return new Map([...entries].map(([id, e]) => [id, e.facts.updated]))
     },
     /**
-     * Gets ready, ahead of them, for the questions the list asks next (the worker calls it when
-     * idle, after the index changed or answered): the list's order (`sort`, when known) sorted
-     * and its word scan built, so the next keystroke or filter change only filters; and, the
-     * first time, the filter's date tests run once over every event, so the first filter change
-     * runs at the speed of the later ones (a few milliseconds) rather than at that of code never
-     * run before.
+     * Gets ready, ahead of them, for the questions the list asks next in its order (the worker
+     * calls it when idle, after the index changed or answered the list): the order sorted and
+     * its word scan built, so the next keystroke or filter change only filters.
      */
-    prepare(sort: readonly SortKey[] | null, now: Date) {
-      if (sort) {
-        const list = sortedBy(sort)
-        list.scan ??= scanOf(list)
-      }
+    prepare(sort: readonly SortKey[]) {
+      const list = sortedBy(sort)
+      list.scan ??= scanOf(list)
+    },
+    /**
+     * Runs the filter's date tests once over up to `sample` held events, the first time only
+     * (the worker calls it while the index loads): the first filter change then runs at the
+     * speed of the later ones (a few milliseconds) rather than at that of code never run before.
+     */
+    warm(now: Date, sample = 20_000) {
       if (warmed) return
       warmed = true
-      for (const due of ['overdue', 'today', 'week', 'snoozed'] as const) {
-        const matches = compileFilter({ due }, now)
-        for (const e of entries.values()) matches(e)
-      }
+      const held = [...entries.values()].slice(0, sample)
+      for (const due of ['overdue', 'today', 'week', 'snoozed'] as const)
+        held.filter(compileFilter({ due }, now))
     },
     /**
      * The matching events in order: `total` of them, `rows` from `offset`. With `rank:

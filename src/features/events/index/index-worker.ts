@@ -50,8 +50,11 @@ async function waitWhileHeld(): Promise<void> {
     await new Promise((r) => setTimeout(r, Math.min(wait, MAX_HOLD_MS)))
 }
 
-/** How long the index waits, after a change or the list's question, before preparing the next. */
-const PREPARE_AFTER_MS = 150
+/** Events held before the filter's tests are run once (`EventIndex.warm`). */
+const WARM_AT = 10_000
+
+/** The index prepares the list's next question in the task after a change or an answer. */
+const PREPARE_AFTER_MS = 0
 
 /** Range reads asked for (in flight, or done in the last minute) per index: asked once. */
 let rangeReads = new WeakMap<EventIndex, Map<string, { at: number; read: Promise<boolean> }>>()
@@ -114,7 +117,7 @@ function prepareSoon() {
   if (preparing !== undefined) return
   preparing = setTimeout(() => {
     preparing = undefined
-    if (index && ready) index.prepare(listSort, new Date())
+    if (index && ready && listSort) index.prepare(listSort)
   }, PREPARE_AFTER_MS)
 }
 
@@ -154,6 +157,8 @@ async function load(s: IndexSettings, first?: RangeRequest & { call: number }) {
       fresh,
       fetchPage,
       (loaded) => {
+        // Halfway through the first pages: enough events to run the filter's tests once.
+        if (loaded >= WARM_AT) fresh.warm(new Date())
         const now = performance.now()
         if (now - last > 250) {
           last = now
