@@ -1,5 +1,6 @@
 import type { CalendarEventProps } from './calendar-event-input'
 import styles from './calendar-event-content.module.css'
+import counts from './day-counts.module.css'
 
 interface CalendarEventContentProps {
   title: string
@@ -38,8 +39,8 @@ export function CalendarEventContent({
           <span className={styles.total}>
             {total} {total === 1 ? 'event' : 'events'}
           </span>
-          {urgent > 0 && <span className={styles.urgent}>{urgent} urgent</span>}
-          {overdue > 0 && <span className={styles.overdue}>{overdue} overdue</span>}
+          {urgent > 0 && <span className={counts.urgent}>{urgent} urgent</span>}
+          {overdue > 0 && <span className={counts.overdue}>{overdue} overdue</span>}
           {due > 0 && <span>{due} due</span>}
         </span>
       </span>

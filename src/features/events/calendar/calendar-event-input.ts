@@ -143,19 +143,25 @@ const count = byLocale((l) => new Intl.NumberFormat(l))
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${count().format(n)} ${n === 1 ? one : many}`
 
-/** A day's "+N more", drawn as the day's last entry; choosing it opens the day's list. */
-export function toMoreInput({ day, more: hidden }: DaySummary): CalendarEventInput {
-  const date = new Date(day)
-  const key = formatDay(date)
+/**
+ * An entry of a day that is no event: all day, fixed in place, with its own words for screen
+ * readers and its place among the day's entries (`order`).
+ */
+function dayEntry(
+  id: string,
+  title: string,
+  date: Date,
+  colors: { color: string; contrastColor: string },
+  props: Pick<CalendarEventProps, 'label' | 'order' | 'more' | 'summary'>,
+): CalendarEventInput {
   return {
-    id: `more-${key}`,
-    title: `+${count().format(hidden)} more`,
+    id,
+    title,
     start: date,
     allDay: true,
     durationEditable: false,
     startEditable: false,
-    color: 'var(--color-text-muted)',
-    contrastColor: 'var(--color-surface)',
+    ...colors,
     extendedProps: {
       eventId: 0,
       tone: 'none',
@@ -163,11 +169,26 @@ export function toMoreInput({ day, more: hidden }: DaySummary): CalendarEventInp
       reminder: false,
       priority: '',
       status: '',
+      ...props,
+    },
+  }
+}
+
+/** A day's "+N more", drawn as the day's last entry; choosing it opens the day's list. */
+export function toMoreInput({ day, more: hidden }: DaySummary): CalendarEventInput {
+  const date = new Date(day)
+  const key = formatDay(date)
+  return dayEntry(
+    `more-${key}`,
+    `+${count().format(hidden)} more`,
+    date,
+    { color: 'var(--color-text-muted)', contrastColor: 'var(--color-surface)' },
+    {
       label: `${plural(hidden, 'more event')} on ${moreDay().format(date)}: open the day’s list`,
       order: 1,
       more: { day: key, count: hidden },
     },
-  }
+  )
 }
 
 /** What a day holds in words: "42 events, 3 urgent, 5 overdue, 7 due". */
@@ -190,25 +211,15 @@ export function toSummaryInput(summary: DaySummary): CalendarEventInput {
   const date = new Date(summary.day)
   const key = formatDay(date)
   const { total, urgent, overdue, due } = summary
-  return {
-    id: `day-${key}`,
-    title: describeDay(summary),
-    start: date,
-    allDay: true,
-    durationEditable: false,
-    startEditable: false,
-    color: 'transparent',
-    contrastColor: 'var(--color-text)',
-    extendedProps: {
-      eventId: 0,
-      tone: 'none',
-      completed: false,
-      reminder: false,
-      priority: '',
-      status: '',
+  return dayEntry(
+    `day-${key}`,
+    describeDay(summary),
+    date,
+    { color: 'transparent', contrastColor: 'var(--color-text)' },
+    {
       label: `${moreDay().format(date)}: ${describeDay(summary)}. Open the day’s list`,
       order: -1,
       summary: { day: key, total, urgent, overdue, due },
     },
-  }
+  )
 }

@@ -13,6 +13,7 @@ import { toCalendarInput } from './calendar-event-input'
 import { keyboardDelta, type MoveDelta } from './move'
 import panel from './event-side-panel.module.css'
 import styles from './day-list-panel.module.css'
+import counts from './day-counts.module.css'
 
 /** Rows drawn at first, and added by each "Show more". */
 export const DAY_LIST_STEP = 50
@@ -134,10 +135,10 @@ export function DayListPanel(props: DayListPanelProps) {
             {count().format(summary.total)} {summary.total === 1 ? 'event' : 'events'}
           </strong>
           {summary.urgent > 0 && (
-            <span className={styles.urgent}>{count().format(summary.urgent)} urgent</span>
+            <span className={counts.urgent}>{count().format(summary.urgent)} urgent</span>
           )}
           {summary.overdue > 0 && (
-            <span className={styles.overdue}>{count().format(summary.overdue)} overdue</span>
+            <span className={counts.overdue}>{count().format(summary.overdue)} overdue</span>
           )}
           {summary.due > 0 && <span>{count().format(summary.due)} due</span>}
         </p>

@@ -181,6 +181,16 @@ async function load(s: IndexSettings, first?: RangeRequest & { call: number }) {
 /** The calendar's (and bulk changes') answers: loaded on their first question, not with the list. */
 const calendarAnswers = () => import('./calendar-answers')
 
+/** Answers with the calendar's answers (loaded on first use), or `empty` with no index yet. */
+function withCalendarAnswers<T>(
+  call: number,
+  ask: (answers: Awaited<ReturnType<typeof calendarAnswers>>, held: EventIndex) => T,
+  empty: T,
+) {
+  const held = index
+  void answer(call, async () => (held ? ask(await calendarAnswers(), held) : empty))
+}
+
 async function answer(call: number, work: () => unknown | Promise<unknown>) {
   try {
     post({ type: 'answer', call, value: await work() })
@@ -294,8 +304,10 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       void answer(message.call, () => index?.ids(message.filter, new Date(message.now)) ?? [])
       return
     case 'events':
-      void answer(message.call, async () =>
-        index ? (await calendarAnswers()).eventsAnswer(index, message.ids) : [],
+      withCalendarAnswers(
+        message.call,
+        (answers, held) => answers.eventsAnswer(held, message.ids),
+        [],
       )
       return
     case 'range':
@@ -303,25 +315,18 @@ self.onmessage = ({ data: message }: MessageEvent<ToWorker>) => {
       void answer(message.call, () => (index ? readRange(index, message) : true))
       return
     case 'calendar':
-      void answer(message.call, async () =>
-        index
-          ? (await calendarAnswers()).calendarAnswer(
-              index,
-              message.request,
-              settings?.priorityOrder ?? [],
-            )
-          : { days: [], drawn: [], placed: 0, unplaced: 0, size: 0 },
+      withCalendarAnswers(
+        message.call,
+        (answers, held) =>
+          answers.calendarAnswer(held, message.request, settings?.priorityOrder ?? []),
+        { days: [], drawn: [], placed: 0, unplaced: 0, size: 0 },
       )
       return
     case 'day':
-      void answer(message.call, async () =>
-        index
-          ? (await calendarAnswers()).dayAnswer(
-              index,
-              message.request,
-              settings?.priorityOrder ?? [],
-            )
-          : { total: 0, rows: [], size: 0 },
+      withCalendarAnswers(
+        message.call,
+        (answers, held) => answers.dayAnswer(held, message.request, settings?.priorityOrder ?? []),
+        { total: 0, rows: [], size: 0 },
       )
       return
     case 'recent-search':
