@@ -1,11 +1,13 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { useEventQueries } from '../queries'
 import { useNow } from '../use-now'
 import { useDesktopNotificationsOn, useDesktopNotifier } from './desktop-notifications'
-import { dueReminders } from './due-reminders'
+import { dueRemindersInSlices } from './due-reminders'
+import { yieldToPage } from '@/lib/yield-to-page'
+import type { Event } from '@/api/schemas/event'
 import { useTitleCount } from './use-title-count'
 import styles from './reminders-bell.module.css'
 
@@ -16,6 +18,26 @@ const RemindersPanel = lazy(() =>
 
 /** Refresh the signed-in user's events this often (and when the window regains focus). */
 const REFRESH_MS = 60_000
+
+const NO_EVENTS: Event[] = []
+
+/**
+ * The reminders due now among `events`, worked out in slices after each change (a busy user's
+ * thousands of active events never hold the page in one task); the last answer meanwhile.
+ */
+function useDueReminders(events: readonly Event[], now: Date, completedStatus: string) {
+  const [due, setDue] = useState<Event[]>(NO_EVENTS)
+  useEffect(() => {
+    let current = true
+    void dueRemindersInSlices(events, now, completedStatus, yieldToPage).then((found) => {
+      if (current) setDue(found)
+    })
+    return () => {
+      current = false
+    }
+  }, [events, now, completedStatus])
+  return due
+}
 
 /**
  * The header's reminders bell: counts the signed-in user's due reminders (also in the page
@@ -36,10 +58,7 @@ export function RemindersBell() {
     throwOnError: false,
   })
   const now = useNow(REFRESH_MS)
-  const due = useMemo(
-    () => dueReminders(query.data?.records ?? [], now, completedStatus),
-    [query.data, now, completedStatus],
-  )
+  const due = useDueReminders(query.data?.records ?? NO_EVENTS, now, completedStatus)
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
   useTitleCount(due.length)
