@@ -1,21 +1,17 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { createEvent, expect, service, signIn, signOut, test, type ServiceEvent } from './fixtures'
+import {
+  createEvent,
+  expect,
+  service,
+  signIn,
+  signOut,
+  test,
+  type ServiceEvent,
+  everyEvent,
+} from './fixtures'
 
 /** Every event of the database, through the API, as another client would read it. */
-async function everyEvent(page: Page): Promise<ServiceEvent[]> {
-  const all: ServiceEvent[] = []
-  for (let n = 1; ; n++) {
-    const { data } = await service<ServiceEvent[]>(
-      page,
-      'GET',
-      `/events?page=${n}&pageSize=1000&sortBy=event_ID:asc`,
-    )
-    all.push(...data)
-    if (data.length < 1000) return all
-  }
-}
-
 const total = (page: Page) => page.getByRole('status').filter({ hasText: / of [\d,]+ events?$/ })
 const fmt = (n: number) => n.toLocaleString('en-GB')
 

@@ -9,22 +9,10 @@ import {
   test,
   type ServiceClock,
   type ServiceEvent,
+  everyEvent,
 } from './fixtures'
 
 /** Every event of the database, through the API, as another client would read it. */
-async function everyEvent(page: Page): Promise<ServiceEvent[]> {
-  const all: ServiceEvent[] = []
-  for (let n = 1; ; n++) {
-    const { data } = await service<ServiceEvent[]>(
-      page,
-      'GET',
-      `/events?page=${n}&pageSize=1000&sortBy=event_ID:asc`,
-    )
-    all.push(...data)
-    if (data.length < 1000) return all
-  }
-}
-
 const serviceEvent = async (page: Page, id: number) =>
   (await service(page, 'GET', `/events/${id}`)).data
 

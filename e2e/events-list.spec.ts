@@ -10,6 +10,7 @@ import {
   signOut,
   test,
   type ServiceEvent,
+  everyEvent,
 } from './fixtures'
 
 /** `GET /events` straight from the service, as another client would see it. */
@@ -26,15 +27,6 @@ async function serviceEvent(page: Page, id: number): Promise<ServiceEvent> {
 }
 
 /** Every event of the database, read through the API a page of 1,000 at a time. */
-async function everyEvent(page: Page): Promise<ServiceEvent[]> {
-  const all: ServiceEvent[] = []
-  for (let n = 1; ; n++) {
-    const batch = await serviceEvents(page, `page=${n}&pageSize=1000&sortBy=event_ID:asc`)
-    all.push(...batch)
-    if (batch.length < 1000) return all
-  }
-}
-
 /** The event IDs of the rendered rows, in order, read from their checkbox labels. */
 async function rowIds(page: Page): Promise<number[]> {
   const labels = await page

@@ -120,6 +120,20 @@ export const minutesFromNow = (clock: ServiceClock, text: string | null | undefi
 
 let counter = 0
 /** Creates an event for the test on the service (open, normal, staff's unless told) and returns it. */
+/** Every event of the service, in ID order, read a page of 1,000 at a time. */
+export async function everyEvent(page: Page): Promise<ServiceEvent[]> {
+  const all: ServiceEvent[] = []
+  for (let n = 1; ; n++) {
+    const { data } = await service<ServiceEvent[]>(
+      page,
+      'GET',
+      `/events?page=${n}&pageSize=1000&sortBy=event_ID:asc`,
+    )
+    all.push(...data)
+    if (data.length < 1000) return all
+  }
+}
+
 export async function createEvent(page: Page, fields: Partial<ServiceEvent> = {}) {
   counter += 1
   const { status, data } = await service<ServiceEvent & { subject: string }>(

@@ -1,14 +1,6 @@
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import {
-  createEvent,
-  expect,
-  service,
-  serviceText,
-  signIn,
-  test,
-  type ServiceEvent,
-} from './fixtures'
+import { createEvent, expect, service, serviceText, signIn, test, everyEvent } from './fixtures'
 
 /*
  * Issue 23: a record the service holds that fails the contract, and a page it fails to send,
@@ -23,19 +15,6 @@ type Json = Record<string, unknown>
 const NOT_A_DATE = 'after lunch on Friday'
 
 /** Every event of the database, through the API, as another client would read it. */
-async function everyEvent(page: Page): Promise<ServiceEvent[]> {
-  const all: ServiceEvent[] = []
-  for (let n = 1; ; n++) {
-    const { data } = await service<ServiceEvent[]>(
-      page,
-      'GET',
-      `/events?page=${n}&pageSize=1000&sortBy=event_ID:asc`,
-    )
-    all.push(...data)
-    if (data.length < 1000) return all
-  }
-}
-
 const problem500 = {
   status: 500,
   contentType: 'application/json',
