@@ -170,13 +170,10 @@ export type ClaimOutcome = { claimed: Event } | { takenBy: string; event: Event 
  * it. An event someone already holds is not taken from them.
  */
 export function useClaimCommand() {
-  const queries = useEventQueries()
-  const db = useDatabase()
-  const queryClient = useQueryClient()
+  const read = useCurrentEvent()
   const update = useUpdateEvent()
   const me = useCurrentUser().userId
   const { personName } = useDirectory()
-  const read = (id: number) => queryClient.fetchQuery({ ...queries.detail(db, id), staleTime: 0 })
   const claim = async (event: Event, { quiet = false } = {}): Promise<ClaimOutcome> => {
     try {
       const current = await read(event.event_ID)
