@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -6,7 +7,7 @@ import { useDirectory } from '@/lib/directory'
 import { formatCount } from '@/lib/format/format'
 import { paths } from '@/lib/paths'
 import { useIndexPhase, useIndexWorkload } from '../index/use-event-index'
-import type { Load } from '../model/workload'
+import type { GroupLoad, Load } from '../model/workload'
 import { useNow } from '../use-now'
 import styles from './team-page.module.css'
 
@@ -45,84 +46,113 @@ export function TeamPage() {
         </div>
       ) : (
         <>
-          <Table caption="People">
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col" className={numeric}>
-                  Open
-                </th>
-                <th scope="col" className={numeric}>
-                  Overdue
-                </th>
-                <th scope="col" className={numeric}>
-                  Due this week
-                </th>
-                <th scope="col">Hand over</th>
-              </tr>
-            </thead>
-            <tbody>
-              {people.map(([id, load]) => (
-                <tr key={id}>
-                  <th scope="row">
-                    <Link to={paths.events.mine(id)}>{personName(id)}</Link>{' '}
-                    <span className={styles.id}>{id}</span>
-                  </th>
-                  <td className={numeric}>{formatCount(load.open)}</td>
-                  <td className={`${numeric} ${load.overdue ? styles.late : ''}`}>
-                    {formatCount(load.overdue)}
-                  </td>
-                  <td className={numeric}>{formatCount(load.dueThisWeek)}</td>
-                  <td>
-                    <Link
-                      to={`${paths.events.list()}?user=${encodeURIComponent(id)}&completed=open`}
-                      aria-label={`Hand over ${personName(id)}’s open events`}
-                    >
-                      Hand over…
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Table caption="User groups">
-            <thead>
-              <tr>
-                <th scope="col">Group</th>
-                <th scope="col" className={numeric}>
-                  Open
-                </th>
-                <th scope="col" className={numeric}>
-                  Unclaimed
-                </th>
-                <th scope="col" className={numeric}>
-                  Overdue
-                </th>
-                <th scope="col" className={numeric}>
-                  Due this week
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map(([key, load]) => (
-                <tr key={key}>
-                  <th scope="row">
-                    <Link to={`${paths.events.list()}?group=${key}&completed=open`}>
-                      {groupName(key)}
-                    </Link>
-                  </th>
-                  <td className={numeric}>{formatCount(load.open)}</td>
-                  <td className={numeric}>{formatCount(load.unclaimed)}</td>
-                  <td className={`${numeric} ${load.overdue ? styles.late : ''}`}>
-                    {formatCount(load.overdue)}
-                  </td>
-                  <td className={numeric}>{formatCount(load.dueThisWeek)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <LoadTable
+            caption="People"
+            who="Person"
+            last="Hand over"
+            rows={people.map(([id, load]) => ({
+              key: id,
+              load,
+              name: (
+                <>
+                  <Link to={paths.events.mine(id)}>{personName(id)}</Link>{' '}
+                  <span className={styles.id}>{id}</span>
+                </>
+              ),
+              last: (
+                <Link
+                  to={`${paths.events.list()}?user=${encodeURIComponent(id)}&completed=open`}
+                  aria-label={`Hand over ${personName(id)}’s open events`}
+                >
+                  Hand over…
+                </Link>
+              ),
+            }))}
+          />
+          <LoadTable
+            caption="User groups"
+            who="Group"
+            unclaimed
+            rows={groups.map(([key, load]) => ({
+              key: String(key),
+              load,
+              name: (
+                <Link to={`${paths.events.list()}?group=${key}&completed=open`}>
+                  {groupName(key)}
+                </Link>
+              ),
+            }))}
+          />
         </>
       )}
     </div>
+  )
+}
+
+interface LoadRow {
+  key: string
+  /** The row's heading: who it is, linking to their work. */
+  name: ReactNode
+  load: Load | GroupLoad
+  /** The last column's cell, when the table has one (`last`). */
+  last?: ReactNode
+}
+
+/** Open, (unclaimed,) overdue and due this week per row, most pressing first as given. */
+function LoadTable({
+  caption,
+  who,
+  rows,
+  unclaimed = false,
+  last,
+}: {
+  caption: string
+  /** The first column's heading. */
+  who: string
+  rows: readonly LoadRow[]
+  /** Adds the count no one has claimed (a group's). */
+  unclaimed?: boolean
+  /** The heading of a last column of actions. */
+  last?: string
+}) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{who}</th>
+          <th scope="col" className={numeric}>
+            Open
+          </th>
+          {unclaimed && (
+            <th scope="col" className={numeric}>
+              Unclaimed
+            </th>
+          )}
+          <th scope="col" className={numeric}>
+            Overdue
+          </th>
+          <th scope="col" className={numeric}>
+            Due this week
+          </th>
+          {last && <th scope="col">{last}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ key, name, load, last: cell }) => (
+          <tr key={key}>
+            <th scope="row">{name}</th>
+            <td className={numeric}>{formatCount(load.open)}</td>
+            {unclaimed && (
+              <td className={numeric}>{formatCount('unclaimed' in load ? load.unclaimed : 0)}</td>
+            )}
+            <td className={`${numeric} ${load.overdue ? styles.late : ''}`}>
+              {formatCount(load.overdue)}
+            </td>
+            <td className={numeric}>{formatCount(load.dueThisWeek)}</td>
+            {last && <td>{cell}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   )
 }
