@@ -196,6 +196,38 @@ test.describe('a 1440 × 900 window', () => {
     await expect.poll(() => fullyVisible(page, today)).toBe(true)
   })
 
+  test("the month's first and last weeks are reached with the mouse wheel, nothing clipped", async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    await page.goto('/events/calendar?view=month&user=*')
+    const today = page.locator(`[data-date="${serviceText(new Date()).slice(0, 10)}"]`).first()
+    await expect.poll(() => fullyVisible(page, today)).toBe(true)
+    // Every day of the view: a full month is taller than the window (each day holds its summary,
+    // its most pressing events and "+N more"), so the page scrolls.
+    const days = page.getByRole('cell').and(page.locator('[data-date]'))
+    const first = days.first()
+    const last = days.last()
+    const box = (await today.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, -600)
+        return fullyVisible(page, first)
+      })
+      .toBe(true)
+    // Its day number is shown (the row is not half hidden).
+    await expect(first).toContainText(
+      String(Number((await first.getAttribute('data-date'))!.slice(8))),
+    )
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 600)
+        return fullyVisible(page, last)
+      })
+      .toBe(true)
+  })
+
   test("the list's default columns fit the page: nothing scrolls sideways or hides under the actions", async ({
     page,
   }) => {

@@ -73,6 +73,9 @@ const FOCUS_WINDOW_MS = 5000
  * renders (handlers are read through a ref) and the component is memoised (the page's handlers
  * keep their identity), so FullCalendar redraws only when the events, view or date change.
  */
+/** How long after a month is shown today's week is kept in view as the month fills. */
+const TODAY_SCROLL_MS = 3000
+
 export const FullCalendarView = memo(function FullCalendarView(props: FullCalendarViewProps) {
   const { focusRequest } = props
   // What FullCalendar draws follows the page as a transition: a month of entries is drawn in
@@ -118,19 +121,37 @@ export const FullCalendarView = memo(function FullCalendarView(props: FullCalend
     return () => cancelAnimationFrame(id)
   }, [events, focusRequest])
 
-  // The month opens on today's week: the row with today is scrolled into view once the month's
-  // events are drawn (rows grow as they fill), once per month shown, so the user's own scrolling
-  // is left alone afterwards.
-  const scrolledFor = useRef('')
+  // The month opens on today's week: the row with today is scrolled into view as the month's
+  // events are drawn (rows grow as they fill, moving it down), only as far as needed (the toolbar
+  // and filters stay in view when today's week fits below them), for a few seconds after a month
+  // is shown and until the user scrolls or types: their own scrolling is left alone.
+  const todayScroll = useRef({ month: '', until: 0, userMoved: false })
   const month = day.slice(0, 7)
   useEffect(() => {
-    if (view !== 'month' || events.length === 0 || scrolledFor.current === month) return
-    const id = requestAnimationFrame(() => {
-      scrolledFor.current = month
+    if (view !== 'month' || todayScroll.current.month === month) return
+    todayScroll.current = { month, until: Date.now() + TODAY_SCROLL_MS, userMoved: false }
+    const moved = () => {
+      todayScroll.current.userMoved = true
+    }
+    const options = { passive: true, once: true }
+    window.addEventListener('wheel', moved, options)
+    window.addEventListener('touchmove', moved, options)
+    window.addEventListener('keydown', moved, options)
+    return () => {
+      window.removeEventListener('wheel', moved)
+      window.removeEventListener('touchmove', moved)
+      window.removeEventListener('keydown', moved)
+    }
+  }, [view, month])
+  useEffect(() => {
+    const scroll = todayScroll.current
+    if (view !== 'month' || events.length === 0 || scroll.userMoved || Date.now() > scroll.until)
+      return
+    const id = requestAnimationFrame(() =>
       rootRef.current
         ?.querySelector(`[data-date="${formatDay(new Date())}"]`)
-        ?.scrollIntoView({ block: 'center' })
-    })
+        ?.scrollIntoView({ block: 'nearest' }),
+    )
     return () => cancelAnimationFrame(id)
   }, [view, month, events])
 
