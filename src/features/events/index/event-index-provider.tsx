@@ -4,6 +4,7 @@ import { useRuntimeConfig } from '@/lib/app-context'
 import { useLookup } from '../use-lookup'
 import { createIndexClient, type IndexClient, type IndexSource } from './index-client'
 import { registerIndex, takeFirstRange } from './index-registry'
+import { firstDayOfWeek } from '@/lib/format/format'
 
 /** Others' changes are looked for this often while the page is visible (a few rows each time). */
 export const SYNC_INTERVAL_MS = 10_000
@@ -33,6 +34,7 @@ export function EventIndexProvider({
     priorityOrder,
     completedStatus: config.completedStatus,
     limit: config.eventIndexLimit,
+    firstDay: firstDayOfWeek(),
   }
   const settingsKey = JSON.stringify(settings)
 

@@ -239,4 +239,23 @@ describe('event index', () => {
     expect(asked.map((filter) => ids(index.query(filter, sort, now)))).toEqual(before)
     expect(before[0]).toEqual([5])
   })
+
+  it("takes 'this week' from the first day it is given, as the calendar does", () => {
+    const open = { user_ID: 'staff', status: 'Open' }
+    const events = [
+      event(1, { ...open, due_Date: '2026-11-22T10:00:00' }), // Sunday before
+      event(2, { ...open, due_Date: '2026-11-25T10:00:00' }), // Wednesday
+      event(3, { ...open, due_Date: '2026-11-29T10:00:00' }), // Sunday after
+    ]
+    const week = (firstDay?: number) => {
+      const idx = createEventIndex({ priorityOrder: [], completedStatus: 'Completed', firstDay })
+      idx.upsert(events.slice(0, 2))
+      const dueThisWeek = idx.workload(now).people.find(([id]) => id === 'staff')?.[1].dueThisWeek
+      idx.upsert(events.slice(2))
+      return { ids: ids(idx.query({ due: 'week' }, [], now)), dueThisWeek }
+    }
+    expect(week(0)).toEqual({ ids: [1, 2], dueThisWeek: 2 })
+    expect(week(1)).toEqual({ ids: [2, 3], dueThisWeek: 1 })
+    expect(week()).toEqual(week(1))
+  })
 })

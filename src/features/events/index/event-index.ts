@@ -44,6 +44,8 @@ export interface IndexOptions {
   priorityOrder: readonly string[]
   /** The status that means done (runtime config). */
   completedStatus: string
+  /** The first day of "this week" (0 Sunday … 6 Saturday; Monday when not given). */
+  firstDay?: number
 }
 
 /** Dates are kept as local wall-clock milliseconds: numbers compare fast and take little room. */
@@ -332,7 +334,7 @@ export function createEventIndex(initial: IndexOptions) {
       warmed = true
       const held = [...entries.values()].slice(0, sample)
       for (const due of ['overdue', 'today', 'week', 'snoozed'] as const)
-        held.filter(compileFilter({ due }, now))
+        held.filter(compileFilter({ due }, now, options.firstDay))
     },
     /**
      * The matching events in order: `total` of them, `rows` from `offset`. With `rank:
@@ -347,7 +349,7 @@ export function createEventIndex(initial: IndexOptions) {
       page: { offset: number; limit: number } = { offset: 0, limit: Infinity },
       { rank }: { rank?: 'relevance' | undefined } = {},
     ): { total: number; rows: Event[]; ranks?: SearchRank[] } {
-      const matches = compileFilter(filter, now)
+      const matches = compileFilter(filter, now, options.firstDay)
       const found = matching(sortedBy(sort), filter, matches)
       const window = <T>(list: T[]) => list.slice(page.offset, page.offset + page.limit)
       if (rank !== 'relevance' || !filter.text?.trim())
@@ -366,13 +368,13 @@ export function createEventIndex(initial: IndexOptions) {
       }
     },
     /** Open work per person and per group (the model's `countWorkload`). */
-    workload: (now: Date) => countWorkload(entries.values(), now),
+    workload: (now: Date) => countWorkload(entries.values(), now, options.firstDay),
     /**
      * The IDs of every matching event, in no particular order: what "select all matching" holds
      * (numbers, never the events themselves).
      */
     ids(filter: EventFilter, now: Date): number[] {
-      const matches = compileFilter(filter, now)
+      const matches = compileFilter(filter, now, options.firstDay)
       const out: number[] = []
       for (const [id, e] of entries) if (matches(e)) out.push(id)
       return out

@@ -16,6 +16,11 @@ export interface IndexSettings {
   completedStatus: string
   /** Above this many events the index is not built (runtime config `eventIndexLimit`). */
   limit: number
+  /**
+   * The display locale's first day of the week (0 Sunday … 6 Saturday), as the calendar has it:
+   * "this week" of the filters and the team's load is the same week the calendar shows.
+   */
+  firstDay: number
 }
 
 /**
