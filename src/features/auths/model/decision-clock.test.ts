@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setDisplayLocale } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import {
   byDecisionDue,
@@ -8,6 +9,7 @@ import {
   describeDuration,
   ruleFor,
   type DecisionRules,
+  formatDue,
 } from './decision-clock'
 
 const HOUR = 3_600_000
@@ -143,5 +145,17 @@ describe('byDecisionDue', () => {
     ].map((a) => ({ a, clock: decisionClock(a, DEFAULT_DECISION_RULES, now) }))
     clocks.sort((x, y) => byDecisionDue(x.clock, y.clock))
     expect(clocks.map((c) => c.a.auth_Number)).toEqual(['overdue', 'urgent', 'later', 'decided'])
+  })
+})
+
+describe('formatDue', () => {
+  const due = new Date(2026, 10, 26, 14, 0)
+  afterEach(() => setDisplayLocale(undefined))
+
+  it("writes the time on the display locale's clock", () => {
+    setDisplayLocale('en-GB')
+    expect(formatDue(due)).toMatch(/14:00/)
+    setDisplayLocale('en-US')
+    expect(formatDue(due)).toMatch(/2:00\sPM/)
   })
 })

@@ -1,5 +1,5 @@
 import { parseServiceDate } from '@/api/dates'
-import { byLocale } from '@/lib/format/format'
+import { byLocale, clockOptions } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import { isDecided } from './tone'
 
@@ -116,16 +116,14 @@ export function describeDuration(ms: number): string {
   return `${mins} min`
 }
 
-/** "Thu 26 Nov, 14:00" in the display locale. */
+/** "Thu 26 Nov, 14:00" (or "Thu, Nov 26, 2:00 PM") on the display locale's clock. */
 const dueFormat = byLocale(
   (l) =>
     new Intl.DateTimeFormat(l, {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
+      ...clockOptions(l),
     }),
 )
 

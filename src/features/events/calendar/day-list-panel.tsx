@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { byLocale } from '@/lib/format/format'
+import { byLocale, formatClock, formatCount } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import { Button } from '@/components/ui/button'
@@ -18,12 +18,8 @@ import counts from './day-counts.module.css'
 /** Rows drawn at first, and added by each "Show more". */
 export const DAY_LIST_STEP = 50
 
-const count = byLocale((l) => new Intl.NumberFormat(l))
 const dayTitle = byLocale(
   (l) => new Intl.DateTimeFormat(l, { weekday: 'long', day: 'numeric', month: 'long' }),
-)
-const timeText = byLocale(
-  (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
 )
 
 interface DayListPanelProps {
@@ -132,15 +128,15 @@ export function DayListPanel(props: DayListPanelProps) {
       {summary && (
         <p className={styles.counts}>
           <strong>
-            {count().format(summary.total)} {summary.total === 1 ? 'event' : 'events'}
+            {formatCount(summary.total)} {summary.total === 1 ? 'event' : 'events'}
           </strong>
           {summary.urgent > 0 && (
-            <span className={counts.urgent}>{count().format(summary.urgent)} urgent</span>
+            <span className={counts.urgent}>{formatCount(summary.urgent)} urgent</span>
           )}
           {summary.overdue > 0 && (
-            <span className={counts.overdue}>{count().format(summary.overdue)} overdue</span>
+            <span className={counts.overdue}>{formatCount(summary.overdue)} overdue</span>
           )}
-          {summary.due > 0 && <span>{count().format(summary.due)} due</span>}
+          {summary.due > 0 && <span>{formatCount(summary.due)} due</span>}
         </p>
       )}
       <p className={styles.hint}>
@@ -175,7 +171,7 @@ export function DayListPanel(props: DayListPanelProps) {
                   onKeyDown={(e) => onItemKey(e, event)}
                 >
                   <span className={styles.time} aria-hidden="true">
-                    {placed.allDay ? 'All day' : timeText().format(placed.start)}
+                    {placed.allDay ? 'All day' : formatClock(placed.start)}
                   </span>
                   <span className={styles.subject} aria-hidden="true">
                     {eventTitle(event)}
@@ -193,8 +189,8 @@ export function DayListPanel(props: DayListPanelProps) {
       )}
       {rows && rows.length > drawn && (
         <Button size="small" onClick={() => setShown(drawn + DAY_LIST_STEP)}>
-          Show {count().format(Math.min(DAY_LIST_STEP, rows.length - drawn))} more of{' '}
-          {count().format(total)}
+          Show {formatCount(Math.min(DAY_LIST_STEP, rows.length - drawn))} more of{' '}
+          {formatCount(total)}
         </Button>
       )}
     </aside>
