@@ -74,7 +74,7 @@ const FOCUS_WINDOW_MS = 5000
  * keep their identity), so FullCalendar redraws only when the events, view or date change.
  */
 /** How long after a month is shown today's week is kept in view as the month fills. */
-const TODAY_SCROLL_MS = 3000
+const TODAY_SCROLL_MS = 15_000
 
 export const FullCalendarView = memo(function FullCalendarView(props: FullCalendarViewProps) {
   const { focusRequest } = props
@@ -123,8 +123,9 @@ export const FullCalendarView = memo(function FullCalendarView(props: FullCalend
 
   // The month opens on today's week: the row with today is scrolled into view as the month's
   // events are drawn (rows grow as they fill, moving it down), only as far as needed (the toolbar
-  // and filters stay in view when today's week fits below them), for a few seconds after a month
-  // is shown and until the user scrolls or types: their own scrolling is left alone.
+  // and filters stay in view when today's week fits below them), while the month fills (up to 15
+  // seconds after it is shown) and until the user scrolls, types or clicks: their own scrolling is
+  // left alone.
   const todayScroll = useRef({ month: '', until: 0, userMoved: false })
   const month = day.slice(0, 7)
   useEffect(() => {
@@ -137,10 +138,12 @@ export const FullCalendarView = memo(function FullCalendarView(props: FullCalend
     window.addEventListener('wheel', moved, options)
     window.addEventListener('touchmove', moved, options)
     window.addEventListener('keydown', moved, options)
+    window.addEventListener('pointerdown', moved, options)
     return () => {
       window.removeEventListener('wheel', moved)
       window.removeEventListener('touchmove', moved)
       window.removeEventListener('keydown', moved)
+      window.removeEventListener('pointerdown', moved)
     }
   }, [view, month])
   useEffect(() => {
