@@ -32,6 +32,7 @@ async function summaries(page: Page) {
         urgent: Number(el.getAttribute('data-urgent')),
         overdue: Number(el.getAttribute('data-overdue')),
         due: Number(el.getAttribute('data-due')),
+        snoozed: Number(el.getAttribute('data-snoozed')),
       })),
     )
   return new Map(rows.map(({ day, ...counts }) => [day, counts]))
@@ -67,13 +68,21 @@ test.describe('what each day of the calendar holds', () => {
       // the counts are checked exactly where both sides agree, and between them elsewhere.
       const before = dayCounts(events, day, new Date(clock.now().getTime() - 120_000), top)
       const after = dayCounts(events, day, new Date(clock.now().getTime() + 120_000), top)
-      const counts = shown.get(dayText(day)) ?? { total: 0, urgent: 0, overdue: 0, due: 0 }
+      const counts = shown.get(dayText(day)) ?? {
+        total: 0,
+        urgent: 0,
+        overdue: 0,
+        due: 0,
+        snoozed: 0,
+      }
       if (JSON.stringify(before) === JSON.stringify(after)) {
         expect(counts, `the counts of ${dayText(day)}`).toEqual(before)
         checked++
       } else {
         expect(counts.total).toBe(before.total)
-        expect(counts.overdue + counts.due).toBe(before.overdue + before.due)
+        expect(counts.overdue + counts.due + counts.snoozed).toBe(
+          before.overdue + before.due + before.snoozed,
+        )
       }
       // The most pressing three are the ones drawn (a day of events due at a time each).
       const oneDay = { start: day, end: midnight(day, 1) }

@@ -52,7 +52,7 @@ export const done = (e: ServiceEvent) =>
   !!e.completion_Date || e.status?.toLowerCase() === 'completed'
 
 /** Open, due by now, and its reminder on and ringing later: "remind me later". */
-const snoozed = (e: ServiceEvent, now: Date) => {
+export const snoozed = (e: ServiceEvent, now: Date) => {
   const due = local(e.due_Date)
   const next = local(e.next_Scheduled_Date)
   return !done(e) && e.reminder === true && !!due && due <= now && !!next && next > now
@@ -74,7 +74,8 @@ export function dayCounts(events: ServiceEvent[], day: Date, now: Date, top: str
     total: on.length,
     urgent: on.filter((e) => !done(e) && e.priority === top).length,
     overdue: dueThatDay.filter((e) => overdue(e, now)).length,
-    due: dueThatDay.filter((e) => !overdue(e, now)).length,
+    due: dueThatDay.filter((e) => !overdue(e, now) && !snoozed(e, now)).length,
+    snoozed: dueThatDay.filter((e) => snoozed(e, now)).length,
   }
 }
 

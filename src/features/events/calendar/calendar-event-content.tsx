@@ -24,7 +24,7 @@ export function CalendarEventContent({
   agenda = false,
 }: CalendarEventContentProps) {
   if (props.summary) {
-    const { day, total, urgent, overdue, due } = props.summary
+    const { day, total, urgent, overdue, due, snoozed } = props.summary
     return (
       <span
         className={styles.content}
@@ -33,6 +33,7 @@ export function CalendarEventContent({
         data-urgent={urgent}
         data-overdue={overdue}
         data-due={due}
+        data-snoozed={snoozed}
       >
         <span className="visually-hidden">{props.label}</span>
         <span className={styles.counts} aria-hidden="true">
@@ -42,6 +43,7 @@ export function CalendarEventContent({
           {urgent > 0 && <span className={counts.urgent}>{urgent} urgent</span>}
           {overdue > 0 && <span className={counts.overdue}>{overdue} overdue</span>}
           {due > 0 && <span>{due} due</span>}
+          {snoozed > 0 && <span>{snoozed} snoozed</span>}
         </span>
       </span>
     )

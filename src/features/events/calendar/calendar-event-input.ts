@@ -24,7 +24,14 @@ export interface CalendarEventProps {
   /** Set on a day's "+N more" entry: the day whose list it opens (`YYYY-MM-DD`), how many it hides. */
   more?: { day: string; count: number }
   /** Set on a day's summary: the day whose list it opens and what the day holds. */
-  summary?: { day: string; total: number; urgent: number; overdue: number; due: number }
+  summary?: {
+    day: string
+    total: number
+    urgent: number
+    overdue: number
+    due: number
+    snoozed: number
+  }
 }
 
 /** A FullCalendar event input, built from a placed event (no FullCalendar import needed here). */
@@ -191,13 +198,14 @@ export function toMoreInput({ day, more: hidden }: DaySummary): CalendarEventInp
   )
 }
 
-/** What a day holds in words: "42 events, 3 urgent, 5 overdue, 7 due". */
-export function describeDay({ total, urgent, overdue, due }: DaySummary): string {
+/** What a day holds in words: "42 events, 3 urgent, 5 overdue, 7 due, 1 snoozed". */
+export function describeDay({ total, urgent, overdue, due, snoozed }: DaySummary): string {
   return [
     plural(total, 'event'),
     urgent > 0 && `${count().format(urgent)} urgent`,
     overdue > 0 && `${count().format(overdue)} overdue`,
     due > 0 && `${count().format(due)} due`,
+    snoozed > 0 && `${count().format(snoozed)} snoozed`,
   ]
     .filter(Boolean)
     .join(', ')
@@ -210,7 +218,7 @@ export function describeDay({ total, urgent, overdue, due }: DaySummary): string
 export function toSummaryInput(summary: DaySummary): CalendarEventInput {
   const date = new Date(summary.day)
   const key = formatDay(date)
-  const { total, urgent, overdue, due } = summary
+  const { total, urgent, overdue, due, snoozed } = summary
   return dayEntry(
     `day-${key}`,
     describeDay(summary),
@@ -219,7 +227,7 @@ export function toSummaryInput(summary: DaySummary): CalendarEventInput {
     {
       label: `${moreDay().format(date)}: ${describeDay(summary)}. Open the day’s list`,
       order: -1,
-      summary: { day: key, total, urgent, overdue, due },
+      summary: { day: key, total, urgent, overdue, due, snoozed },
     },
   )
 }

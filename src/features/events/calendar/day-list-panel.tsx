@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { byLocale, formatClock, formatCount } from '@/lib/format/format'
+import { byLocale, formatClock, formatCount, formatDayAndClock } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import { Button } from '@/components/ui/button'
 import type { DaySummary, DrawnEvent } from '../model/day-digest'
-import { factsOf, isOverdue } from '../model/facts'
+import { factsOf, isOverdue, snoozedUntil } from '../model/facts'
 import { placedEvent } from '../model/placement'
 import { eventTitle } from '../model/title'
 import { PriorityBadge } from '../priority-badge'
@@ -137,6 +137,7 @@ export function DayListPanel(props: DayListPanelProps) {
             <span className={counts.overdue}>{formatCount(summary.overdue)} overdue</span>
           )}
           {summary.due > 0 && <span>{formatCount(summary.due)} due</span>}
+          {summary.snoozed > 0 && <span>{formatCount(summary.snoozed)} snoozed</span>}
         </p>
       )}
       <p className={styles.hint}>
@@ -158,7 +159,9 @@ export function DayListPanel(props: DayListPanelProps) {
           {rows.slice(0, drawn).map(({ event, placement }) => {
             const placed = placedEvent(event, placement)
             const input = toCalendarInput(placed, priorities, completedStatus)
-            const late = isOverdue(factsOf(event, completedStatus), now)
+            const facts = factsOf(event, completedStatus)
+            const late = isOverdue(facts, now)
+            const snoozeEnd = snoozedUntil(facts, now)
             const done = input.extendedProps.completed
             return (
               <li key={event.event_ID}>
@@ -166,7 +169,7 @@ export function DayListPanel(props: DayListPanelProps) {
                   type="button"
                   className={`${styles.item} ${done ? styles.done : ''}`}
                   data-list-event-id={event.event_ID}
-                  aria-label={`${late ? 'Overdue: ' : ''}${input.extendedProps.label}`}
+                  aria-label={`${late ? 'Overdue: ' : ''}${snoozeEnd !== null ? `Snoozed until ${formatDayAndClock(snoozeEnd)}: ` : ''}${input.extendedProps.label}`}
                   onClick={() => props.onOpen(event)}
                   onKeyDown={(e) => onItemKey(e, event)}
                 >
@@ -178,6 +181,9 @@ export function DayListPanel(props: DayListPanelProps) {
                   </span>
                   <span className={styles.marks} aria-hidden="true">
                     {late && <span className={styles.late}>Overdue</span>}
+                    {snoozeEnd !== null && (
+                      <span>Snoozed until {formatDayAndClock(snoozeEnd)}</span>
+                    )}
                     <PriorityBadge priority={event.priority} priorities={priorities} />
                     <span>{done ? 'Completed' : event.status}</span>
                   </span>

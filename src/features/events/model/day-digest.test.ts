@@ -65,21 +65,21 @@ describe('dayDigest', () => {
       due(17, 'NORMAL', { status: C }), // completed: neither
       due(18, 'URGENT', { due_Date: at(18, 15) }), // due later today, urgent
       due(18, 'HIGH', { due_Date: at(18, 8) }), // overdue this morning
-      // Snoozed: due, not overdue (its reminder rings later).
+      // Snoozed: neither overdue nor due (its reminder rings later), counted apart.
       due(18, 'LOW', { due_Date: at(18, 8), reminder: true, next_Scheduled_Date: at(18, 16) }),
       due(20, 'URGENT', { completion_Date: at(17) }), // completed urgent: not urgent
       span(19, 21, 'URGENT'), // open urgent span: urgent on three days, never due
     ])
     const counts = (date: number) => {
-      const { total, urgent, overdue, due: dueCount } = dayOf(result, date)
-      return { total, urgent, overdue, due: dueCount }
+      const { total, urgent, overdue, due: dueCount, snoozed } = dayOf(result, date)
+      return { total, urgent, overdue, due: dueCount, snoozed }
     }
-    expect(counts(17)).toEqual({ total: 2, urgent: 1, overdue: 1, due: 0 })
-    expect(counts(18)).toEqual({ total: 3, urgent: 1, overdue: 1, due: 2 })
-    expect(counts(19)).toEqual({ total: 1, urgent: 1, overdue: 0, due: 0 })
-    expect(counts(20)).toEqual({ total: 2, urgent: 1, overdue: 0, due: 0 })
-    expect(counts(21)).toEqual({ total: 1, urgent: 1, overdue: 0, due: 0 })
-    expect(counts(22)).toEqual({ total: 0, urgent: 0, overdue: 0, due: 0 })
+    expect(counts(17)).toEqual({ total: 2, urgent: 1, overdue: 1, due: 0, snoozed: 0 })
+    expect(counts(18)).toEqual({ total: 3, urgent: 1, overdue: 1, due: 1, snoozed: 1 })
+    expect(counts(19)).toEqual({ total: 1, urgent: 1, overdue: 0, due: 0, snoozed: 0 })
+    expect(counts(20)).toEqual({ total: 2, urgent: 1, overdue: 0, due: 0, snoozed: 0 })
+    expect(counts(21)).toEqual({ total: 1, urgent: 1, overdue: 0, due: 0, snoozed: 0 })
+    expect(counts(22)).toEqual({ total: 0, urgent: 0, overdue: 0, due: 0, snoozed: 0 })
   })
 
   it('draws the most pressing few a day (overdue, then by priority) and counts the rest', () => {

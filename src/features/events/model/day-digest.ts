@@ -1,18 +1,19 @@
 import type { Event } from '@/api/schemas/event'
 import { dayStartMs } from './days'
-import { isOverdue, type EventFacts } from './facts'
+import { isOverdue, isSnoozed, type EventFacts } from './facts'
 import { placementIn, placementOf, type Placement, type PlaceBy } from './placement'
 import { importanceOf } from './priority'
 
 /*
  * What the days of a calendar hold, for every calendar view and the index's worker: each day's
- * counts at a glance (events, urgent, overdue, due), the few most pressing events a view draws,
+ * counts at a glance (events, urgent, overdue, due, snoozed), the few most pressing events a view draws,
  * and how many more there are; and one day's events in order of how pressing they are (the day's
  * list). The rules:
  * - **On a day**: an event placed there (see `placementOf`); a span counts on every day it covers.
  * - **Urgent**: open, of the most important priority the service lists.
- * - **Overdue** (see `isOverdue`) and **due**: open, due that day and not overdue (due later, or
- *   snoozed); they count on the day of the due date.
+ * - **Overdue** (see `isOverdue`), **snoozed** (see `isSnoozed`: due, its reminder set for later)
+ *   and **due** (open, due that day, neither overdue nor snoozed): on the day of the due date. A
+ *   snoozed event is not work for that day any more (My events shows it when its snooze ends).
  * - **Most pressing first**: overdue work, then the rest of the open work, then completed work;
  *   within each, the most important priority first, then the earliest, then by ID.
  */
@@ -31,6 +32,7 @@ export interface DaySummary {
   urgent: number
   overdue: number
   due: number
+  snoozed: number
   /** Events on the day that the view does not draw (its "more"). */
   more: number
 }
@@ -162,6 +164,7 @@ export function dayDigest(subjects: Iterable<DigestSubject>, options: DigestOpti
     urgent: 0,
     overdue: 0,
     due: 0,
+    snoozed: 0,
     more: 0,
   }))
   const onDay: Item[][] = starts.map(() => [])
@@ -177,6 +180,7 @@ export function dayDigest(subjects: Iterable<DigestSubject>, options: DigestOpti
     if (open && f.due !== null && f.due >= from && f.due < to) {
       const summary = days[dayIndex(starts, f.due)]!
       if (isOverdue(f, now)) summary.overdue++
+      else if (isSnoozed(f, now)) summary.snoozed++
       else summary.due++
     }
   }
