@@ -128,35 +128,37 @@ export const FullCalendarView = memo(function FullCalendarView(props: FullCalend
   // left alone.
   const todayScroll = useRef({ month: '', until: 0, userMoved: false })
   const month = day.slice(0, 7)
+  const keepTodayInView = useCallback(() => {
+    const scroll = todayScroll.current
+    if (scroll.userMoved || Date.now() > scroll.until) return
+    rootRef.current
+      ?.querySelector(`[data-date="${formatDay(new Date())}"]`)
+      ?.scrollIntoView({ block: 'nearest' })
+  }, [])
   useEffect(() => {
-    if (view !== 'month' || todayScroll.current.month === month) return
-    todayScroll.current = { month, until: Date.now() + TODAY_SCROLL_MS, userMoved: false }
+    if (view !== 'month') return
+    if (todayScroll.current.month !== month)
+      todayScroll.current = { month, until: Date.now() + TODAY_SCROLL_MS, userMoved: false }
     const moved = () => {
       todayScroll.current.userMoved = true
     }
     const options = { passive: true, once: true }
-    window.addEventListener('wheel', moved, options)
-    window.addEventListener('touchmove', moved, options)
-    window.addEventListener('keydown', moved, options)
-    window.addEventListener('pointerdown', moved, options)
+    const signals = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const
+    for (const signal of signals) window.addEventListener(signal, moved, options)
+    // Rows grow as FullCalendar lays out what they hold, after the events are given to it.
+    const resized =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(keepTodayInView)
+    if (rootRef.current) resized?.observe(rootRef.current)
     return () => {
-      window.removeEventListener('wheel', moved)
-      window.removeEventListener('touchmove', moved)
-      window.removeEventListener('keydown', moved)
-      window.removeEventListener('pointerdown', moved)
+      for (const signal of signals) window.removeEventListener(signal, moved)
+      resized?.disconnect()
     }
-  }, [view, month])
+  }, [view, month, keepTodayInView])
   useEffect(() => {
-    const scroll = todayScroll.current
-    if (view !== 'month' || events.length === 0 || scroll.userMoved || Date.now() > scroll.until)
-      return
-    const id = requestAnimationFrame(() =>
-      rootRef.current
-        ?.querySelector(`[data-date="${formatDay(new Date())}"]`)
-        ?.scrollIntoView({ block: 'nearest' }),
-    )
+    if (view !== 'month' || events.length === 0) return
+    const id = requestAnimationFrame(keepTodayInView)
     return () => cancelAnimationFrame(id)
-  }, [view, month, events])
+  }, [view, month, events, keepTodayInView])
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!e.altKey || e.ctrlKey || e.metaKey) return
