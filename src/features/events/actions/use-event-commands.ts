@@ -52,6 +52,36 @@ export function useCurrentEvent() {
 }
 
 /**
+ * Runs a snooze (`save`) and says how it went: its toast with Undo back to what the event held
+ * before, or why it failed. Resolves to whether the service accepted it.
+ */
+async function snoozeWithUndo(
+  event: Event,
+  restore: ReturnType<typeof useRestore>,
+  save: () => Promise<{
+    after: Event
+    previous: Partial<Event>
+    title: string
+    description: string
+  }>,
+): Promise<boolean> {
+  try {
+    const { after, previous, title, description } = await save()
+    toast.success(title, {
+      description,
+      undo: {
+        label: `Snooze of “${titleOf(event)}”`,
+        run: () => restore(after, previous, 'Snooze'),
+      },
+    })
+    return true
+  } catch (error) {
+    toast.error('Could not snooze', { description: describeError(error).message })
+    return false
+  }
+}
+
+/**
  * Snoozes an event (default 15 minutes): the reminder moves at once, the toast offers Undo.
  * Resolves to whether the service accepted it; failures are toasted here.
  */
@@ -59,32 +89,25 @@ export function useSnoozeCommand() {
   const snooze = useOptimisticSnooze()
   const restore = useRestore()
   const snoozes = useLookup('snoozes').data
-  const run = async (event: Event, duration: string = DEFAULT_SNOOZE_DURATION) => {
-    const label = snoozeLabel(duration, snoozes)
-    try {
+  const run = (event: Event, duration: string = DEFAULT_SNOOZE_DURATION) =>
+    snoozeWithUndo(event, restore, async () => {
+      const label = snoozeLabel(duration, snoozes)
       const after = await snooze.mutateAsync({
         eventId: event.event_ID,
         snoozeDuration: duration,
         expectedUntil: expectedSnoozeUntil(duration, new Date()),
       })
-      const previous = { reminder: event.reminder, ...nextDatesOf(event) }
       // Said as the model will show it: a reminder that rings then (the bell brings it back).
       const until = formatDisplayDateTime(after.next_Scheduled_Date)
-      toast.success(`Snoozed for ${label}`, {
+      return {
+        after,
+        previous: { reminder: event.reminder, ...nextDatesOf(event) },
+        title: `Snoozed for ${label}`,
         description: after.reminder
           ? `${titleOf(event)}: the reminder rings again at ${until}`
           : `${titleOf(event)}: next date ${until}, but its reminder is off`,
-        undo: {
-          label: `Snooze of “${titleOf(event)}”`,
-          run: () => restore(after, previous, 'Snooze'),
-        },
-      })
-      return true
-    } catch (error) {
-      toast.error('Could not snooze', { description: describeError(error).message })
-      return false
-    }
-  }
+      }
+    })
   /** `pending` while this snooze is on its way (the mutation's own flag). */
   return { snooze: run, pending: snooze.isPending }
 }
@@ -102,24 +125,17 @@ export function useSnoozeUntilCommand() {
   const current = useCurrentEvent()
   const update = useUpdateEvent()
   const restore = useRestore()
-  return async (event: Event, until: string) => {
-    try {
+  return (event: Event, until: string) =>
+    snoozeWithUndo(event, restore, async () => {
       const before = await current(event.event_ID)
       const after = await update.mutateAsync({ ...before, ...snoozeChange(until) })
-      const previous = { reminder: before.reminder, ...nextDatesOf(before) }
-      toast.success(`Snoozed until ${formatDisplayDateTime(until)}`, {
+      return {
+        after,
+        previous: { reminder: before.reminder, ...nextDatesOf(before) },
+        title: `Snoozed until ${formatDisplayDateTime(until)}`,
         description: `${titleOf(event)}: the reminder rings again then`,
-        undo: {
-          label: `Snooze of “${titleOf(event)}”`,
-          run: () => restore(after, previous, 'Snooze'),
-        },
-      })
-      return true
-    } catch (error) {
-      toast.error('Could not snooze', { description: describeError(error).message })
-      return false
-    }
-  }
+      }
+    })
 }
 
 /**
