@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
+import { compileFilter, searchWords, type EventFilter } from '../model/filter'
+import { factsOf } from '../model/facts'
 import { createEventIndex } from './event-index'
 
 const event = (id: number, over: Partial<Event> = {}): Event => ({
@@ -257,5 +259,63 @@ describe('event index', () => {
     expect(week(0)).toEqual({ ids: [1, 2], dueThisWeek: 2 })
     expect(week(1)).toEqual({ ids: [2, 3], dueThisWeek: 1 })
     expect(week()).toEqual(week(1))
+  })
+
+  it('skips by due date only events the model’s filter would not take', () => {
+    // Due dates around every edge (midnight, now, the week's ends), open, completed, snoozed
+    // (a reminder still to ring on an event due already), undated.
+    const dues = [
+      null,
+      '2026-11-22T23:59:59',
+      '2026-11-23T00:00:00',
+      '2026-11-23T09:59:59',
+      '2026-11-23T10:00:00',
+      '2026-11-23T23:59:59',
+      '2026-11-24T00:00:00',
+      '2026-11-29T23:59:59',
+      '2026-11-30T00:00:00',
+      'not a date',
+    ]
+    const events = dues.flatMap((due, i) =>
+      [false, true].flatMap((done, j) =>
+        [null, '2026-11-23T12:00:00'].map((next, k) =>
+          event(100 + i * 4 + j * 2 + k, {
+            due_Date: due,
+            status: done ? 'Completed' : 'Open',
+            reminder: next !== null,
+            next_Scheduled_Date: next,
+          }),
+        ),
+      ),
+    )
+    const idx = createEventIndex({ priorityOrder: [], completedStatus: 'Completed' })
+    idx.upsert(events)
+    const sort = [{ field: 'event_ID', dir: 'asc' as const }]
+    const filters = [
+      { due: 'overdue' as const },
+      { due: 'snoozed' as const },
+      { due: 'today' as const },
+      { due: 'week' as const },
+      { due: { from: '2026-11-23T00:00:00', to: '2026-11-23T10:00:00' } },
+      { due: { to: '2026-11-23T00:00:00' } },
+      { due: 'today' as const, text: 'event' },
+    ]
+    const byModel = (filter: EventFilter) => {
+      const test = compileFilter(filter, now, 1)
+      return events
+        .filter((e) => test({ event: e, facts: factsOf(e, 'Completed'), words: searchWords(e) }))
+        .map((e) => e.event_ID)
+    }
+    for (const filter of filters)
+      expect(ids(idx.query(filter, sort, now)), JSON.stringify(filter)).toEqual(byModel(filter))
+    const dueOf = (ids: number[]) => [...new Set(ids.map((id) => events[id - 100]!.due_Date))]
+    expect(dueOf(byModel({ due: 'today' }))).toEqual(dues.slice(2, 6))
+    expect(dueOf(byModel({ due: 'week' }))).toEqual(dues.slice(2, 8))
+    expect(dueOf(byModel({ due: 'overdue' }))).toEqual(dues.slice(1, 4))
+    // Each kind of answer is there to be found.
+    expect(filters.map((f) => byModel(f).length).every((n) => n > 0)).toBe(true)
+    // A change is seen: the columns are of the order as it is now, not as it was.
+    idx.upsert([event(100, { due_Date: '2026-11-23T08:00:00', status: 'Open' })])
+    expect(ids(idx.query({ due: 'today' }, sort, now))).toContain(100)
   })
 })

@@ -148,6 +148,32 @@ const ms = (text: string | undefined) => (text ? (parseServiceDate(text)?.getTim
 type Test = (x: FilterSubject) => boolean
 
 /**
+ * The due dates (wall-clock milliseconds, both ends inclusive) between which lies every event the
+ * filter's `due` takes, and whether only open ones; null when it says nothing of the due date.
+ * For today, this week and a range the window is the whole condition; overdue and snoozed are
+ * narrower (`isOverdue`, `isSnoozed`). `compileFilter` decides with it; the index uses it to
+ * skip, without reading them, events the filter cannot take.
+ */
+export function dueWindow(
+  filter: Pick<EventFilter, 'due'>,
+  now: Date,
+  firstDay = 1,
+): { from: number; to: number; open: boolean } | null {
+  const due = filter.due
+  const t = now.getTime()
+  if (due === undefined) return null
+  // Overdue: due before now; snoozed: due by now (see the facts' rules). Both open only.
+  if (due === 'overdue') return { from: -Infinity, to: t - 1, open: true }
+  if (due === 'snoozed') return { from: -Infinity, to: t, open: true }
+  if (due === 'today') return { from: dayStartMs(now), to: dayStartMs(now, 1) - 1, open: false }
+  if (due === 'week') {
+    const week = weekOf(now, firstDay)
+    return { from: week.start.getTime(), to: week.end.getTime() - 1, open: false }
+  }
+  return { from: ms(due.from) ?? -Infinity, to: ms(due.to) ?? Infinity, open: false }
+}
+
+/**
  * The filter as one test, prepared once for many events (`now` fixed for all of them; `firstDay`
  * of the week from the display locale, Monday by default). Only the conditions given are tested
  * (an empty filter is one that takes every event): the index runs it over 100,000 events per
@@ -209,21 +235,10 @@ export function compileFilter(
   const due = filter.due
   if (due === 'overdue') test(({ facts }) => isOverdue(facts, t))
   else if (due === 'snoozed') test(({ facts }) => isSnoozed(facts, t))
-  else if (due === 'today' || due === 'week') {
-    const week = weekOf(now, firstDay)
-    const [from, to] =
-      due === 'today'
-        ? [dayStartMs(now), dayStartMs(now, 1)]
-        : [week.start.getTime(), week.end.getTime()]
-    test(({ facts }) => facts.due !== null && facts.due >= from && facts.due < to)
-  } else if (typeof due === 'object') {
-    const [from, to] = [ms(due.from), ms(due.to)]
-    test(
-      ({ facts }) =>
-        facts.due !== null &&
-        (from === null || facts.due >= from) &&
-        (to === null || facts.due <= to),
-    )
+  else if (due !== undefined) {
+    // Today, this week or a range: the window is the whole condition.
+    const { from, to } = dueWindow(filter, now, firstDay)!
+    test(({ facts }) => facts.due !== null && facts.due >= from && facts.due <= to)
   }
   const mentioned = filter.mentionsAuth
   if (mentioned !== undefined) test(({ event }) => mentionsAuth(event, mentioned))
