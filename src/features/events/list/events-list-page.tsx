@@ -9,12 +9,13 @@ import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { formatCount } from '@/lib/format/format'
 import { useEventQueries } from '../queries'
 import { IndexGapsNote } from '../index/gaps-note'
-import { useIndexFacets, useIndexPhase, useIndexQuery } from '../index/use-event-index'
+import { useAskIndex, useIndexFacets, useIndexPhase, useIndexQuery } from '../index/use-event-index'
+import type { QueryRequest } from '../index/protocol'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
 import { FilterBar } from './filters/filter-bar'
 import { IndexStatus } from './filters/index-status'
-import { toIndexFilter, usableFilter } from './filters/list-filter'
+import { toIndexFilter, usableFilter, type FilterUser } from './filters/list-filter'
 import { useTriageKeys } from '../triage/use-triage-keys'
 import { IdleBulkBar } from './bulk/bulk-bar'
 import { useBulkReport, useBulkRunning } from './bulk/bulk-store'
@@ -35,6 +36,7 @@ import {
 import { useRowSelection } from './rows/use-row-selection'
 import { useStableRows } from './rows/use-stable-rows'
 import { useHandler } from '../use-handler'
+import { useLateFlag } from '@/lib/use-late-flag'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
 
@@ -53,6 +55,22 @@ const BulkActions = lazy(loadBulkActions)
 const NO_ROWS: Event[] = []
 const NO_PRIORITIES: never[] = []
 const MINUTE = 60_000
+
+/** What the index is asked for the list: its filter with the typed text, order and page. */
+function indexRequestOf(
+  search: EventListSearch,
+  text: string,
+  me: FilterUser,
+  now: number,
+): QueryRequest {
+  return {
+    filter: toIndexFilter(usableFilter(search.filter, me), text, me),
+    sort: search.sort.map((s) => ({ field: s.field, dir: s.direction })),
+    now,
+    offset: (search.page - 1) * search.size,
+    limit: search.size,
+  }
+}
 
 /**
  * All events: filtered, searched, counted and sorted by the event index once it is ready (the
@@ -95,16 +113,12 @@ export function EventsListPage() {
   const indexed = useIndexPhase() === 'ready'
   const minute = Math.floor(useNow().getTime() / MINUTE) * MINUTE
   const request = useMemo(
-    () => ({
-      filter: toIndexFilter(filter, text, me),
-      sort: search.sort.map((s) => ({ field: s.field, dir: s.direction })),
-      now: minute,
-      offset: (search.page - 1) * search.size,
-      limit: search.size,
-    }),
-    [search, filter, text, minute, me],
+    () => indexRequestOf(search, text, me, minute),
+    [search, text, minute, me],
   )
   const fromIndex = useIndexQuery(indexed ? request : null)
+  // A change is asked of the index as it is made, before the page draws it.
+  const ask = useAskIndex()
   const facets = useIndexFacets()
   const priorities = useLookup('priorities').data ?? NO_PRIORITIES
   const query = useQuery({
@@ -117,6 +131,11 @@ export function EventsListPage() {
   const active = fromIndexData ? fromIndex : query
   // Each answer's events are new objects: unchanged ones are kept, so unchanged rows are not drawn
   // again (and the index's first answer reuses the service page's rows).
+  // The previous answer stays while the next comes: shown as busy only when it is slow to come
+  // (the index answers most changes within a frame or two; nothing should flash meanwhile).
+  const waiting = useLateFlag(active.isPlaceholderData)
+  const fetching = useLateFlag(active.isFetching)
+  const recounting = useLateFlag(fromIndex.isPlaceholderData)
   const rows = useStableRows((fromIndexData ? fromIndexData.rows : query.data?.records) ?? NO_ROWS)
   const total = fromIndexData?.total ?? null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
@@ -161,14 +180,16 @@ export function EventsListPage() {
   }
   useEffect(() => () => clearTimeout(writeText.current?.timer), [])
   const setText = (q: string) => {
+    // A new search starts on the first page.
+    if (search.page !== 1) update({ page: 1 }, q)
+    else ask(indexRequestOf(search, q, me, minute))
     setTextNow(q)
     clearTimeout(writeText.current?.timer)
-    // A new search starts on the first page.
-    if (search.page !== 1) update({ page: 1 })
     writeText.current = { q, timer: setTimeout(flushText, 600) }
   }
-  const update = (next: Partial<EventListSearch>) => {
+  const update = (next: Partial<EventListSearch>, typed = text) => {
     const changed = { ...search, ...next }
+    ask(indexRequestOf(changed, typed, me, minute))
     setPending({ from: searchParams, search: changed })
     go(eventListSearchParams(changed))
   }
@@ -215,7 +236,7 @@ export function EventsListPage() {
         onText={onText}
         onTextDone={onTextDone}
       />
-      <IndexStatus total={total} filtered={fromIndex.isPlaceholderData} />
+      <IndexStatus total={total} filtered={recounting} />
       <IndexGapsNote also={indexed ? undefined : query.data?.unreadable} />
       <ListToolbar
         search={search}
@@ -224,7 +245,7 @@ export function EventsListPage() {
         exportAll={indexed ? request : null}
         columns={columns}
         priorities={priorities}
-        loading={active.isPending || active.isPlaceholderData}
+        loading={active.isPending || waiting}
         onUpdate={update}
         onOpenView={go}
       />
@@ -261,7 +282,7 @@ export function EventsListPage() {
             sort={search.sort}
             caption={`Events, page ${formatCount(search.page)}, ${formatCount(rows.length)} rows${total !== null ? ` of ${formatCount(total)} matching` : ''}, sorted by ${describeSort(search.sort)}`}
             loading={active.isPending && !active.data}
-            busy={active.isFetching}
+            busy={active.isPending || fetching}
             completedStatus={completedStatus}
             isSelected={selection.isSelected}
             failedIds={failedIds}
