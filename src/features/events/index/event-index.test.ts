@@ -299,6 +299,10 @@ describe('event index', () => {
       { due: { from: '2026-11-23T00:00:00', to: '2026-11-23T10:00:00' } },
       { due: { to: '2026-11-23T00:00:00' } },
       { due: 'today' as const, text: 'event' },
+      { text: 'vent 11' },
+      { text: '11 vent' },
+      { text: '112' },
+      { due: 'overdue' as const, text: 'event 1' },
     ]
     const byModel = (filter: EventFilter) => {
       const test = compileFilter(filter, now, 1)

@@ -6,6 +6,7 @@ import {
   compileFilter,
   dueWindow,
   eventSearchRank,
+  matchesSearch,
   searchQuery,
   searchWords,
   type EventFilter,
@@ -247,17 +248,13 @@ export function createEventIndex(initial: IndexOptions) {
   }
 
   /**
-   * The entries of a sorted list that match, in its order. Only the candidates are tested: with
-   * words to find, the events whose subject holds the longest word (or whose ID was typed), found
-   * by the text scan in one pass; with a due date condition, those inside its window (the due
-   * columns). The filter still decides.
+   * The entries of a sorted list that match `filter` at `now`, in its order. Only candidates are
+   * tested: with words to find, the events whose subject holds the longest word (or whose ID was
+   * typed), found by the text scan in one pass; with a due date condition, those inside its
+   * window (the due columns). The model's filter decides on them; of the text, it is asked only
+   * what the scan has not shown already (the other words, when several were typed).
    */
-  function matching(
-    list: SortedList,
-    filter: EventFilter,
-    now: Date,
-    matches: (e: Entry) => boolean,
-  ): Entry[] {
+  function matching(list: SortedList, filter: EventFilter, now: Date): Entry[] {
     const window = dueWindow(filter, now, options.firstDay)
     let inWindow = (_at: number) => true
     if (window) {
@@ -271,22 +268,27 @@ export function createEventIndex(initial: IndexOptions) {
     const q = filter.text?.trim() ? searchQuery(filter.text) : null
     const longest = q?.words.reduce((a, b) => (b.length > a.length ? b : a), '') ?? ''
     const holding = longest === '' ? null : (list.scan ??= scanOf(list)).holding(longest)
-    if (!holding && !window) return list.entries.filter(matches)
-    const found: Entry[] = []
-    const take = (at: number) => {
-      const e = list.entries[at]!
-      if (inWindow(at) && matches(e)) found.push(e)
-    }
     if (!holding) {
-      for (let at = 0; at < list.entries.length; at++) take(at)
+      const matches = compileFilter(filter, now, options.firstDay)
+      if (!window) return list.entries.filter(matches)
+      const found: Entry[] = []
+      for (let at = 0; at < list.entries.length; at++)
+        if (inWindow(at) && matches(list.entries[at]!)) found.push(list.entries[at]!)
       return found
     }
+    // Every candidate holds the longest word, or is the event whose ID was typed.
     const typedId = q?.id != null ? entries.get(q.id) : undefined
     if (typedId) {
       const at = list.entries.indexOf(typedId)
       if (!holding.includes(at)) holding.splice(sortedIndex(holding, at), 0, at)
     }
-    for (const at of holding) take(at)
+    const rest = compileFilter({ ...filter, text: undefined }, now, options.firstDay)
+    const words = q!.words.length > 1 ? q! : null
+    const found: Entry[] = []
+    for (const at of holding) {
+      const e = list.entries[at]!
+      if (inWindow(at) && (!words || matchesSearch(e, words)) && rest(e)) found.push(e)
+    }
     return found
   }
 
@@ -387,8 +389,7 @@ export function createEventIndex(initial: IndexOptions) {
       page: { offset: number; limit: number } = { offset: 0, limit: Infinity },
       { rank }: { rank?: 'relevance' | undefined } = {},
     ): { total: number; rows: Event[]; ranks?: SearchRank[] } {
-      const matches = compileFilter(filter, now, options.firstDay)
-      const found = matching(sortedBy(sort), filter, now, matches)
+      const found = matching(sortedBy(sort), filter, now)
       const window = <T>(list: T[]) => list.slice(page.offset, page.offset + page.limit)
       if (rank !== 'relevance' || !filter.text?.trim())
         return { total: found.length, rows: window(found).map((e) => e.event) }
