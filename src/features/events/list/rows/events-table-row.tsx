@@ -1,5 +1,4 @@
 import { memo, type Ref } from 'react'
-import { Link } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import { renderCell, type EventColumn } from '../columns/events-columns'
 import styles from './events-table.module.css'
@@ -8,6 +7,7 @@ import { TRIAGE_FOCUS, triageRow } from '../../triage/use-triage-keys'
 import { RowActionsCell } from './row-actions-cell'
 import { SubjectText } from './subject-text'
 import { eventTitle, hasSubject } from '../../model/title'
+import { RowLink } from '@/components/ui/row-link'
 
 interface EventsTableRowProps {
   event: Event
@@ -66,14 +66,14 @@ export const EventsTableRow = memo(function EventsTableRow({
           <td key="subject" className={styles.subject}>
             {failed && <span className={styles.failedTag}>Failed</span>}
             {/* Wraps to three lines at most; the title shows the rest of a longer one. */}
-            <Link
+            <RowLink
               to={paths.events.detail(event.event_ID)}
               className={styles.subjectLink}
               title={name}
               {...TRIAGE_FOCUS}
             >
               {hasSubject(event) ? <SubjectText text={event.subject ?? ''} /> : <em>{name}</em>}
-            </Link>
+            </RowLink>
           </td>
         ) : (
           <td key={column.field} title={column.text(event) || undefined}>
@@ -81,7 +81,7 @@ export const EventsTableRow = memo(function EventsTableRow({
           </td>
         ),
       )}
-      <RowActionsCell event={event} />
+      <RowActionsCell key={event.event_ID} event={event} />
     </tr>
   )
 })

@@ -23,7 +23,7 @@ export interface RowsProps {
 export function TableRows({ rows, ...rowProps }: RowsProps) {
   return rows.map((event, index) => (
     <EventsTableRow
-      key={event.event_ID}
+      key={index}
       event={event}
       rowIndex={index + 2}
       selected={rowProps.isSelected(event.event_ID)}
