@@ -122,6 +122,50 @@ test.describe('the event index behind the list', () => {
     await expect(page.getByRole('heading', { name: mine.subject })).toBeVisible()
   })
 
+  test('filter changes quicker than the address are each a step back; Back is not undone', async ({
+    page,
+  }) => {
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    const due = page.getByLabel('Due', { exact: true })
+    /** Changes the Due filter as a script would: no pause between changes. */
+    const choose = (...values: string[]) =>
+      due.evaluate((el, values) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!
+        for (const value of values) {
+          setValue.call(el, value)
+          el.dispatchEvent(new Event('change', { bubbles: true }))
+        }
+      }, values)
+    const overdue = all.filter((e) => !isDone(e) && !!e.due_Date).length
+
+    // Both are drawn at once; the address follows when they pause, one history entry each.
+    await choose('overdue', 'week')
+    await expect(due).toHaveValue('week')
+    await expect(page).toHaveURL(/due=week/)
+    await page.goBack()
+    await expect(page).toHaveURL(/due=overdue/)
+    await expect(due).toHaveValue('overdue')
+    await expect(total(page)).toHaveText(new RegExp(` of ${fmt(all.length)} events$`))
+    expect(overdue).toBeGreaterThan(0)
+    await page.goBack()
+    await expect(page).not.toHaveURL(/due=/)
+    await expect(due).toHaveValue('')
+    await expectCount(page, all.length, all.length)
+
+    // Back straight after a change: wherever it lands, no late write takes the user forward
+    // again, and what is drawn is what the address says.
+    await page.goForward()
+    await expect(page).toHaveURL(/due=overdue/)
+    await choose('today')
+    await page.goBack()
+    await page.waitForTimeout(600)
+    expect(page.url()).not.toMatch(/due=today/)
+    const shown = new URL(page.url()).searchParams.get('due') ?? ''
+    await expect(due).toHaveValue(shown)
+  })
+
   test('a change made by another client appears without a reload', async ({ page }) => {
     await page.goto('/events')
     const all = await everyEvent(page)

@@ -55,6 +55,8 @@ const BulkActions = lazy(loadBulkActions)
 const NO_ROWS: Event[] = []
 const NO_PRIORITIES: never[] = []
 const MINUTE = 60_000
+/** The address follows the list's changes once they pause this long. */
+const WRITE_PAUSE_MS = 150
 
 /** What the index is asked for the list: its filter with the typed text, order and page. */
 function indexRequestOf(
@@ -89,23 +91,28 @@ export function EventsListPage() {
     () => ((location.state as { q?: unknown } | null)?.q as string | undefined) ?? '',
   )
   const fromAddress = useMemo(() => parseEventListSearch(searchParams), [searchParams])
-  // A change (a filter, the sort, a page) is drawn and asked of the index at once, from this
-  // state; the address follows as the router's navigation, which draws the whole app again a few
-  // frames later. Any other address (Back, a link) is read as it comes.
+  // A change (a filter, the sort, a page) is asked of the index and drawn at once, from this
+  // state; the address follows once changes pause (`writeAddress`). Any other address (Back, a
+  // link) is read as it comes.
   const [pending, setPending] = useState<{
+    /** The address when the first of the changes not yet written was made. */
     from: URLSearchParams
     search: EventListSearch
+    /** The addresses of those changes, in order. */
+    via: readonly string[]
+    /** They are being written: passing through them is on the way to this one. */
+    writing: boolean
   } | null>(null)
+  const address = useMemo(() => eventListSearchParams(fromAddress).toString(), [fromAddress])
   // Once the address has it, the same object is kept: nothing memoised on it is drawn again.
   const caughtUp = useMemo(
-    () =>
-      pending !== null &&
-      eventListSearchParams(pending.search).toString() ===
-        eventListSearchParams(fromAddress).toString(),
-    [pending, fromAddress],
+    () => pending !== null && eventListSearchParams(pending.search).toString() === address,
+    [pending, address],
   )
-  const search =
-    pending && (pending.from === searchParams || caughtUp) ? pending.search : fromAddress
+  const onTheWay =
+    pending !== null &&
+    (pending.from === searchParams || (pending.writing && pending.via.includes(address)))
+  const search = pending && (onTheWay || caughtUp) ? pending.search : fromAddress
   const me = useCurrentUser()
   const index = useIndexClient()
   // "One of my groups" only when the token names the user's groups.
@@ -187,11 +194,56 @@ export function EventsListPage() {
     clearTimeout(writeText.current?.timer)
     writeText.current = { q, timer: setTimeout(flushText, 600) }
   }
+  /**
+   * Writes each change to the address, a history entry of its own and in the order made, once
+   * changes pause (`WRITE_PAUSE_MS`): the router's navigation draws the whole app again, work
+   * that would otherwise hold up the next change's answer. Not once the page is left, or the
+   * address moved meanwhile (Back): the entries are then no longer next to it.
+   */
+  const toWrite = useRef<{
+    at: string
+    entries: { params: URLSearchParams; state: { q: string } | null }[]
+    timer?: ReturnType<typeof setTimeout>
+  }>({ at: '', entries: [] })
+  useEffect(() => {
+    const queue = toWrite.current
+    return () => {
+      clearTimeout(queue.timer)
+      queue.entries = []
+    }
+  }, [])
+  const writeQueued = async () => {
+    const queue = toWrite.current
+    const entries = queue.entries.splice(0)
+    if (entries.length === 0 || window.location.href !== queue.at) return
+    setPending((p) => p && { ...p, writing: true })
+    for (const { params, state } of entries) {
+      if (window.location.href !== queue.at) break
+      await navigate({ search: readableSearch(params) }, { state })
+      queue.at = window.location.href
+    }
+    setPending((p) => p && { ...p, via: [], writing: false })
+  }
+  const writeAddress = (params: URLSearchParams) => {
+    const queue = toWrite.current
+    if (queue.entries.length === 0) queue.at = window.location.href
+    queue.entries.push({ params, state: text ? { q: text } : null })
+    clearTimeout(queue.timer)
+    queue.timer = setTimeout(() => void writeQueued(), WRITE_PAUSE_MS)
+  }
   const update = (next: Partial<EventListSearch>, typed = text) => {
     const changed = { ...search, ...next }
+    const params = eventListSearchParams(changed)
     ask(indexRequestOf(changed, typed, me, minute))
-    setPending({ from: searchParams, search: changed })
-    go(eventListSearchParams(changed))
+    // Changes not yet written are written with this one.
+    const earlier = pending?.from === searchParams ? pending : null
+    setPending({
+      from: earlier?.from ?? searchParams,
+      search: changed,
+      via: [...(earlier?.via ?? []), params.toString()],
+      writing: false,
+    })
+    writeAddress(params)
   }
   // The filter bar is memoised: its handlers keep their identity across the page's renders.
   const onFilter = useHandler((filter: EventListSearch['filter']) => update({ filter, page: 1 }))
