@@ -86,6 +86,8 @@ function duesOf(list: SortedList): DueColumns {
 
 /** Whether the filter's paths have been run once in this realm (see `warm`). */
 let warmed = false
+/** Whether a word search has been run in this realm (see `prepare`). */
+let searched = false
 
 interface Entry {
   event: Event
@@ -361,8 +363,14 @@ export function createEventIndex(initial: IndexOptions) {
      */
     prepare(sort: readonly SortKey[]) {
       const list = sortedBy(sort)
-      list.scan ??= scanOf(list)
       list.dues ??= duesOf(list)
+      if (list.scan) return
+      list.scan = scanOf(list)
+      // The first word search in this realm is run here, answer dropped: the user's first
+      // keystroke then runs at the speed of the later ones.
+      const word = searched ? '' : list.entries[0]?.words.slice(0, 3).trim()
+      searched = true
+      if (word) matching(list, { text: word }, new Date())
     },
     /**
      * Runs the filter's date tests once over up to `sample` held events, the first time only
