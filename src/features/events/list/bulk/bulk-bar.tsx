@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button'
 import { formatCount } from '@/lib/format/format'
 import type { BulkRunning } from './bulk-store'
 import styles from './bulk-bar.module.css'
+import { IdleBulkBar } from './idle-bulk-bar'
 
 export type BulkDialogKind = 'assign' | 'priority' | 'status' | 'snooze' | 'reschedule'
 
@@ -113,15 +114,6 @@ function BulkProgressBar({ running }: { running: BulkRunning }) {
       <Button size="small" disabled={running.stopping} onClick={running.stop}>
         {running.stopping ? 'Stopping…' : 'Stop'}
       </Button>
-    </div>
-  )
-}
-
-/** The bar's place while nothing is selected (also shown while the actions load). */
-export function IdleBulkBar() {
-  return (
-    <div className={`${styles.bar} ${styles.idle}`}>
-      No events selected. Tick rows (Shift+click for a range) to act on several at once.
     </div>
   )
 }

@@ -1,5 +1,4 @@
-import { byLocale } from '@/lib/format/format'
-import { memo, useId } from 'react'
+import { lazy, memo, useId } from 'react'
 import { Button } from '@/components/ui/button'
 import type { Facets } from '../../index/protocol'
 import { humanize } from '../columns/events-columns'
@@ -10,6 +9,10 @@ import styles from './filter-bar.module.css'
 import { importanceOf } from '../../model/priority'
 import { useCurrentUser } from '@/lib/app-context'
 import { SearchableFilter } from './searchable-filter'
+import type { MultiFilterPanelProps } from './multi-filter-panel'
+
+/** A filter's checkboxes load when its panel first opens: the list's own bundle stays small. */
+const MultiFilterPanel = lazy(() => import('./multi-filter-panel'))
 
 export interface FilterOption<T extends string | number> {
   value: T
@@ -30,8 +33,6 @@ interface FilterBarProps {
   onTextDone?: () => void
 }
 
-const fmt = byLocale((l) => new Intl.NumberFormat(l))
-
 /** Every known value, the chosen ones first if the index no longer has them. */
 function options<T extends string | number>(
   counts: [T, number][] | undefined,
@@ -47,24 +48,10 @@ function options<T extends string | number>(
 
 function MultiFilter<T extends string | number>({
   title,
-  chosen,
-  choices,
   disabled,
-  onChange,
-  excluded = false,
-  onExclude,
-}: {
-  title: string
-  chosen: readonly T[]
-  choices: FilterOption<T>[]
-  disabled: boolean
-  onChange: (next: T[]) => void
-  /** The chosen values are left out ("not") rather than kept. */
-  excluded?: boolean
-  /** Offers "Leave these out" beside "Only these". */
-  onExclude?: (excluded: boolean) => void
-}) {
-  const name = useId()
+  ...props
+}: MultiFilterPanelProps<T> & { disabled: boolean }) {
+  const { chosen, choices, excluded } = props
   const one =
     chosen.length === 1 ? (choices.find((c) => c.value === chosen[0])?.label ?? chosen[0]) : null
   const label = chosen.length
@@ -72,52 +59,10 @@ function MultiFilter<T extends string | number>({
     : title
   return (
     <PopoverPanel label={label} title={`Filter by ${title.toLowerCase()}`} disabled={disabled}>
-      {onExclude && (
-        <fieldset className={`${panels.fieldset} ${styles.mode}`}>
-          <legend className="visually-hidden">Chosen {title.toLowerCase()} values</legend>
-          <label className={panels.check}>
-            <input type="radio" name={name} checked={!excluded} onChange={() => onExclude(false)} />
-            Only these
-          </label>
-          <label className={panels.check}>
-            <input type="radio" name={name} checked={excluded} onChange={() => onExclude(true)} />
-            All but these
-          </label>
-        </fieldset>
-      )}
-      <fieldset className={panels.fieldset}>
-        <legend className={panels.legend}>
-          {excluded ? `Leave out these ${title.toLowerCase()} values` : title}
-        </legend>
-        {choices.length === 0 ? (
-          <p className={styles.none}>No values in this database.</p>
-        ) : (
-          <div className={`${panels.checkGrid} ${styles.choices}`}>
-            {choices.map((c) => (
-              <label key={String(c.value)} className={panels.check}>
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(c.value)}
-                  onChange={(e) =>
-                    onChange(
-                      e.target.checked ? [...chosen, c.value] : chosen.filter((v) => v !== c.value),
-                    )
-                  }
-                />
-                <span>{c.label}</span>
-                <span className={styles.count}>{fmt().format(c.count ?? 0)}</span>
-              </label>
-            ))}
-          </div>
-        )}
-        {chosen.length > 0 && (
-          <div className={panels.panelActions}>
-            <Button size="small" onClick={() => onChange([])}>
-              Any {title.toLowerCase()}
-            </Button>
-          </div>
-        )}
-      </fieldset>
+      <MultiFilterPanel
+        title={title}
+        {...(props as unknown as Omit<MultiFilterPanelProps<string | number>, 'title'>)}
+      />
     </PopoverPanel>
   )
 }
