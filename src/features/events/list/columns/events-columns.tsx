@@ -7,7 +7,7 @@ import styles from '../rows/events-cells.module.css'
 export type ColumnWidth = 'xs' | 's' | 'm' | 'l' | 'xl'
 
 /** Column widths in px; the subject (`xl`) takes whatever room is left, at least this much. */
-export const COLUMN_PX: Record<ColumnWidth, number> = { xs: 56, s: 96, m: 120, l: 150, xl: 240 }
+export const COLUMN_PX: Record<ColumnWidth, number> = { xs: 56, s: 96, m: 120, l: 180, xl: 240 }
 
 export interface EventColumn {
   field: EventField
