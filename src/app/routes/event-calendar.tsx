@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
+import type { LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
 import { addDays } from '@/features/events/calendar/calendar-dates'
 import { CalendarPage, loadFullCalendar } from '@/features/events/calendar/calendar-page'
@@ -22,14 +22,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-/** The calendar's URL holds only its view, date and filters: changing them loads nothing new. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
+export { onlyOnNewPath as shouldRevalidate } from './revalidate'
 
 export function Component() {
   return <CalendarPage />

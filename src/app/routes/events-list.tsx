@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
+import type { LoaderFunctionArgs } from 'react-router'
 import { EventsListPage } from '@/features/events/list/events-list-page'
 import { parseEventListSearch, toListParams } from '@/features/events/list/list-search'
 import { indexIsReady } from '@/features/events/index/index-registry'
@@ -20,18 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-/**
- * Another filter, sort or page of the list loads nothing here: the page, already on screen, asks
- * the index (or the service) itself. Without a loader to run the navigation is not "loading" (no
- * progress bar flashes, the app is not drawn twice over) for each change.
- */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
+export { onlyOnNewPath as shouldRevalidate } from './revalidate'
 
 export function Component() {
   return <EventsListPage />

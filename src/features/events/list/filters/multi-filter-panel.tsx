@@ -1,9 +1,9 @@
 import { useId } from 'react'
-import { Button } from '@/components/ui/button'
 import { byLocale } from '@/lib/format/format'
 import panels from '../toolbar-panels.module.css'
 import type { FilterOption } from './filter-bar'
 import styles from './filter-bar.module.css'
+import { AnyValueButton } from './any-value-button'
 
 const fmt = byLocale((l) => new Intl.NumberFormat(l))
 
@@ -68,13 +68,7 @@ export default function MultiFilterPanel<T extends string | number>({
             ))}
           </div>
         )}
-        {chosen.length > 0 && (
-          <div className={panels.panelActions}>
-            <Button size="small" onClick={() => onChange([])}>
-              Any {title.toLowerCase()}
-            </Button>
-          </div>
-        )}
+        <AnyValueButton title={title} chosen={chosen} onClear={() => onChange([])} />
       </fieldset>
     </>
   )

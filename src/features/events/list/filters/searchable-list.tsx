@@ -1,9 +1,9 @@
 import { byLocale } from '@/lib/format/format'
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
-import { Button } from '@/components/ui/button'
 import panels from '../toolbar-panels.module.css'
 import styles from './filter-bar.module.css'
 import type { SearchableFilterProps } from './searchable-filter'
+import { AnyValueButton } from './any-value-button'
 
 const fmt = byLocale((l) => new Intl.NumberFormat(l))
 
@@ -109,13 +109,7 @@ export default function SearchableList<T extends string | number>({
           {choices.length === 0 ? 'No values in this database.' : `Nothing matches “${text}”.`}
         </p>
       )}
-      {chosen.length > 0 && (
-        <div className={panels.panelActions}>
-          <Button size="small" onClick={() => onChange([])}>
-            Any {title.toLowerCase()}
-          </Button>
-        </div>
-      )}
+      <AnyValueButton title={title} chosen={chosen} onClear={() => onChange([])} />
     </div>
   )
 }
