@@ -76,42 +76,48 @@ async function expectMonthShows(
   expected: ServiceEvent[],
   range: { start: Date; end: Date },
 ) {
-  const calendar = page.getByRole('region', { name: 'Calendar' })
-  const drawn = await calendar
-    .locator('[data-event-id]')
-    .evaluateAll((els) => [...new Set(els.map((el) => Number(el.getAttribute('data-event-id'))))])
-  const more = new Map(
-    await calendar
-      .locator('[data-more-day]')
-      .evaluateAll((els) =>
-        els.map(
-          (el) =>
-            [
-              el.getAttribute('data-more-day')!,
-              Number(el.getAttribute('data-more-count')),
-            ] as const,
+  // Read again until it holds: the count above can be drawn a moment before the days' cells.
+  await expect(async () => {
+    const calendar = page.getByRole('region', { name: 'Calendar' })
+    const drawn = await calendar
+      .locator('[data-event-id]')
+      .evaluateAll((els) => [...new Set(els.map((el) => Number(el.getAttribute('data-event-id'))))])
+    const more = new Map(
+      await calendar
+        .locator('[data-more-day]')
+        .evaluateAll((els) =>
+          els.map(
+            (el) =>
+              [
+                el.getAttribute('data-more-day')!,
+                Number(el.getAttribute('data-more-count')),
+              ] as const,
+          ),
         ),
-      ),
-  )
-  const totals = new Map(
-    await calendar
-      .locator('[data-day-summary]')
-      .evaluateAll((els) =>
-        els.map(
-          (el) =>
-            [el.getAttribute('data-day-summary')!, Number(el.getAttribute('data-total'))] as const,
+    )
+    const totals = new Map(
+      await calendar
+        .locator('[data-day-summary]')
+        .evaluateAll((els) =>
+          els.map(
+            (el) =>
+              [
+                el.getAttribute('data-day-summary')!,
+                Number(el.getAttribute('data-total')),
+              ] as const,
+          ),
         ),
-      ),
-  )
-  const byId = new Map(expected.map((e) => [e.event_ID, e]))
-  expect(drawn.filter((id) => !byId.has(id))).toEqual([])
-  for (let day = range.start; day < range.end; day = midnight(day, 1)) {
-    const oneDay = { start: day, end: midnight(day, 1) }
-    const all = expected.filter((e) => covers(e, oneDay)).length
-    const shown = drawn.filter((id) => covers(byId.get(id)!, oneDay)).length
-    expect(shown + (more.get(dayText(day)) ?? 0), `events on ${dayText(day)}`).toBe(all)
-    expect(totals.get(dayText(day)) ?? 0, `the summary of ${dayText(day)}`).toBe(all)
-  }
+    )
+    const byId = new Map(expected.map((e) => [e.event_ID, e]))
+    expect(drawn.filter((id) => !byId.has(id))).toEqual([])
+    for (let day = range.start; day < range.end; day = midnight(day, 1)) {
+      const oneDay = { start: day, end: midnight(day, 1) }
+      const all = expected.filter((e) => covers(e, oneDay)).length
+      const shown = drawn.filter((id) => covers(byId.get(id)!, oneDay)).length
+      expect(shown + (more.get(dayText(day)) ?? 0), `events on ${dayText(day)}`).toBe(all)
+      expect(totals.get(dayText(day)) ?? 0, `the summary of ${dayText(day)}`).toBe(all)
+    }
+  }).toPass({ timeout: 10_000 })
 }
 
 const mine = (e: ServiceEvent) => e.user_ID === 'admin'
