@@ -74,6 +74,32 @@ interface DueColumns {
   open: Uint8Array
 }
 
+type DueWindow = NonNullable<ReturnType<typeof dueWindow>>
+
+/** Whether the entry at `at` lies in the window (NaN, no due date, is in none). */
+const dueIn = ({ due, open }: DueColumns, at: number, w: DueWindow) =>
+  due[at]! >= w.from && due[at]! <= w.to && (!w.open || open[at] === 1)
+
+/**
+ * The entries inside the window that `matches` takes, in order: one plain loop over the columns
+ * (a function of its own, so the engine compiles it for this alone), the filter asked only of
+ * those inside.
+ */
+function inWindow(
+  entries: readonly Entry[],
+  { due, open }: DueColumns,
+  { from, to, open: openOnly }: DueWindow,
+  matches: (e: Entry) => boolean,
+): Entry[] {
+  const found: Entry[] = []
+  for (let at = 0; at < entries.length; at++) {
+    const d = due[at]!
+    if (d >= from && d <= to && (!openOnly || open[at] === 1) && matches(entries[at]!))
+      found.push(entries[at]!)
+  }
+  return found
+}
+
 function duesOf(list: SortedList): DueColumns {
   const due = new Float64Array(list.entries.length)
   const open = new Uint8Array(list.entries.length)
@@ -258,25 +284,13 @@ export function createEventIndex(initial: IndexOptions) {
    */
   function matching(list: SortedList, filter: EventFilter, now: Date): Entry[] {
     const window = dueWindow(filter, now, options.firstDay)
-    let inWindow = (_at: number) => true
-    if (window) {
-      const { due, open } = (list.dues ??= duesOf(list))
-      const { from, to } = window
-      // NaN (no due date) is in no window.
-      inWindow = window.open
-        ? (at) => due[at]! >= from && due[at]! <= to && open[at] === 1
-        : (at) => due[at]! >= from && due[at]! <= to
-    }
+    const dues = window ? (list.dues ??= duesOf(list)) : null
     const q = filter.text?.trim() ? searchQuery(filter.text) : null
     const longest = q?.words.reduce((a, b) => (b.length > a.length ? b : a), '') ?? ''
     const holding = longest === '' ? null : (list.scan ??= scanOf(list)).holding(longest)
     if (!holding) {
       const matches = compileFilter(filter, now, options.firstDay)
-      if (!window) return list.entries.filter(matches)
-      const found: Entry[] = []
-      for (let at = 0; at < list.entries.length; at++)
-        if (inWindow(at) && matches(list.entries[at]!)) found.push(list.entries[at]!)
-      return found
+      return window ? inWindow(list.entries, dues!, window, matches) : list.entries.filter(matches)
     }
     // Every candidate holds the longest word, or is the event whose ID was typed.
     const typedId = q?.id != null ? entries.get(q.id) : undefined
@@ -289,7 +303,8 @@ export function createEventIndex(initial: IndexOptions) {
     const found: Entry[] = []
     for (const at of holding) {
       const e = list.entries[at]!
-      if (inWindow(at) && (!words || matchesSearch(e, words)) && rest(e)) found.push(e)
+      if (dues && !dueIn(dues, at, window!)) continue
+      if ((!words || matchesSearch(e, words)) && rest(e)) found.push(e)
     }
     return found
   }
