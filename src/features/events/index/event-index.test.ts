@@ -237,7 +237,6 @@ describe('event index', () => {
     const asked = [{ text: 'claim' }, { text: '4' }, { due: 'overdue' as const }, {}]
     const before = asked.map((filter) => ids(index.query(filter, sort, now)))
     index.prepare(sort)
-    index.warm(now)
     expect(asked.map((filter) => ids(index.query(filter, sort, now)))).toEqual(before)
     expect(before[0]).toEqual([5])
   })

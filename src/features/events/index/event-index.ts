@@ -110,8 +110,6 @@ function duesOf(list: SortedList): DueColumns {
   return { due, open }
 }
 
-/** Whether the filter's paths have been run once in this realm (see `warm`). */
-let warmed = false
 /** Whether a word search has been run in this realm (see `prepare`). */
 let searched = false
 
@@ -387,18 +385,7 @@ export function createEventIndex(initial: IndexOptions) {
       searched = true
       if (word) matching(list, { text: word }, new Date())
     },
-    /**
-     * Runs the filter's date tests once over up to `sample` held events, the first time only
-     * (the worker calls it while the index loads): the first filter change then runs at the
-     * speed of the later ones (a few milliseconds) rather than at that of code never run before.
-     */
-    warm(now: Date, sample = 20_000) {
-      if (warmed) return
-      warmed = true
-      const held = [...entries.values()].slice(0, sample)
-      for (const due of ['overdue', 'today', 'week', 'snoozed'] as const)
-        held.filter(compileFilter({ due }, now, options.firstDay))
-    },
+
     /**
      * The matching events in order: `total` of them, `rows` from `offset`. With `rank:
      * 'relevance'` and a text filter, the best answers to the text come first (the model's

@@ -50,9 +50,6 @@ async function waitWhileHeld(): Promise<void> {
     await new Promise((r) => setTimeout(r, Math.min(wait, MAX_HOLD_MS)))
 }
 
-/** Events held before the filter's tests are run once (`EventIndex.warm`). */
-const WARM_AT = 10_000
-
 /** The index prepares the list's next question in the task after a change or an answer. */
 const PREPARE_AFTER_MS = 0
 
@@ -157,8 +154,6 @@ async function load(s: IndexSettings, first?: RangeRequest & { call: number }) {
       fresh,
       fetchPage,
       (loaded) => {
-        // Halfway through the first pages: enough events to run the filter's tests once.
-        if (loaded >= WARM_AT) fresh.warm(new Date())
         const now = performance.now()
         if (now - last > 250) {
           last = now
