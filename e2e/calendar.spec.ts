@@ -66,6 +66,17 @@ async function shownIds(page: Page): Promise<Set<number>> {
   return ids
 }
 
+/** Each element's day (`dayAttr`) with the number it carries (`numberAttr`). */
+async function dayNumbers(within: Locator, dayAttr: string, numberAttr: string) {
+  const pairs = await within
+    .locator(`[${dayAttr}]`)
+    .evaluateAll(
+      (els, [day, n]) => els.map((el) => [el.getAttribute(day!)!, Number(el.getAttribute(n!))]),
+      [dayAttr, numberAttr],
+    )
+  return new Map(pairs as [string, number][])
+}
+
 /**
  * The month draws a few events a day and "+N more" for the rest: every drawn event is expected,
  * on every day the drawn events covering it plus its "+N" are all the expected ones, and the
@@ -82,32 +93,8 @@ async function expectMonthShows(
     const drawn = await calendar
       .locator('[data-event-id]')
       .evaluateAll((els) => [...new Set(els.map((el) => Number(el.getAttribute('data-event-id'))))])
-    const more = new Map(
-      await calendar
-        .locator('[data-more-day]')
-        .evaluateAll((els) =>
-          els.map(
-            (el) =>
-              [
-                el.getAttribute('data-more-day')!,
-                Number(el.getAttribute('data-more-count')),
-              ] as const,
-          ),
-        ),
-    )
-    const totals = new Map(
-      await calendar
-        .locator('[data-day-summary]')
-        .evaluateAll((els) =>
-          els.map(
-            (el) =>
-              [
-                el.getAttribute('data-day-summary')!,
-                Number(el.getAttribute('data-total')),
-              ] as const,
-          ),
-        ),
-    )
+    const more = await dayNumbers(calendar, 'data-more-day', 'data-more-count')
+    const totals = await dayNumbers(calendar, 'data-day-summary', 'data-total')
     const byId = new Map(expected.map((e) => [e.event_ID, e]))
     expect(drawn.filter((id) => !byId.has(id))).toEqual([])
     for (let day = range.start; day < range.end; day = midnight(day, 1)) {
