@@ -170,8 +170,14 @@ describe('request bodies', () => {
 })
 
 describe('routing', () => {
-  it('never lets an answer be cached: successes say Cache-Control: no-store too', async () => {
-    for (const path of ['/events/1', '/auths-vba/26-000001', '/priorities', '/openapi.json']) {
+  it('never lets an answer be cached or sniffed: no-store and nosniff, successes too', async () => {
+    for (const path of [
+      '/events/1',
+      '/auths-vba/26-000001',
+      '/priorities',
+      '/openapi.json',
+      '/no-such-thing',
+    ]) {
       const res = await sb.fetch(sb.baseUrl + path, {
         headers: {
           authorization: `Bearer ${token}`,
@@ -180,6 +186,7 @@ describe('routing', () => {
         },
       })
       expect(res.headers.get('cache-control'), path).toBe('no-store')
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
     }
   })
 

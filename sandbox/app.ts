@@ -73,6 +73,8 @@ export function createSandbox(config: SandboxConfig, options: SandboxOptions = {
     c.res.headers.set('date', now().toUTCString())
     // Answers hold member data: no browser or proxy cache may keep them.
     c.res.headers.set('cache-control', 'no-store')
+    // Every answer is JSON: a browser must never read one as another type (script, HTML).
+    c.res.headers.set('x-content-type-options', 'nosniff')
   })
   // Bodies are counted while they are read, chunked or not: the first byte over the limit ends
   // the request with 413, so memory stays flat whatever a client sends.

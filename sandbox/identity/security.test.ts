@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { signInResultSchema } from '../../src/api/schemas/sign-in'
 import { startTestSandbox, type TestSandbox } from '../testing'
 import { hashingWork, hashPassword, verifyPassword } from './passwords'
-import { createSignInThrottle, SIGN_IN_WINDOW_MS } from './throttle'
+import { addressGroup, createSignInThrottle, SIGN_IN_WINDOW_MS, userDelaySeconds } from './throttle'
 import { DEMO_PASSWORD } from './users'
 
 /*
@@ -211,12 +211,73 @@ describe('sign-in throttling', () => {
   it('lets sign-in through again once the window has passed', () => {
     const throttle = createSignInThrottle()
     const t0 = 1_000_000
-    for (let i = 0; i < 5; i++) throttle.failed('staff', '10.0.0.1', t0 + i * 1000)
+    for (let i = 0; i < 5; i++) throttle.failed('staff', '10.0.0.1', t0 + i * 1000, true)
     expect(throttle.retryAfter('staff', '10.0.0.1', t0 + 5000)).toBe(
       (SIGN_IN_WINDOW_MS - 5000) / 1000,
     )
+    // Another address that has failed too waits the user's growing delay.
+    throttle.failed('someone', '10.0.0.2', t0 + 5000, false)
     expect(throttle.retryAfter('STAFF', '10.0.0.2', t0 + 5000)).toBeGreaterThan(0)
     expect(throttle.retryAfter('staff', '10.0.0.1', t0 + SIGN_IN_WINDOW_MS)).toBe(0)
+  })
+
+  it('a username alone does not keep its owner out: a clean address signs in', async () => {
+    const sb = await sandbox()
+    for (let i = 0; i < 5; i++)
+      expect(await signInFrom(sb, '127.0.0.2', 'staff', 'wrong')).toBe(401)
+    // The guesser's address is paused for staff, the right password included.
+    expect(await signInFrom(sb, '127.0.0.2', 'staff', DEMO_PASSWORD)).toBe(429)
+    // A second guesser's address gets one try, then waits the user's growing delay.
+    expect(await signInFrom(sb, '127.0.0.4', 'staff', 'wrong')).toBe(401)
+    expect(await signInFrom(sb, '127.0.0.4', 'staff', 'wrong')).toBe(429)
+    // Staff at their own desk, an address with no failures, signs in.
+    expect(await signInFrom(sb, '127.0.0.3', 'staff', DEMO_PASSWORD)).toBe(200)
+  })
+
+  it("keeps a user's failures while 10,000 others fail from new addresses", () => {
+    const throttle = createSignInThrottle()
+    const t0 = 5_000_000
+    for (let i = 0; i < 6; i++) throttle.failed('staff', '10.0.0.1', t0 + i, true)
+    const before = throttle.retryAfter('staff', '10.0.0.1', t0 + 10)
+    expect(before).toBeGreaterThan(14 * 60)
+    for (let i = 0; i < 12_000; i++)
+      throttle.failed(
+        `nobody${i}`,
+        `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        t0 + 10 + i,
+        false,
+      )
+    const now = t0 + 20_000
+    // Still paused from the guesser's address, and still delayed from another failing one.
+    expect(throttle.retryAfter('staff', '10.0.0.1', now)).toBeGreaterThan(14 * 60)
+    throttle.failed('staff', '10.200.0.1', now, true)
+    expect(throttle.retryAfter('staff', '10.200.0.1', now)).toBe(userDelaySeconds(7))
+    // And memory stays bounded.
+    const sizes = throttle.sizes()
+    expect(sizes.otherUsers).toBeLessThanOrEqual(10_000)
+    expect(sizes.addresses).toBeLessThanOrEqual(10_000)
+    expect(sizes.knownUsers).toBe(1)
+  })
+
+  it("grows a user's delay with every failure, up to the window", () => {
+    expect([4, 5, 6, 7, 8].map((n) => userDelaySeconds(n))).toEqual([0, 2, 4, 8, 16])
+    expect(userDelaySeconds(40)).toBe(SIGN_IN_WINDOW_MS / 1000)
+  })
+
+  it('groups addresses: IPv6 by its /64, IPv4-mapped as IPv4', () => {
+    expect(addressGroup('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64')
+    expect(addressGroup('2001:0db8:0001:0002:ffff:0:0:9')).toBe('2001:db8:1:2::/64')
+    expect(addressGroup('2001:db8:1:3::1')).not.toBe(addressGroup('2001:db8:1:2::1'))
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64')
+    expect(addressGroup('::ffff:127.0.0.2')).toBe('127.0.0.2')
+    expect(addressGroup('127.0.0.2')).toBe('127.0.0.2')
+    // Twenty failures spread over one /64 pause all of it.
+    const throttle = createSignInThrottle()
+    for (let i = 0; i < 20; i++)
+      throttle.failed(`u${i}`, `2001:db8:1:2::${(i + 1).toString(16)}`, 1000 + i, false)
+    expect(throttle.retryAfter('admin', '2001:db8:1:2:abcd::1', 2000)).toBeGreaterThan(0)
+    expect(throttle.retryAfter('admin', '2001:db8:1:3::1', 2000)).toBe(0)
   })
 
   it('costs the same hashing work to refuse an unknown user as a known one', async () => {

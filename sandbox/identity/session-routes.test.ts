@@ -172,7 +172,7 @@ describe('POST /kick/{userId}', () => {
 })
 
 describe('POST /kick', () => {
-  it('ends the sessions of the user signed in longest, never the caller; 404 when nobody else is', async () => {
+  it("ends the session signed in longest, never the caller's; 404 when nobody else is", async () => {
     const fresh = await startTestSandbox()
     try {
       const admin = await fresh.signIn('admin')
@@ -204,6 +204,29 @@ describe('POST /kick', () => {
 
       const staffAgain = await fresh.signIn('staff')
       await expectProblem('POST', '/kick', 403, { token: staffAgain.idToken }, fresh)
+    } finally {
+      await fresh.close()
+    }
+  })
+})
+
+describe('POST /kick, the longest live session', () => {
+  it('skips a session that has expired and ends one session, not all of its user', async () => {
+    const fresh = await startTestSandbox({ sessionIdle: 1, sessionMax: 3600 })
+    try {
+      // Support's session is the oldest, but it idles out before anyone asks.
+      await fresh.signIn('support')
+      await pause(1300)
+      const older = await fresh.signIn('staff')
+      await pause(5)
+      const newer = await fresh.signIn('staff')
+      const admin = await fresh.signIn('admin')
+      const res = await fresh.call('POST', '/kick', { token: admin.idToken })
+      expect(kickResultSchema.parse(res.data)).toMatchObject({ user_ID: 'staff', sessionsEnded: 1 })
+      const alive = async (token: string) =>
+        (await fresh.call('GET', '/users/staff/events', { token })).status !== 401
+      expect(await alive(older.idToken)).toBe(false)
+      expect(await alive(newer.idToken)).toBe(true)
     } finally {
       await fresh.close()
     }

@@ -27,10 +27,13 @@ export function sessionRoutes(ctx: SandboxContext): SandboxApp {
   app.post('/kick', (c) => {
     requireRole(c, 'admin')
     const caller = c.get('user')
-    const userId = ctx.identity.longestSignedIn(caller.userId)
-    if (!userId) throw new Problem(404, 'Nobody else is signed in.', { title: 'No session to end' })
-    const ended = ctx.identity.endUserSessions(userId, ctx.now().getTime(), 'kicked-longest')
-    return ok(c, { user_ID: userId, sessionsEnded: ended })
+    const now = ctx.now().getTime()
+    // One session, the longest live one: not every session of its user.
+    const session = ctx.identity.longestLiveSession(caller.userId, now)
+    if (!session)
+      throw new Problem(404, 'Nobody else is signed in.', { title: 'No session to end' })
+    const ended = ctx.identity.endSession(session.session_id, now, 'kicked-longest')
+    return ok(c, { user_ID: session.user_id, sessionsEnded: ended })
   })
 
   // Everyone signed in may read the policy (it holds no secret; the console shows its rules

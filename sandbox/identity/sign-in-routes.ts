@@ -83,13 +83,18 @@ export function signInRoutes(ctx: SandboxContext): SandboxApp {
       c.header('retry-after', String(wait))
       throw new Problem(
         429,
-        `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
+        `Too many failed sign-ins. Try again in ${
+          wait < 60
+            ? `${wait} second${wait === 1 ? '' : 's'}`
+            : `${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`
+        }.`,
         { title: 'Sign-in paused' },
       )
     }
     const user = await ctx.identity.authenticate(credentials.username, credentials.password)
     if (!user) {
-      throttle.failed(credentials.username, address, now())
+      const known = ctx.identity.user(credentials.username) !== undefined
+      throttle.failed(credentials.username, address, now(), known)
       throw new Problem(401, 'Incorrect username or password.', { title: 'Sign-in failed' })
     }
     throttle.succeeded(credentials.username)

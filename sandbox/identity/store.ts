@@ -132,9 +132,10 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
     endUser: db.prepare(
       'UPDATE sessions SET ended_at = ?, ended_reason = ? WHERE user_id = ? AND ended_at IS NULL',
     ),
-    longest: db.prepare(
-      `SELECT user_id FROM sessions WHERE ended_at IS NULL AND user_id <> ?
-       ORDER BY login_at ASC, session_id ASC LIMIT 1`,
+    /** Sessions not yet ended of users other than one, oldest sign-in first. */
+    openByAge: db.prepare(
+      `SELECT * FROM sessions WHERE ended_at IS NULL AND user_id <> ?
+       ORDER BY login_at ASC, session_id ASC`,
     ),
     getSetting: db.prepare('SELECT value FROM settings WHERE key = ?'),
     putSetting: db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)'),
@@ -225,9 +226,21 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
       Number(q.end.run(now, reason, sessionId).changes),
     endUserSessions: (userId: string, now: number, reason: string) =>
       Number(q.endUser.run(now, reason, userId).changes),
-    /** The user, other than `exceptUserId`, whose active session began earliest. */
-    longestSignedIn: (exceptUserId: string) =>
-      (q.longest.get(exceptUserId) as { user_id: string } | undefined)?.user_id,
+    /**
+     * The live session, of a user other than `exceptUserId`, that began earliest. Sessions met on
+     * the way that have expired (idle or past their lifetime) are ended, not chosen: the longest
+     * session is the longest one still live.
+     */
+    longestLiveSession(exceptUserId: string, now: number): SessionRow | undefined {
+      return transaction(db, () => {
+        for (const session of q.openByAge.all(exceptUserId) as unknown as SessionRow[]) {
+          const expired = sessionExpiry(session, now, limits)
+          if (!expired) return session
+          q.end.run(now, expired, session.session_id)
+        }
+        return undefined
+      })
+    },
     passwordPolicy: () =>
       JSON.parse((q.getSetting.get('password-policy') as { value: string }).value) as Record<
         string,

@@ -138,7 +138,7 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/user-authentication',
     id: 'signIn',
-    who: 'Anyone with the API key: no session yet. Failed passwords are throttled per user and per client address (429).',
+    who: 'Anyone with the API key: no session yet. Failed passwords are throttled per user and address, per address, and by a growing delay per user that a clean address skips (429).',
     summary: 'Sign in with HTTP Basic credentials; returns the tokens of a new session',
     tag: 'Sign-in',
     data: ref('SignInResult'),
