@@ -30,6 +30,19 @@ test.describe('sign-in', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
+  test('a crafted next= after sign-in goes home, never stays on the form', async ({ page }) => {
+    for (const next of ['/\\evil.example/x', '/sign-in', '/events/%E0%A4%A', '//evil.example']) {
+      await page.goto(`/sign-in?next=${encodeURIComponent(next)}`)
+      await page.getByLabel('API key').fill(API_KEY)
+      await page.getByLabel('Username').fill('staff')
+      await page.getByLabel('Password').fill(DEMO_PASSWORD)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page, next).toHaveURL(/\/events\/mine$/)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(/My events/i)
+      await signOut(page)
+    }
+  })
+
   test('a wrong password is explained and nothing typed is lost', async ({ page }) => {
     await page.goto('/sign-in')
     await page.getByLabel('API key').fill(API_KEY)

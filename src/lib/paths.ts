@@ -29,7 +29,31 @@ export const paths = {
   reference: () => '/reference',
 } as const
 
-/** Only same-app paths are followed after sign-in (no open redirects). */
+const HOME_BASE = 'https://console.invalid'
+const isControl = (c: string) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127
+
+/**
+ * Where to go after sign-in: a path of this app, else home. Whatever `next=` an address
+ * carries (another origin, `/\host` which browsers read as `//host`, control characters, bad
+ * percent-encoding, the sign-in page itself), the user lands on a page, never on the sign-in form
+ * with an error (no open redirects either).
+ */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : paths.home()
+  const home = paths.home()
+  // A backslash, or a control character (code below 32, or 127).
+  const unsafe = { test: (text: string) => /[\\]/.test(text) || [...text].some(isControl) }
+  if (!next || !next.startsWith('/') || unsafe.test(next)) return home
+  let url: URL
+  try {
+    url = new URL(next, HOME_BASE)
+    if (unsafe.test(decodeURIComponent(url.pathname))) return home
+  } catch {
+    return home
+  }
+  if (url.origin !== HOME_BASE) return home
+  const path = url.pathname + url.search + url.hash
+  const signIn = paths.signIn()
+  return url.pathname === '/' || url.pathname === signIn || url.pathname.startsWith(signIn + '/')
+    ? home
+    : path
 }
