@@ -53,7 +53,8 @@ export const exitCodeOf = (report: Report) => (summarize(report).consoleWouldWor
 
 const MAX_DETAILS = 25
 
-export function formatText(report: Report): string {
+/** The report's lines (the `Printer` of `output.ts` prints them, made printable). */
+export function formatText(report: Report): string[] {
   const lines = [
     `Benefits Admin Console doctor: ${report.url} (database ${report.database})`,
     `started ${report.startedAt}`,
@@ -80,9 +81,10 @@ export function formatText(report: Report): string {
         : 'The console would work with this service.'
       : 'The console would NOT work with this service: each FAIL line says what it needs.',
   )
-  return lines.join('\n') + '\n'
+  return lines
 }
 
-export function formatJson(report: Report): string {
-  return JSON.stringify({ ...report, summary: summarize(report) }, null, 2) + '\n'
+/** The report as JSON, by lines (JSON.stringify escapes a newline inside a string). */
+export function formatJson(report: Report): string[] {
+  return JSON.stringify({ ...report, summary: summarize(report) }, null, 2).split('\n')
 }

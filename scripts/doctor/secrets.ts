@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises'
+import { printable } from './output'
 
 /**
  * The doctor's secrets: from the environment (DOCTOR_API_KEY, DOCTOR_USERNAME, DOCTOR_PASSWORD,
@@ -52,7 +53,7 @@ export async function gatherSecrets(
     }
     const password =
       env.DOCTOR_PASSWORD ||
-      (interactive ? await askHidden(`Password for ${username}: `, terminal) : '')
+      (interactive ? await askHidden(`Password for ${printable(username)}: `, terminal) : '')
     if (!password) return missing('DOCTOR_PASSWORD')
     return { ok: true, secrets: { apiKey, username, password } }
   } catch (error) {
