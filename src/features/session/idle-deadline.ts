@@ -4,7 +4,9 @@
  * reload, Back after visiting another site, a restored tab, a second tab) knows how long the user
  * has been away and opens locked when the limit has passed. localStorage carries it between tabs
  * (work in one keeps the others open); sessionStorage keeps it when localStorage is unavailable.
- * It is a time, never member data or a token.
+ * It is a time, never member data or a token. Each user and database has a deadline of its own
+ * (`bac.idle-until.<db>.<user>`): another user working in the next tab keeps only their own
+ * session open, never this one.
  */
 const KEY = 'bac.idle-until'
 const DEFAULT_LIMIT_MS = 15 * 60_000
@@ -12,6 +14,19 @@ const DEFAULT_LIMIT_MS = 15 * 60_000
 let limitMs = DEFAULT_LIMIT_MS
 /** This page's own copy, for a browser (or test) without storage. */
 let inMemory: number | null = null
+/** Whose deadline this page keeps: `<db>.<user>`, empty while nobody is signed in. */
+let scope = ''
+
+/** Whose deadline is read and moved from now on: the signed-in user in their database. */
+export function setIdleScope(database: string, user: string) {
+  const next = user ? `${database}.${user}` : ''
+  if (next === scope) return
+  scope = next
+  inMemory = null
+}
+
+export const idleScope = () => scope
+const key = () => (scope ? `${KEY}.${scope}` : KEY)
 
 function stores(): Storage[] {
   const out: Storage[] = []
@@ -40,7 +55,7 @@ export function idleDeadline(): number | null {
   let latest: number | null = inMemory
   for (const storage of stores()) {
     try {
-      const text = storage.getItem(KEY)
+      const text = storage.getItem(key())
       const value = Number(text)
       if (text !== null && text !== '' && !Number.isNaN(value))
         latest = latest === null ? value : Math.max(latest, value)
@@ -57,7 +72,7 @@ export function markActive(now = Date.now()) {
   const until = String(inMemory)
   for (const storage of stores()) {
     try {
-      storage.setItem(KEY, until)
+      storage.setItem(key(), until)
     } catch {
       // quota or privacy mode: the timers still lock this tab
     }
@@ -79,7 +94,7 @@ export function clearIdleDeadline() {
   inMemory = null
   for (const storage of stores()) {
     try {
-      storage.removeItem(KEY)
+      storage.removeItem(key())
     } catch {
       // nothing stored either
     }

@@ -1,7 +1,7 @@
 import type { Connection } from '@/api/client'
 import type { TokenClaims } from '@/api/schemas/sign-in'
 import { claimDrafts, removeAllDrafts, setDraftKey } from '@/lib/draft-store'
-import { markActive } from './idle-deadline'
+import { markActive, setIdleScope } from './idle-deadline'
 import { readTokenClaims } from './token-claims'
 
 /** A signed-in session. The token lives in memory and sessionStorage only. */
@@ -89,7 +89,11 @@ export function createSessionStore() {
   const listeners = new Set<Listener>()
   const emit = () => listeners.forEach((l) => l())
   let view = viewOf(current)
+  /** The idle deadline kept is this user's in this database (`idle-deadline.ts`). */
+  const scopeIdle = () => setIdleScope(current?.database ?? '', current?.claims?.sub ?? '')
+  scopeIdle()
   const persist = () => {
+    scopeIdle()
     view = viewOf(current)
     if (current) tabStorage()?.setItem(SESSION_KEY, JSON.stringify(current))
     else tabStorage()?.removeItem(SESSION_KEY)
@@ -127,6 +131,7 @@ export function createSessionStore() {
       current = { ...session, claims, signedInAt: session.signedInAt ?? signInTime(claims, true) }
       status = { reauth: null, locked: false }
       claimDrafts(current.claims?.sub ?? '')
+      scopeIdle()
       markActive()
       persist()
       emit()
@@ -150,6 +155,8 @@ export function createSessionStore() {
       if (!current || current.database === database) return
       current = { ...current, database }
       persist()
+      // Switching is the user's doing: the new database's deadline starts from it.
+      markActive()
       emit()
     },
     /** Ends the local session; `expired` when the service ended it rather than the user. */
@@ -191,6 +198,7 @@ export function createSessionStore() {
         draftKey: tokens.draftKey,
       }
       status = { reauth: null, locked: false }
+      scopeIdle()
       markActive()
       persist()
       emit()

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { idlePassed, markActive, setIdleLimit } from './idle-deadline'
+import { idlePassed, idleScope, markActive, setIdleLimit } from './idle-deadline'
 
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const
 /** Activity moves the stored deadline, and tabs tell each other, at most this often. */
@@ -9,7 +9,7 @@ const SHARE_EVERY_MS = 5_000
  * Calls `onIdle` after `minutes` without keyboard, pointer or scroll activity in any tab of the
  * console. The deadline is kept in storage (`idle-deadline.ts`), shared by the tabs and read by
  * the next page load, and tabs also tell each other over a BroadcastChannel (for a browser that
- * keeps no storage); working in one keeps the others open, and the lock, when it comes, locks
+ * keeps no storage); working in one keeps the others of the same user and database open, and the lock, when it comes, locks
  * them all (see the session controller).
  */
 export function useIdleTimer(minutes: number, onIdle: () => void, enabled: boolean) {
@@ -26,10 +26,11 @@ export function useIdleTimer(minutes: number, onIdle: () => void, enabled: boole
       if (now - shared < SHARE_EVERY_MS) return
       shared = now
       markActive(now)
-      channel?.postMessage('active')
+      channel?.postMessage({ type: 'active', scope: idleScope() })
     }
-    channel?.addEventListener('message', () => {
-      if (!idlePassed()) markActive()
+    // Only a tab of the same user and database keeps this one open.
+    channel?.addEventListener('message', (event: MessageEvent<{ scope?: unknown }>) => {
+      if (event.data?.scope === idleScope() && idleScope() && !idlePassed()) markActive()
     })
     // Mounting is the user's doing (signing in, unlocking, loading a page before the deadline).
     mark()
