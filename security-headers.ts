@@ -10,7 +10,7 @@ const SANDBOX_CONSOLE_CONFIG = fileURLToPath(
  * The headers the dev and preview servers send with every page (deployment sends the same, see
  * README): a Content-Security-Policy that forbids framing and allows requests only to this
  * origin and the service's, no MIME sniffing, no referrer, no opener shared with another site's
- * window (e2e/deploy.spec.ts compares them with deploy/nginx's).
+ * window, no indexing (e2e/deploy.spec.ts compares them with deploy/nginx's).
  */
 export function securityHeaders(mode: 'dev' | 'preview', configFile = SANDBOX_CONSOLE_CONFIG) {
   const connect = ["'self'"]
@@ -44,5 +44,7 @@ export function securityHeaders(mode: 'dev' | 'preview', configFile = SANDBOX_CO
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    // An admin console is never to be indexed, should a crawler ever reach it.
+    'X-Robots-Tag': 'noindex',
   }
 }

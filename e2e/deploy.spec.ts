@@ -56,6 +56,7 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
       expect(response.headers.get('referrer-policy'), url).toBe('no-referrer')
       expect(response.headers.get('permissions-policy'), url).toContain('camera=()')
       expect(response.headers.get('x-frame-options'), url).toBe('DENY')
+      expect(response.headers.get('x-robots-tag'), url).toBe('noindex')
     }
     // The same headers the preview server sends (security-headers.ts), so tests see production's:
     // every header the kit sets, with the same value, and no other.
@@ -145,6 +146,82 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
         rmSync(path.join(deployment.html, file), { recursive: true, force: true })
       for (const file of ['.hidden.js', 'index-planted.js.map', 'index-planted.js.map.gz'])
         rmSync(path.join(deployment.html, 'assets', file), { force: true })
+    }
+  })
+
+  test("only the build's own files and config.json are served: anything else in the folder is a 404, at the root and under a sub-path", async () => {
+    // What lands beside a build by mistake: backups, keys, secrets, archives, compressed maps.
+    const planted = [
+      'config.json.bak',
+      'config.json~',
+      'index.html.orig',
+      'id_rsa',
+      'secrets.env',
+      'backup.tar.gz',
+      'backup.zip',
+      'old/id_rsa',
+      'old/secrets.env',
+      'assets/x.js.map.br',
+      'assets/index-planted.js.br',
+      'assets/notes.txt',
+      'assets/old/index-Df66nj9w.js',
+    ]
+    for (const file of planted) {
+      mkdirSync(path.dirname(path.join(deployment.html, file)), { recursive: true, mode: 0o755 })
+      writeFileSync(path.join(deployment.html, file), 'planted', { mode: 0o644 })
+    }
+    try {
+      // And names with a dot the build does not hold, in the folder or not: a 404, not the page.
+      const paths = [
+        ...planted,
+        'secrets%2Eenv',
+        'config.json%7E',
+        'favicon.ico',
+        'robots.txt',
+        'wp-login.php',
+        'index.html.gz',
+        'config.json.gz',
+        'config.json/',
+      ]
+      for (const base of [deployment.root, deployment.subPath])
+        for (const file of paths) {
+          const url = `${base}/${file}`
+          const response = await fetch(url, { redirect: 'manual' })
+          expect(response.status, url).toBe(404)
+          const body = await response.text()
+          expect(body, url).not.toContain('planted')
+          expect(body, url).not.toContain('<div id="root">')
+          expect(response.headers.get('x-content-type-options'), url).toBe('nosniff')
+          expect(response.headers.get('x-robots-tag'), url).toBe('noindex')
+        }
+
+      // Every file of the build is served, byte for byte (index.html is rewritten under a
+      // sub-path); config.json too, and routes, deeper ones with a dot in an id among them.
+      const built = readdirSync('dist', { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative('dist', path.join(entry.parentPath, entry.name)))
+      expect(built.filter((f) => f.startsWith('assets/')).length).toBeGreaterThan(10)
+      for (const base of [deployment.root, deployment.subPath]) {
+        for (const file of built) {
+          const response = await fetch(`${base}/${file}`, {
+            headers: { 'accept-encoding': 'identity' },
+          })
+          expect(response.status, file).toBe(200)
+          const body = Buffer.from(await response.arrayBuffer())
+          if (file !== 'index.html')
+            expect(body.equals(readFileSync(path.join('dist', file))), file).toBe(true)
+        }
+        expect((await fetch(`${base}/config.json`)).status).toBe(200)
+        for (const route of ['', 'events/42', 'events/mine/jane.doe', 'auths/A.1/edit', 'old']) {
+          const response = await fetch(`${base}/${route}`)
+          expect(response.status, route).toBe(200)
+          expect(await response.text(), route).toContain('<div id="root"></div>')
+        }
+      }
+    } finally {
+      for (const file of planted) rmSync(path.join(deployment.html, file), { force: true })
+      for (const dir of ['old', 'assets/old'])
+        rmSync(path.join(deployment.html, dir), { recursive: true, force: true })
     }
   })
 

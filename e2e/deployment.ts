@@ -15,20 +15,17 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { API_KEY, DEMO_PASSWORD } from './fixtures'
+import { renderTemplate } from './render-kit'
 
 /*
  * The deployment kit run for real: the production build (dist/, made by the suite's web server)
  * served by Debian's nginx with deploy/nginx's templates rendered the way the nginx image renders
- * them, and the sandbox started as a separate service on another origin, so CORS and the CSP's
- * connect-src are the browser's own checks.
+ * them (e2e/render-kit.ts: the base path checked, then envsubst), and the sandbox started as a
+ * separate service on another origin, so CORS and the CSP's connect-src are the browser's own
+ * checks.
  */
 
 const templates = path.resolve('deploy/nginx')
-
-/** envsubst as the nginx image runs it (NGINX_ENVSUBST_FILTER=^CONSOLE_): only these names. */
-export function renderTemplate(text: string, vars: Record<string, string>): string {
-  return text.replace(/\$\{(CONSOLE_[A-Z_]+)\}/g, (whole, name: string) => vars[name] ?? whole)
-}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
