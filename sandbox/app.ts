@@ -92,7 +92,14 @@ export function createSandbox(config: SandboxConfig, options: SandboxOptions = {
     '*',
     cors({
       origin: config.corsOrigins,
-      allowHeaders: ['authorization', 'content-type', 'x-api-key', 'service-database'],
+      allowHeaders: [
+        'authorization',
+        'content-type',
+        'x-api-key',
+        'service-database',
+        'idempotency-key',
+      ],
+      exposeHeaders: ['idempotent-replayed'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       maxAge: 600,
     }),

@@ -32,6 +32,7 @@ const STATUS_TITLES: Record<number, string> = {
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

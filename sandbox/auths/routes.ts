@@ -1,4 +1,5 @@
 import type { SandboxEnv } from '../http'
+import { idempotentWrite } from '../idempotency'
 import { Hono } from 'hono'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
 import type { Auth } from '../../src/api/schemas/auth'
@@ -164,7 +165,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
     const check = checkAuth(raw, validCodes(db))
     if (!check.ok) throw invalidFields(check.errors)
     const user = c.get('user').userId
-    const auth = transaction(db, () => {
+    const auth = idempotentWrite(c, ctx.now(), raw, () => {
       const authNumber = createAuth(db, check.stored, user, ctx.now())
       return readAuth(authStore(db), authNumber)
     })
@@ -184,7 +185,7 @@ export function authRoutes(ctx: SandboxContext): SandboxApp {
     const user = c.get('user').userId
     const codes = validCodes(db)
     const now = ctx.now()
-    const results = transaction(db, () =>
+    const results = idempotentWrite(c, now, raw, () =>
       raw.map((item: unknown) => {
         const check = checkAuth(item, codes)
         const id = (value: string | null) => [{ key: 'auth_Number', value }]

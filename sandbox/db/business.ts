@@ -3,10 +3,11 @@ import { hashSeed, createRandom } from './random'
 import { migrate, openDb, transaction, type Db } from './sqlite'
 import { eventsMigration, seedEvents } from '../events/seed'
 import { authsMigration, seedAuths } from '../auths/seed'
+import { idempotencyMigration } from '../idempotency'
 
 /** Migrations of a business database, in order; append, never edit a shipped one. */
 const baseMigration = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`
-const migrations = [baseMigration, eventsMigration, authsMigration]
+const migrations = [baseMigration, eventsMigration, authsMigration, idempotencyMigration]
 
 export interface BusinessSeedOptions {
   seed: number

@@ -1,4 +1,5 @@
 import type { SandboxEnv } from '../http'
+import { idempotentWrite } from '../idempotency'
 import { Hono } from 'hono'
 import { formatServiceDate, parseServiceDate } from '../../src/api/schemas/common'
 import type { SandboxApp, SandboxContext } from '../context'
@@ -90,11 +91,12 @@ function moveToNext(c: Ctx, schedule: EventSchedule, after: Date, now: Date) {
 export function eventRoutes(ctx: SandboxContext): SandboxApp {
   const app: SandboxApp = new Hono<SandboxEnv>()
   app.post('/events', async (c) => {
-    const check = checkEvent(await readJson(c))
+    const raw = await readJson(c)
+    const check = checkEvent(raw)
     if (!check.ok) throw invalidFields(check.errors)
     const db = c.get('db')
     const user = c.get('user').userId
-    const event = transaction(db, () => {
+    const event = idempotentWrite(c, ctx.now(), raw, () => {
       if (check.eventId !== null && eventExists(db, check.eventId))
         throw new Problem(409, `Event ${check.eventId} already exists; update it with PUT.`, {
           title: 'Event exists',
@@ -169,7 +171,7 @@ export function eventRoutes(ctx: SandboxContext): SandboxApp {
     const now = ctx.now()
     const checks = raw.map(checkEvent)
     // One transaction for the batch, one outcome per item: a refused item never fails the others.
-    const results = transaction(db, () =>
+    const results = idempotentWrite(c, now, raw, () =>
       checks.map((check) => {
         const id = (value: number | null) => [{ key: 'event_ID', value }]
         if (!check.ok) {
