@@ -89,8 +89,8 @@ describe('Idempotency-Key', () => {
   })
 
   it('PUT /auths: a batch of new auths sent again creates none twice, same numbers', async () => {
-    const body = [newAuth('Idempotent batch A'), newAuth('Idempotent batch A'), newAuth('x')]
-    body[2] = { ...newAuth('Idempotent batch A'), units_Requested: 'many' }
+    const refused = { ...newAuth('Idempotent batch A'), units_Requested: 'many' }
+    const body = [newAuth('Idempotent batch A'), newAuth('Idempotent batch A'), refused]
     const first = await call('PUT', '/auths', 'auth-batch-1', { body })
     const again = await call('PUT', '/auths', 'auth-batch-1', { body })
     const numbers = (data: unknown) => batchResultSchema.parse(data).map((r) => r.id?.[0]?.value)

@@ -1,3 +1,4 @@
+import { idempotencyKeyOf } from './idempotency'
 import { noDataSchema, type ApiClient, type RequestOptions } from './client'
 import { readableRecordSchema, type ReadableRecord } from './records'
 import { authSchema, type Auth } from './schemas/auth'
@@ -9,7 +10,14 @@ const id = (value: string) => encodeURIComponent(value)
 
 export function createAuth(api: ApiClient, auth: Auth, options?: RequestOptions): Promise<Auth> {
   return api.request(
-    { name: 'createAuth', method: 'POST', path: '/auths', body: auth, schema: authSchema },
+    {
+      name: 'createAuth',
+      method: 'POST',
+      path: '/auths',
+      body: auth,
+      schema: authSchema,
+      idempotencyKey: idempotencyKeyOf(auth),
+    },
     options,
   )
 }
@@ -21,7 +29,14 @@ export function upsertAuths(
   options?: RequestOptions,
 ): Promise<BatchResult> {
   return api.request(
-    { name: 'upsertAuths', method: 'PUT', path: '/auths', body: auths, schema: batchResultSchema },
+    {
+      name: 'upsertAuths',
+      method: 'PUT',
+      path: '/auths',
+      body: auths,
+      schema: batchResultSchema,
+      idempotencyKey: idempotencyKeyOf(auths),
+    },
     options,
   )
 }

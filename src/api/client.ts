@@ -36,6 +36,8 @@ export interface Operation<S extends z.core.$ZodType = z.core.$ZodType> {
   auth?: OperationAuth
   /** Whether a 401 may be answered by re-authenticating and retrying (default true). */
   reauthenticate?: boolean
+  /** Sent as `Idempotency-Key` (`api/idempotency.ts`): a repeat of this request creates nothing. */
+  idempotencyKey?: string | undefined
 }
 
 export interface RequestOptions {
@@ -328,6 +330,7 @@ function buildHeaders(
   if (connection.apiKey) headers.set('x-api-key', connection.apiKey)
   headers.set('service-database', database ?? connection.database)
   if (operation.body !== undefined) headers.set('Content-Type', 'application/json')
+  if (operation.idempotencyKey) headers.set('Idempotency-Key', operation.idempotencyKey)
   return headers
 }
 

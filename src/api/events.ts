@@ -1,3 +1,4 @@
+import { idempotencyKeyOf } from './idempotency'
 import { noDataSchema, type ApiClient, type RequestOptions } from './client'
 import {
   readableRecordSchema,
@@ -64,7 +65,14 @@ export function createEvent(
   options?: RequestOptions,
 ): Promise<Event> {
   return api.request(
-    { name: 'createEvent', method: 'POST', path: '/events', body: event, schema: eventSchema },
+    {
+      name: 'createEvent',
+      method: 'POST',
+      path: '/events',
+      body: event,
+      schema: eventSchema,
+      idempotencyKey: idempotencyKeyOf(event),
+    },
     options,
   )
 }
@@ -165,6 +173,7 @@ export function batchEvents(
       path: '/events-batch',
       body: events,
       schema: batchResultSchema,
+      idempotencyKey: idempotencyKeyOf(events),
     },
     options,
   )

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
+import { setIdempotencyKeys } from '@/api/idempotency'
 import { setDisplayLocale } from '@/lib/format/locale'
 import { RuntimeConfigContext } from '@/lib/app-context'
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
@@ -18,6 +19,7 @@ export function App() {
     void loadRuntimeConfig().then((loaded) => {
       // One locale for text and the browser's own date inputs: the config's, else the browser's.
       setDisplayLocale(loaded.locale ?? navigator.language)
+      setIdempotencyKeys(loaded.idempotencyKeys)
       setConfig(loaded)
     })
   }, [])

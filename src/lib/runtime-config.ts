@@ -108,6 +108,12 @@ export const runtimeConfigSchema = z.object({
       rules: z.optional(z.array(decisionRuleSchema).check(z.minLength(1))),
     }),
   ),
+  /**
+   * Whether the service honours the `Idempotency-Key` header (`api/idempotency.ts`): the writes
+   * that create records send one, so a repeat never creates twice. Off by default: a service that
+   * does not know the header may refuse it in a CORS preflight.
+   */
+  idempotencyKeys: z._default(z.boolean(), false),
   /** Most auths one `PUT /auths` call carries (the service's batch size). */
   authBatchSize: z._default(z.int().check(z.positive(), z.maximum(10_000)), 1000),
 })
