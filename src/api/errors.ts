@@ -154,3 +154,17 @@ export function formatIssuePath(root: string, path: readonly PropertyKey[]): str
   }
   return out
 }
+
+/**
+ * Whether a write that ended in this error may have been saved all the same, so that what the
+ * service holds must be read before saying "failed" or sending it again: no answer arrived (the
+ * connection was reset, the time ran out, the request was cancelled after it left), a gateway
+ * answered in the service's place (502, 503, 504, 408), the service failed (500) possibly after
+ * writing, or its answer could not be read. A refusal (any other status) and a request never sent
+ * (no session) are known not saved.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (error instanceof NetworkError) return error.kind !== 'no-session'
+  if (error instanceof ApiError) return error.status === 408 || error.status >= 500
+  return error instanceof ResponseShapeError
+}

@@ -18,6 +18,9 @@ export function setIdempotencyKeys(on: boolean) {
   enabled = on
 }
 
+/** Whether the service honours keys (a batch may then be sent again to learn its fate). */
+export const idempotencyKeysOn = () => enabled
+
 /** The key of a body, made once per object; undefined while keys are off. */
 export function idempotencyKeyOf(body: object): string | undefined {
   if (!enabled) return undefined

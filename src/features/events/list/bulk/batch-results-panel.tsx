@@ -25,19 +25,21 @@ const more = (shown: number, all: number) =>
 export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps) {
   const failed: BatchOutcome[] = []
   const succeeded: BatchOutcome[] = []
-  for (const o of report.outcomes) (o.ok ? succeeded : failed).push(o)
+  const unconfirmed: BatchOutcome[] = []
+  for (const o of report.outcomes) (o.ok ? succeeded : o.unconfirmed ? unconfirmed : failed).push(o)
   const notSent = report.notSent ?? []
   const total = report.outcomes.length + notSent.length
   const { rerun } = report
   return (
     <section
-      className={`${styles.panel} ${failed.length || notSent.length ? styles.partial : styles.ok}`}
+      className={`${styles.panel} ${failed.length || notSent.length || unconfirmed.length ? styles.partial : styles.ok}`}
       aria-labelledby="batch-results-title"
     >
       <div className={styles.head}>
         <h2 id="batch-results-title" className={styles.title}>
           {report.title}: {formatCount(succeeded.length)} of {formatCount(total)} updated
           {failed.length > 0 && `, ${formatCount(failed.length)} failed`}
+          {unconfirmed.length > 0 && `, ${formatCount(unconfirmed.length)} not confirmed`}
           {notSent.length > 0 && `, ${formatCount(notSent.length)} not sent`}
         </h2>
         <div className={styles.actions}>
@@ -61,6 +63,26 @@ export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps)
           Stopped before {formatCount(notSent.length)}{' '}
           {notSent.length === 1 ? 'event was' : 'events were'} sent; they are still selected.
         </p>
+      )}
+      {unconfirmed.length > 0 && (
+        <>
+          <p className={styles.hint}>
+            The service’s answer was lost for {formatCount(unconfirmed.length)}{' '}
+            {unconfirmed.length === 1 ? 'event' : 'events'}, and{' '}
+            {unconfirmed.length === 1 ? 'it' : 'they'} could not be read back:{' '}
+            {unconfirmed.length === 1 ? 'it' : 'they'} may be changed. Open them to check; Undo
+            covers them. They are not sent again blindly.
+          </p>
+          <ul className={styles.list} aria-label="Events not confirmed">
+            {unconfirmed.slice(0, LISTED).map((o) => (
+              <li key={o.eventId} className={styles.failed}>
+                <strong>{label(o)}</strong>
+                <span>{o.message}</span>
+              </li>
+            ))}
+            {more(LISTED, unconfirmed.length)}
+          </ul>
+        </>
       )}
       {failed.length > 0 && (
         <>

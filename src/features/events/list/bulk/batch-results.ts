@@ -7,6 +7,8 @@ export interface BatchOutcome {
   eventId: number
   subject: string | null
   ok: boolean
+  /** The answer was lost and the event could not be read back: it may be changed. */
+  unconfirmed?: boolean
   /** The item's status as the service gave it; 0 when the service said nothing about it. */
   status: number
   /** The service's message, or a description of the status. */

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '@/api/client'
 import { batchEvents, getEvent, listEvents, updateEvent } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
+import { setIdempotencyKeys } from '@/api/idempotency'
+import { lossyFetch, type Loss } from '@/test/lossy-fetch'
 import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { createEventIndex, type EventIndex } from '../../index/event-index'
-import { applyAction, type BulkAction } from './bulk-changes'
+import { applyAction, fieldsOf, holds, type BulkAction } from './bulk-changes'
 import { runBulk, type BulkProgress } from './bulk-run'
 
 let service: InProcessSandbox
@@ -169,5 +171,118 @@ describe('runBulk', () => {
     expect(sizes).toEqual([1500, 750, 750])
     expect(result.outcomes).toHaveLength(1500)
     expect(result.outcomes.every((o) => o.ok)).toBe(true)
+  })
+})
+
+describe('runBulk, when an answer is lost on the way back', () => {
+  /** A client whose second batch call meets `loss`; reads pass unless `readsFail`. */
+  async function lossyClient(loss: Loss, readsFail = false) {
+    const link = lossyFetch(service.fetch, ({ method, path, nth }) =>
+      method === 'PUT' && path === '/events-batch' && nth === 1
+        ? loss
+        : readsFail && method === 'GET' && path.startsWith('/events/')
+          ? 'reset-after'
+          : null,
+    )
+    return { client: await service.clientFor('staff', link.fetch), link }
+  }
+  const confirmFor = (client: ApiClient, action: BulkAction, resend = false) => ({
+    resend,
+    pauseMs: 1,
+    readBack: (wanted: number[]) => Promise.all(wanted.map((id) => getEvent(client, id))),
+    landed: (sent: Event, current: Event) => holds(current, fieldsOf(sent, action)),
+  })
+
+  it('a 504 after the service saved: read back, every event reported as saved', async () => {
+    await readAll()
+    const action = priority('URGENT')
+    const target = ids(600, 30)
+    const { client, link } = await lossyClient('gateway-after')
+    const result = await runBulk({
+      ids: target,
+      load,
+      plan: (e) => (e.priority === 'URGENT' ? { skip: true } : { send: applyAction(e, action) }),
+      send: (events) => batchEvents(client, events),
+      confirm: confirmFor(client, action),
+      batchSize: 10,
+      concurrency: 1,
+    })
+    expect(link.counts.lost).toBe(1)
+    expect(result.outcomes.filter((o) => !o.ok)).toEqual([])
+    expect(result.unconfirmed).toEqual([])
+    expect(result.succeeded.length + result.skipped).toBe(30)
+    // Undo's list (the succeeded events) holds every event changed in the service.
+    for (const id of target) expect((await getEvent(api, id)).priority).toBe('URGENT')
+    const changedInService = new Set(result.succeeded.map((e) => e.event_ID))
+    expect(changedInService.size).toBe(result.succeeded.length)
+  })
+
+  it('a connection reset with keys honoured: sent again under its key, saved once', async () => {
+    setIdempotencyKeys(true)
+    try {
+      await readAll()
+      const action = priority('HIGH')
+      const target = ids(640, 30)
+      const { client, link } = await lossyClient('reset-after')
+      const result = await runBulk({
+        ids: target,
+        load,
+        plan: (e) => (e.priority === 'HIGH' ? { skip: true } : { send: applyAction(e, action) }),
+        send: (events) => batchEvents(client, events),
+        confirm: confirmFor(client, action, true),
+        batchSize: 10,
+        concurrency: 1,
+      })
+      expect(link.counts.lost).toBe(1)
+      // The resend was answered with the first answer, replayed: no 409 for a version it moved.
+      expect(result.outcomes.filter((o) => !o.ok)).toEqual([])
+      expect(result.succeeded.length + result.skipped).toBe(30)
+      for (const id of target) expect((await getEvent(api, id)).priority).toBe('HIGH')
+    } finally {
+      setIdempotencyKeys(false)
+    }
+  })
+
+  it('a 504 before the service saw it: read back unchanged, reported as not saved', async () => {
+    await readAll()
+    const action = priority('URGENT')
+    const target = ids(680, 30)
+    const { client } = await lossyClient('gateway-before')
+    const result = await runBulk({
+      ids: target,
+      load,
+      plan: (e) => (e.priority === 'URGENT' ? { skip: true } : { send: applyAction(e, action) }),
+      send: (events) => batchEvents(client, events),
+      confirm: confirmFor(client, action),
+      batchSize: 10,
+      concurrency: 1,
+    })
+    const failed = result.outcomes.filter((o) => !o.ok)
+    expect(failed.length).toBeGreaterThan(0)
+    expect(failed.every((o) => o.message.startsWith('Not saved'))).toBe(true)
+    expect(result.unconfirmed).toEqual([])
+    for (const o of failed) expect((await getEvent(api, o.eventId)).priority).not.toBe('URGENT')
+  })
+
+  it('when the events cannot be read back either: not confirmed, never failed', async () => {
+    await readAll()
+    const action = priority('NORMAL')
+    const target = ids(720, 30)
+    const { client } = await lossyClient('reset-after', true)
+    const result = await runBulk({
+      ids: target,
+      load,
+      plan: (e) => (e.priority === 'NORMAL' ? { skip: true } : { send: applyAction(e, action) }),
+      send: (events) => batchEvents(client, events),
+      confirm: confirmFor(client, action),
+      batchSize: 10,
+      concurrency: 1,
+    })
+    const notOk = result.outcomes.filter((o) => !o.ok)
+    expect(notOk.length).toBeGreaterThan(0)
+    expect(notOk.every((o) => o.unconfirmed)).toBe(true)
+    expect(result.unconfirmed).toEqual(notOk.map((o) => o.eventId))
+    // They were saved in fact: Undo, which covers them, has them to put back.
+    for (const id of result.unconfirmed) expect((await getEvent(api, id)).priority).toBe('NORMAL')
   })
 })

@@ -1,5 +1,5 @@
 import { describeError } from '@/components/errors/describe-error'
-import { ApiError } from '@/api/errors'
+import { ApiError, outcomeUnknown } from '@/api/errors'
 import type { BatchResult } from '@/api/schemas/batch-result'
 import type { Event } from '@/api/schemas/event'
 import { summarizeBatch, type BatchOutcome } from './batch-results'
@@ -34,12 +34,34 @@ export interface BulkRunOptions {
   plan: (event: Event) => BulkPlan
   /** One `PUT /events-batch` of whole events: the service's per-item answers. */
   send: (events: Event[]) => Promise<BatchResult>
+  /**
+   * How to learn what became of a batch whose answer was lost (`outcomeUnknown`): the service
+   * may have saved it all the same. Without it, such a batch's events fail with the error.
+   */
+  confirm?: ConfirmOptions
   onProgress?: (progress: BulkProgress) => void
   /** Aborted: no further batch starts (those in flight finish). */
   signal?: AbortSignal
   batchSize?: number
   concurrency?: number
 }
+
+export interface ConfirmOptions {
+  /**
+   * The service honours idempotency keys: the same batch (the same array, so the same key) is
+   * sent again, and its answer, the first one replayed or a first save now, is the truth.
+   */
+  resend: boolean
+  /** The events as the service holds them now (read from the service, not the index). */
+  readBack: (ids: number[]) => Promise<Event[]>
+  /** Whether an event read back holds what was sent of it. */
+  landed: (sent: Event, current: Event) => boolean
+  /** Pause before a resend (ms); default 1 s. */
+  pauseMs?: number
+}
+
+/** Tries of a resend to confirm a batch, before reading its events back. */
+const RESENDS = 2
 
 export interface BulkProgress {
   /** Events dealt with so far (changed, skipped or failed), of `total`. */
@@ -57,6 +79,11 @@ export interface BulkRunResult {
   skipped: number
   /** IDs not reached because the run was stopped. */
   notSent: number[]
+  /**
+   * Events whose fate is unknown: their batch's answer was lost and they could not be read back.
+   * They may be changed in the service: an undo covers them.
+   */
+  unconfirmed: number[]
   stopped: boolean
 }
 
@@ -81,6 +108,7 @@ export async function runBulk({
   send,
   onProgress,
   signal,
+  confirm,
   batchSize = BULK_BATCH_SIZE,
   concurrency = BULK_CONCURRENCY,
 }: BulkRunOptions): Promise<BulkRunResult> {
@@ -90,6 +118,7 @@ export async function runBulk({
   let size = batchSize
   const outcomes: BatchOutcome[] = []
   const succeeded: Event[] = []
+  const unconfirmed: number[] = []
   let skipped = 0
   let done = 0
   let failed = 0
@@ -100,6 +129,73 @@ export async function runBulk({
       if (!o.ok) failed++
     }
     done += list.length
+  }
+
+  /**
+   * A batch whose answer was lost: sent again under the same key when the service honours keys,
+   * else (or still no answer) each event read back. Saved, not saved, changed by someone else or,
+   * when even the read fails, not confirmed: never "failed" for what may be saved.
+   */
+  async function settleLost(toSend: Event[], lost: unknown) {
+    if (!confirm) return false
+    if (confirm.resend)
+      for (let i = 0; i < RESENDS; i++) {
+        await new Promise((resolve) => setTimeout(resolve, confirm.pauseMs ?? 1000))
+        try {
+          const summary = summarizeBatch(toSend, await send(toSend))
+          succeeded.push(...summary.succeeded)
+          record(summary.outcomes)
+          return true
+        } catch (error) {
+          if (!outcomeUnknown(error)) break
+        }
+      }
+    let current: Map<number, Event>
+    try {
+      const read = await confirm.readBack(toSend.map((e) => e.event_ID))
+      current = new Map(read.map((e) => [e.event_ID, e]))
+    } catch {
+      unconfirmed.push(...toSend.map((e) => e.event_ID))
+      record(
+        toSend.map((e) => ({
+          eventId: e.event_ID,
+          subject: e.subject ?? null,
+          ok: false,
+          unconfirmed: true,
+          status: 0,
+          message:
+            'Not confirmed: the service’s answer was lost and the event could not be read back. Check it; Undo covers it.',
+        })),
+      )
+      return true
+    }
+    const { title, message } = describeError(lost)
+    const status = lost instanceof ApiError ? lost.status : 0
+    record(
+      toSend.map((sent): BatchOutcome => {
+        const base = { eventId: sent.event_ID, subject: sent.subject ?? null }
+        const now = current.get(sent.event_ID)
+        if (!now) return notFound(sent.event_ID)
+        if (now.update_Date !== sent.update_Date && confirm.landed(sent, now)) {
+          succeeded.push(now)
+          return {
+            ...base,
+            ok: true,
+            status: 200,
+            message: 'Saved (the answer was lost; confirmed by reading the event back).',
+          }
+        }
+        if (now.update_Date === sent.update_Date)
+          return { ...base, ok: false, status, message: `Not saved: ${title}. ${message}` }
+        return {
+          ...base,
+          ok: false,
+          status: 409,
+          message: `Changed by ${now.update_User ?? 'someone else'} meanwhile; this change was not saved.`,
+        }
+      }),
+    )
+    return true
   }
 
   async function batch(chunk: number[]) {
@@ -151,6 +247,7 @@ export async function runBulk({
           queue.unshift(again.slice(Math.max(0, i - size), i))
         return
       }
+      if (outcomeUnknown(error) && (await settleLost(toSend, error))) return
       const { title, message } = describeError(error)
       const status = error instanceof ApiError ? error.status : 0
       record(
@@ -186,5 +283,5 @@ export async function runBulk({
   report()
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
   const notSent = queue.flat()
-  return { outcomes, succeeded, skipped, notSent, stopped: notSent.length > 0 }
+  return { outcomes, succeeded, skipped, notSent, unconfirmed, stopped: notSent.length > 0 }
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
+import { idempotencyKeysOn } from '@/api/idempotency'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
 import { toast } from '@/components/ui/toast'
@@ -50,6 +51,12 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
     return found.filter((e): e is Event => e !== null)
   }
 
+  /** Events as the service holds them now; throws when any cannot be read. */
+  const readBackFromService = (ids: number[]) =>
+    Promise.all(
+      ids.map((id) => queryClient.fetchQuery({ ...queries.detail(db, id), staleTime: 0 })),
+    )
+
   /**
    * How a run reads its events. The index is brought up to date first (others' changes, and the
    * versions this console's last change produced), so a write carries the current `update_Date`;
@@ -71,6 +78,7 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
     ids: readonly number[],
     intent: string,
     plan: (event: Event) => BulkPlan,
+    action: BulkAction,
   ): Promise<BulkRunResult | null> =>
     runExclusive(intent, async (signal, onProgress) => {
       const load = await loader()
@@ -79,6 +87,13 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
         load,
         plan,
         send: (events) => batch.mutateAsync(events),
+        // A batch whose answer is lost: sent again under its key, else read back from the
+        // service; an event holds what was sent of it in the action's fields, or it does not.
+        confirm: {
+          resend: idempotencyKeysOn(),
+          readBack: readBackFromService,
+          landed: (sent, current) => holds(current, fieldsOf(sent, action)),
+        },
         onProgress,
         signal,
       })
@@ -108,21 +123,30 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
     title: string,
   ) {
     const undoTitle = `Undo of “${title}”`
-    const result = await execute(ids, `Undoing: ${title}`, (event): BulkPlan => {
-      const was = before.get(event.event_ID)
-      if (!was || holds(event, was)) return { skip: true }
-      // Someone changed what this change wrote: theirs stands.
-      if (!stillAsLeft(event, action))
-        return {
-          fail: `Changed by ${event.update_User ?? 'someone else'} since (${formatDisplayDateTime(event.update_Date)}); left as they saved it.`,
-        }
-      return { send: { ...event, ...was } }
-    })
+    const result = await execute(
+      ids,
+      `Undoing: ${title}`,
+      (event): BulkPlan => {
+        const was = before.get(event.event_ID)
+        if (!was || holds(event, was)) return { skip: true }
+        // Someone changed what this change wrote: theirs stands.
+        if (!stillAsLeft(event, action))
+          return {
+            fail: `Changed by ${event.update_User ?? 'someone else'} since (${formatDisplayDateTime(event.update_Date)}); left as they saved it.`,
+          }
+        return { send: { ...event, ...was } }
+      },
+      action,
+    )
     if (!result) return
     report(undoTitle, result, (again) => void undo(again, before, action, title))
     const done = result.succeeded.length
-    const failed = result.outcomes.length - done
-    if (failed === 0 && !result.stopped) toast.success(`Undone: ${plural(done)}`)
+    const failed = result.outcomes.length - done - result.unconfirmed.length
+    if (result.unconfirmed.length > 0)
+      toast.error(`Undo not confirmed for ${plural(result.unconfirmed.length)}`, {
+        description: `${plural(done)} put back. See the results above the list.`,
+      })
+    else if (failed === 0 && !result.stopped) toast.success(`Undone: ${plural(done)}`)
     else
       toast.error(
         `Undo ${result.stopped ? 'stopped' : 'failed'} for ${plural(failed + result.notSent.length)}`,
@@ -134,15 +158,21 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
 
   async function apply(ids: readonly number[], action: BulkAction) {
     const before = new Map<number, Partial<Event>>()
-    const result = await execute(ids, describeIntent(action), (event): BulkPlan => {
-      // Events already as the action would leave them are not sent, and not counted as changed.
-      if (alreadyDone(event, action)) return { skip: true }
-      before.set(event.event_ID, fieldsOf(event, action))
-      return { send: applyAction(event, action) }
-    })
+    const result = await execute(
+      ids,
+      describeIntent(action),
+      (event): BulkPlan => {
+        // Events already as the action would leave them are not sent, and not counted as changed.
+        if (alreadyDone(event, action)) return { skip: true }
+        before.set(event.event_ID, fieldsOf(event, action))
+        return { send: applyAction(event, action) }
+      },
+      action,
+    )
     if (!result) return
     const done = result.succeeded.length
-    const failed = result.outcomes.length - done
+    const unconfirmed = result.unconfirmed.length
+    const failed = result.outcomes.length - done - unconfirmed
     const skipNote = result.skipped > 0 ? `${describeSkipped(action, result.skipped)}, skipped` : ''
     const title = [describeAction(action, done), skipNote].filter(Boolean).join('; ')
     report(title, result, (again) => void apply(again, action))
@@ -151,9 +181,11 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
       toast.info(`Nothing changed: ${skipNote || 'no events'}`)
       return
     }
-    const changed = result.succeeded.map((e) => e.event_ID)
+    // Undo restores every event that may be changed in the service: those confirmed, and those
+    // whose answer was lost (an undo leaves alone any that turns out unchanged).
+    const changed = [...result.succeeded.map((e) => e.event_ID), ...result.unconfirmed]
     const undoOffer =
-      done > 0
+      changed.length > 0
         ? {
             undo: {
               label: describeAction(action, done),
@@ -164,6 +196,11 @@ export function useBulkApply(onLeftSelected: (eventIds: number[]) => void) {
     if (result.stopped)
       toast.info(`Stopped: ${describeAction(action, done)}`, {
         description: `${plural(result.notSent.length)} not sent${failed ? `, ${plural(failed)} failed` : ''}; see the results above the list.`,
+        ...undoOffer,
+      })
+    else if (unconfirmed > 0)
+      toast.error(`${describeAction(action, done)}; ${plural(unconfirmed)} not confirmed`, {
+        description: `The service’s answer was lost for them${failed ? ` and ${plural(failed)} failed` : ''}; see the results above the list.`,
         ...undoOffer,
       })
     else if (failed === 0) toast.success(title, undoOffer)
