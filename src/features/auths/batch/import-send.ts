@@ -1,4 +1,8 @@
+import { ApiError, outcomeUnknown } from '@/api/errors'
+import type { Auth } from '@/api/schemas/auth'
 import { isBatchItemOk, type BatchResult } from '@/api/schemas/batch-result'
+import { describeError } from '@/components/errors/describe-error'
+import { compareWithExisting } from './import-rows'
 
 /** What the service said about one row (`status` -1: not sent, the import was stopped). */
 export interface RowResult {
@@ -9,6 +13,11 @@ export interface RowResult {
 }
 
 export const NOT_SENT = -1
+/**
+ * The row's batch was sent and its answer lost, and what the service holds could not be learnt:
+ * the row may be saved. Never reported as failed, never sent again blindly.
+ */
+export const NOT_CONFIRMED = -2
 
 export const isResultOk = (result: RowResult | undefined) =>
   result !== undefined && isBatchItemOk({ status: result.status, body: null, id: [] })
@@ -102,5 +111,89 @@ export async function mapLimit<T, R>(
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+/** A row as sent: its index, the Auth sent, and the values the file gave. */
+export interface SentRow {
+  index: number
+  auth: Auth
+  rowAuth: Record<string, unknown>
+}
+
+/** Tries of a resend under the same key before reading back. */
+const RESENDS = 2
+
+export const NOT_CONFIRMED_NEW =
+  'Not confirmed: the service’s answer was lost, and a new auth cannot be looked up without its number. It may have been created: check before importing this row again.'
+const NOT_CONFIRMED_READ =
+  'Not confirmed: the service’s answer was lost and the auth could not be read back. Check it before importing this row again.'
+
+/**
+ * What became of a batch whose answer was lost (`outcomeUnknown`). With a service that honours
+ * idempotency keys (`resend`), the same batch is sent again under the same key: the answer, the
+ * first one replayed or a first save now, is the truth. Otherwise (or still no answer), each row
+ * that updates an auth is read back: saved (a new version holding the row's values), not saved
+ * (the version sent), or changed by someone else; a new row, which has no number to read, and a
+ * row that cannot be read stay not confirmed.
+ */
+export async function settleLostBatch(
+  rows: readonly SentRow[],
+  lost: unknown,
+  how: {
+    resend?: (() => Promise<BatchResult>) | undefined
+    readAuth: (authNumber: string) => Promise<Auth>
+    pauseMs?: number
+  },
+): Promise<Map<number, RowResult>> {
+  const indexes = rows.map((r) => r.index)
+  if (how.resend)
+    for (let i = 0; i < RESENDS; i++) {
+      await new Promise((resolve) => setTimeout(resolve, how.pauseMs ?? 1000))
+      try {
+        return resultsForRows(indexes, await how.resend())
+      } catch (error) {
+        if (!outcomeUnknown(error)) break
+      }
+    }
+  const { message } = describeError(lost)
+  const status = lost instanceof ApiError ? lost.status : 0
+  const results = new Map<number, RowResult>()
+  await mapLimit(rows, 6, async (row) => {
+    const number = row.auth.auth_Number ?? null
+    const sentVersion = row.auth.update_Date
+    if (!number || !sentVersion) {
+      results.set(row.index, { status: NOT_CONFIRMED, body: NOT_CONFIRMED_NEW, authNumber: null })
+      return
+    }
+    let current: Auth
+    try {
+      current = await how.readAuth(number)
+    } catch {
+      results.set(row.index, {
+        status: NOT_CONFIRMED,
+        body: NOT_CONFIRMED_READ,
+        authNumber: number,
+      })
+      return
+    }
+    const holds = compareWithExisting(row.rowAuth, current).changes.length === 0
+    results.set(
+      row.index,
+      current.update_Date !== sentVersion && holds
+        ? {
+            status: 200,
+            body: `Auth ${number} updated (the answer was lost; confirmed by reading it back).`,
+            authNumber: number,
+          }
+        : current.update_Date === sentVersion
+          ? { status, body: `Not saved: ${message}`, authNumber: number }
+          : {
+              status: 409,
+              body: `Changed by ${current.update_User ?? 'someone else'} meanwhile; this row was not saved.`,
+              authNumber: number,
+            },
+    )
+  })
   return results
 }

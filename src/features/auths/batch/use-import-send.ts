@@ -1,16 +1,21 @@
 import { useRef, useState } from 'react'
-import { ApiError } from '@/api/errors'
-import type { Auth } from '@/api/schemas/auth'
+import { useApi, useDatabase } from '@/api/api-context'
+import { getAuth } from '@/api/auths'
+import { ApiError, outcomeUnknown } from '@/api/errors'
+import { idempotencyKeysOn } from '@/api/idempotency'
 import { describeError } from '@/components/errors/describe-error'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useUpsertAuths } from '../queries'
 import { toSendItem } from './import-rows'
 import {
   batchesOf,
+  NOT_CONFIRMED,
   NOT_SENT,
   reportedBatchSize,
   resultsForRows,
+  settleLostBatch,
   type RowResult,
+  type SentRow,
 } from './import-send'
 import { isSendable, type RowState } from './use-import-rows'
 
@@ -26,10 +31,7 @@ export interface SendProgress {
   stopping: boolean
 }
 
-interface Item {
-  index: number
-  auth: Auth
-}
+type Item = SentRow
 
 /**
  * Sends the rows ready to go with `PUT /auths`, in batches of the service's size
@@ -42,6 +44,8 @@ interface Item {
 export function useImportSend() {
   const { authBatchSize } = useRuntimeConfig()
   const upsert = useUpsertAuths()
+  const api = useApi()
+  const db = useDatabase()
   const [progress, setProgress] = useState<SendProgress | null>(null)
   const stopping = useRef(false)
 
@@ -59,6 +63,7 @@ export function useImportSend() {
                 s.check.auth,
                 s.existing?.kind === 'found' ? s.existing.auth : undefined,
               ),
+              rowAuth: s.check.auth,
             },
           ]
         : [],
@@ -88,8 +93,10 @@ export function useImportSend() {
         }
         batch++
         setProgress({ sent: done, total: items.length, batch, batches, stopping: stopping.current })
+        // One body per batch: sent again to confirm it, it carries the same idempotency key.
+        const sent = chunk.map((item) => item.auth)
         try {
-          const answer = await upsert.mutateAsync(chunk.map((item) => item.auth))
+          const answer = await upsert.mutateAsync(sent)
           report(
             resultsForRows(
               chunk.map((item) => item.index),
@@ -115,7 +122,27 @@ export function useImportSend() {
             batches = batch + queue.length
             continue
           }
-          // The whole call failed (refused, unreachable): none of its rows were saved.
+          if (outcomeUnknown(error)) {
+            // The answer was lost: the service may have saved the batch. Say so while checking,
+            // then report what it holds (never "failed" for what may be saved).
+            const checking = 'Not confirmed: the answer was lost; checking what the service holds…'
+            onResults(
+              new Map(
+                chunk.map((item) => [
+                  item.index,
+                  { status: NOT_CONFIRMED, body: checking, authNumber: null },
+                ]),
+              ),
+            )
+            report(
+              await settleLostBatch(chunk, error, {
+                resend: idempotencyKeysOn() ? () => upsert.mutateAsync(sent) : undefined,
+                readAuth: (authNumber) => getAuth(api, authNumber, { database: db }),
+              }),
+            )
+            continue
+          }
+          // The whole call was refused: none of its rows were saved.
           const status = error instanceof ApiError ? error.status : 0
           const body = `Not saved: ${describeError(error).message}`
           report(new Map(chunk.map((item) => [item.index, { status, body, authNumber: null }])))
