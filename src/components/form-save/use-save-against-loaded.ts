@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
-import { ApiError } from '@/api/errors'
+import { ApiError, outcomeUnknown } from '@/api/errors'
 import { toast } from '@/components/ui/toast'
 import {
+  changedFields,
   conflictChanges,
   isNewerOnService,
   mineOnTheirs,
@@ -28,8 +29,13 @@ interface Options<T extends Versioned, V extends FieldValues> {
   toValues: (record: T) => V
   /** The record on the service now, asked for again (never from a cache). */
   fetchLatest: () => Promise<T>
-  /** Writes the record; rejects with the service's refusal. */
-  send: (record: T) => Promise<unknown>
+  /** Writes the record and resolves with it as saved; rejects with the service's refusal. */
+  send: (record: T) => Promise<T>
+  /**
+   * The record is saved: as the service answered, or as read back when its answer was lost
+   * (a save that landed all the same is the user's own, never someone else's conflict).
+   */
+  onSaved: (saved: T) => void
   /** A refusal that is not a conflict, or a failure to ask for the latest version. */
   onError: (error: unknown) => void
   /** Offers values back to the user as a draft (the form's draft store). */
@@ -55,15 +61,31 @@ export function useSaveAgainstLoaded<T extends Versioned & object, V extends Fie
     setConflict({ latest, merged, changes: conflictChanges(loaded, latest, merged, options.order) })
   }
 
-  /** Sends `mine`; a 409 opens the conflict with the version the service has now. */
+  /**
+   * Sends `mine`; a 409 opens the conflict with the version the service has now. When the answer
+   * is lost (`outcomeUnknown`: a timeout, a gateway's 504), the record is read before anything is
+   * said: a newer version that holds what was sent is this save, landed; an unchanged one was not
+   * saved (the error stands); any other newer one is someone else's, shown as the conflict.
+   */
   const write = async (loaded: T, mine: T) => {
-    const { send, fetchLatest } = options
+    const { send, fetchLatest, onSaved } = options
+    let saved: T
     try {
-      await send(mine)
+      saved = await send(mine)
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409)) throw error
-      open(loaded, await fetchLatest(), mine)
+      if (error instanceof ApiError && error.status === 409) {
+        open(loaded, await fetchLatest(), mine)
+        return
+      }
+      if (!outcomeUnknown(error)) throw error
+      const latest = await fetchLatest()
+      if (!isNewerOnService(loaded, latest)) throw error
+      const held = changedFields(latest as Record<string, unknown>, mine as Record<string, unknown>)
+      if (Object.keys(held).length === 0) onSaved(latest)
+      else open(loaded, latest, mine)
+      return
     }
+    onSaved(saved)
   }
 
   const run = async (work: () => Promise<void>) => {
@@ -81,7 +103,7 @@ export function useSaveAgainstLoaded<T extends Versioned & object, V extends Fie
   const save = (mine: T) =>
     run(async () => {
       if (!base) {
-        await options.send(mine)
+        options.onSaved(await options.send(mine))
         return
       }
       const latest = await options.fetchLatest()

@@ -57,7 +57,8 @@ export function useAuthFormSave(
     toValues: toFormValues,
     fetchLatest: () => queryClient.fetchQuery({ ...queries.detail(db, authNumber), staleTime: 0 }),
     send: (auth: Auth) =>
-      (base ? update.mutateAsync({ authNumber, auth }) : create.mutateAsync(auth)).then(saved),
+      base ? update.mutateAsync({ authNumber, auth }) : create.mutateAsync(auth),
+    onSaved: saved,
     onError: failed,
     keepDraft: draft.keep,
     order: authFields,

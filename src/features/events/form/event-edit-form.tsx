@@ -52,12 +52,12 @@ export function EventEditForm({ event, draftKey, priorities }: EventEditFormProp
     toValues: toFormValues,
     fetchLatest: () =>
       queryClient.fetchQuery({ ...queries.detail(db, base.event_ID), staleTime: 0 }),
-    send: (next: Event) =>
-      update.mutateAsync(next).then((saved) => {
-        state.draft.clear()
-        toast.success('Event saved', { description: eventTitle(saved) })
-        navigate(paths.events.detail(saved.event_ID))
-      }),
+    send: (next: Event) => update.mutateAsync(next),
+    onSaved: (saved) => {
+      state.draft.clear()
+      toast.success('Event saved', { description: eventTitle(saved) })
+      navigate(paths.events.detail(saved.event_ID))
+    },
     onError: (error) => {
       setProblem(applyProblem(error, state.form.setError, eventFormFields, fieldLabel))
       toast.error('The event was not saved', { description: 'See the form for details.' })
