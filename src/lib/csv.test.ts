@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CsvError, detectDelimiter, formatCsvLine, parseCsv } from './csv'
+import { CsvError, csvField, detectDelimiter, formatCsvLine, parseCsv, readCsvField } from './csv'
 
 const values = (text: string) => parseCsv(text).map((r) => r.values)
 
@@ -75,5 +75,73 @@ describe('formatCsvLine', () => {
     const line = formatCsvLine(row)
     expect(line).toBe('plain,"a,b","say ""hi""","two\nlines",')
     expect(values(line)).toEqual([row])
+  })
+})
+
+describe('csvField', () => {
+  it('leaves plain text alone', () => {
+    expect(csvField('Call provider')).toBe('Call provider')
+    expect(csvField('')).toBe('')
+    expect(csvField("'tis")).toBe("'tis")
+  })
+
+  it('quotes delimiters (comma, semicolon, tab), quotes and line breaks, doubling quotes', () => {
+    expect(csvField('a,b')).toBe('"a,b"')
+    expect(csvField('a;b')).toBe('"a;b"')
+    expect(csvField('a\tb')).toBe('"a\tb"')
+    expect(csvField('say "hi"')).toBe('"say ""hi"""')
+    expect(csvField('line 1\nline 2')).toBe('"line 1\nline 2"')
+    expect(csvField('cr\rlf')).toBe('"cr\rlf"')
+  })
+
+  it('keeps text that a spreadsheet would run as a formula as text', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvField('+1 555')).toBe("'+1 555")
+    expect(csvField('-1+1')).toBe("'-1+1")
+    expect(csvField('\t=1')).toBe(`"'\t=1"`)
+    expect(csvField('\r=1')).toBe(`"'\r=1"`)
+    // Plain numbers stay numbers.
+    expect(csvField('-5')).toBe('-5')
+    expect(csvField('+2.5')).toBe('+2.5')
+  })
+
+  it('gives a value that looks guarded already one more apostrophe', () => {
+    expect(csvField("'=1+1")).toBe("''=1+1")
+    expect(csvField("''-5")).toBe("'''-5")
+  })
+})
+
+describe('readCsvField', () => {
+  const written = [
+    'plain',
+    '',
+    '=1+1',
+    "'=1+1",
+    "''=1+1",
+    '=HYPERLINK("http://x","y")',
+    '+1',
+    '+1 555',
+    '-1+1',
+    '-5',
+    "'-5",
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    "'tis",
+    "'",
+    'a;b,c\td "e"\nf',
+  ]
+
+  it('gives back every value as it was before csvField, read through the parser', () => {
+    const line = written.map(csvField).join(',')
+    const [record] = parseCsv(`${line}\r\n`)
+    expect(record?.values.map(readCsvField)).toEqual(written)
+  })
+
+  it('leaves values csvField would not have guarded alone', () => {
+    expect(readCsvField("'tis")).toBe("'tis")
+    expect(readCsvField('-5')).toBe('-5')
+    expect(readCsvField("'=1+1")).toBe('=1+1')
   })
 })

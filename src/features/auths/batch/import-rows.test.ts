@@ -8,9 +8,12 @@ import {
   duplicateMessage,
   duplicateNumbers,
   ImportError,
+  MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
+  MAX_RESULTS_BYTES,
   parseImport,
   toSendItem,
+  utf8Length,
   type ImportRow,
 } from './import-rows'
 
@@ -98,6 +101,74 @@ describe('parseImport', () => {
     expect(() =>
       parseImport('row,auth number,outcome,message,notes\n1,26-1,created,ok,x\n'),
     ).toThrow(/Every row of this results file was saved/)
+  })
+
+  it('takes the guarding apostrophe off a results file’s cells, and only a results file’s', () => {
+    const results = parseImport(
+      [
+        "row,auth number,outcome,message,notes,'=name",
+        "1,,problems,x,'=1+1,'@SUM(A1)",
+        "2,,problems,x,''=1+1,'tis",
+        '3,,problems,x,"\'\t=1",-5',
+      ].join('\r\n'),
+    )
+    expect(results.columns).toEqual(['notes', '=name'])
+    expect(results.rows.map((r) => r.values)).toEqual([
+      { notes: '=1+1', '=name': '@SUM(A1)' },
+      { notes: "'=1+1", '=name': "'tis" },
+      { notes: '\t=1', '=name': '-5' },
+    ])
+    // Any other file's values are its own.
+    expect(parseImport("notes\n'=1+1\n").rows[0]?.values).toEqual({ notes: "'=1+1" })
+  })
+
+  it('takes a results file larger than an import file, up to MAX_RESULTS_BYTES', () => {
+    const header = 'row,auth number,outcome,message,notes\n1,,failed,x,'
+    const sized = (bytes: number) => header + 'x'.repeat(bytes - header.length)
+    expect(() => parseImport(sized(MAX_RESULTS_BYTES + 1))).toThrow(
+      'This is 88.1 MB; an import takes at most 50.0 MB (a results file of an earlier import, 88.1 MB). Split it into smaller files.',
+    )
+    // Over 50 MB: a results file is read, any other file is not.
+    expect(parseImport(sized(MAX_IMPORT_BYTES + 1)).rows[0]?.values.notes).toHaveLength(
+      MAX_IMPORT_BYTES + 1 - header.length,
+    )
+    expect(() => parseImport(sized(MAX_IMPORT_BYTES + 1).replace('row,', 'rows,'))).toThrow(
+      /^This is 50.0 MB; an import takes at most 50.0 MB\. Split/,
+    )
+    expect(() => parseImport(`[${'0,'.repeat(MAX_IMPORT_BYTES / 2)}0]`)).toThrow(
+      /an import takes at most 50.0 MB\. Split/,
+    )
+  })
+
+  it('refuses a file whose results file could grow past MAX_RESULTS_BYTES', () => {
+    // 100,000 objects naming none of the 1,000 columns one of them names: a small file, but in
+    // its results file each of those cells is a comma.
+    const columns = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`c${i}`, 1]))
+    const json = JSON.stringify([
+      columns,
+      ...Array.from({ length: MAX_IMPORT_ROWS - 1 }, () => ({})),
+    ])
+    expect(utf8Length(json)).toBeLessThan(MAX_IMPORT_BYTES / 100)
+    expect(() => parseImport(json)).toThrow(
+      'The results file of this import could grow past 88.1 MB, more than an import takes back. Split it into smaller files.',
+    )
+    expect(parseImport(JSON.stringify([columns, {}])).rows).toHaveLength(2)
+  })
+})
+
+describe('utf8Length', () => {
+  it('counts as TextEncoder does', () => {
+    for (const text of [
+      '',
+      'plain',
+      'é',
+      'ü and €',
+      '😀 x',
+      '\ud800 lone',
+      'a\udc00',
+      `${'x'.repeat(99)}é`,
+    ])
+      expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length)
   })
 })
 

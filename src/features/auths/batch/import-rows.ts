@@ -1,7 +1,7 @@
 import { normalizeServiceDate } from '@/api/dates'
 import { authWriteSchema, type Auth } from '@/api/schemas/auth'
 import { changedFields } from '@/components/form-save/edit-conflict'
-import { CsvError, parseCsv } from '@/lib/csv'
+import { CsvError, csvField, parseCsv, readCsvField } from '@/lib/csv'
 import { formatCount } from '@/lib/format/format'
 import { codeStatusConflict, type AuthCodeInfo } from '../auth-codes'
 import {
@@ -13,7 +13,7 @@ import {
 } from '../auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 
-/** Largest text the import reads. */
+/** Largest file the import reads, unless it is a results file (`MAX_RESULTS_BYTES`). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
 /** Most rows one import takes; they are sent in batches of the service's size. */
 export const MAX_IMPORT_ROWS = 100_000
@@ -25,6 +25,37 @@ export const MAX_IMPORT_ROWS = 100_000
 export const RESULT_COLUMNS = ['row', 'auth number', 'outcome', 'message'] as const
 /** Outcomes of a results file whose rows need nothing more. */
 const DONE_OUTCOMES = new Set(['created', 'updated'])
+
+/** Longest message a results file gives a row, in bytes as written; a longer one is cut (…). */
+export const MAX_RESULT_MESSAGE_BYTES = 300
+
+/**
+ * What a line of a results file holds besides the row's own cells and the comma before each, in
+ * bytes at most: the row's number (6: 100,000), the auth number (30: an auth number or nothing),
+ * the outcome (9: "unchanged"), the message, three commas between those four, and CRLF (2).
+ */
+const RESULT_LINE_ROOM = 6 + 30 + 9 + MAX_RESULT_MESSAGE_BYTES + 3 + 2
+
+/**
+ * What a row's own cells may gain when a results file writes them again (`csvField`), in bytes a
+ * row, over the whole file: a `'` before a cell a spreadsheet would run, quotes around one
+ * holding a comma or semicolon that its file had no need to quote, a JSON number written in full.
+ */
+const CELL_GROWTH_ROOM = 50
+
+/**
+ * Largest results file the import reads again: what the results file of the largest import can
+ * grow to. That import is `MAX_IMPORT_BYTES` in `MAX_IMPORT_ROWS` rows. Its results file holds
+ * every cell again, each after a comma as each was after a delimiter or began a line, and per row
+ * `RESULT_LINE_ROOM` more (its CRLF for the line's LF) and `CELL_GROWTH_ROOM`; then the header's
+ * four column names and a byte-order mark (64). 50 MiB + 100,000 × (350 + 50) B + 64 B =
+ * 92,428,864 bytes, "88.1 MB". Every file is held to it (`resultsFileBound`, in `parseImport`):
+ * one whose results file could outgrow it (cells that grow much more, JSON objects that leave out
+ * most of the columns, a comma each in CSV) is refused before anything is sent, so every results
+ * file the import makes goes back in.
+ */
+export const MAX_RESULTS_BYTES =
+  MAX_IMPORT_BYTES + MAX_IMPORT_ROWS * (RESULT_LINE_ROOM + CELL_GROWTH_ROOM) + 64
 
 export type ImportFormat = 'csv' | 'json'
 
@@ -62,6 +93,63 @@ export class ImportError extends Error {
 const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const rowsText = (n: number) => formatCount(n)
 
+/** Why a file is too large to import: a source over `MAX_IMPORT_BYTES`, or any file over both. */
+export function tooLargeMessage(bytes: number, anyFile = false, name = 'This') {
+  const what = anyFile
+    ? `an import takes at most ${sizeText(MAX_IMPORT_BYTES)} (a results file of an earlier import, ${sizeText(MAX_RESULTS_BYTES)})`
+    : `an import takes at most ${sizeText(MAX_IMPORT_BYTES)}`
+  return `${name} is ${sizeText(bytes)}; ${what}. Split it into smaller files.`
+}
+
+/** Bytes of `text` in UTF-8 (a lone surrogate as the replacement character, as TextEncoder does). */
+export function utf8Length(text: string): number {
+  // Mostly ASCII, a byte a character: the characters are counted from the first that is not.
+  const first = text.search(/[^\0-\x7f]/)
+  if (first < 0) return text.length
+  let bytes = text.length
+  for (let i = first; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c < 0x800) bytes += 1
+    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2
+      i++
+    } else bytes += 2
+  }
+  return bytes
+}
+
+/** A row's value as a results file's cell: blank for none, JSON for an object or a list. */
+export const cellText = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value)
+
+/**
+ * The most bytes the results file of these rows can take (`resultsCsv`): the header, and per row
+ * `RESULT_LINE_ROOM` and the row's own cells as written, each after a comma. Counting stops once
+ * past `stopAbove`.
+ */
+export function resultsFileBound(
+  columns: readonly string[],
+  rows: readonly ImportRow[],
+  stopAbove = Infinity,
+): number {
+  let bytes = utf8Length([...RESULT_COLUMNS, ...columns].map(csvField).join(',')) + 2
+  for (const row of rows) {
+    // A cell the row leaves out is blank: its comma alone.
+    bytes += RESULT_LINE_ROOM + columns.length
+    for (const value of Object.values(row.values)) {
+      const text = cellText(value)
+      if (text !== '') bytes += utf8Length(csvField(text))
+    }
+    if (bytes > stopAbove) break
+  }
+  return bytes
+}
+
 function tooManyRows(count?: number): ImportError {
   const got = count === undefined ? 'more rows than that' : `${rowsText(count)} rows`
   return new ImportError(
@@ -85,7 +173,12 @@ function parseJsonRows(text: string): ImportRow[] {
   )
 }
 
-function parseCsvRows(text: string): { rows: ImportRow[]; columns: string[]; skipped: number } {
+function parseCsvRows(text: string): {
+  rows: ImportRow[]
+  columns: string[]
+  skipped: number
+  results: boolean
+} {
   let records
   try {
     records = parseCsv(text, { maxRecords: MAX_IMPORT_ROWS + 1 })
@@ -95,13 +188,15 @@ function parseCsvRows(text: string): { rows: ImportRow[]; columns: string[]; ski
   }
   const [header, ...body] = records
   if (!header) throw new ImportError('The CSV is empty.')
-  const columns = header.values.map((c) => c.trim())
+  // A results file: its own four columns first, then the rows as they were, each cell written by
+  // `csvField` (a `'` before what a spreadsheet would run), which `readCsvField` takes off again.
+  const results = isResultsHeader(header.values)
+  const read = results ? readCsvField : (text: string) => text
+  const columns = header.values.map((c) => read(c).trim())
   const blank = columns.findIndex((c) => c === '')
   if (blank >= 0) throw new ImportError(`Column ${blank + 1} of the header row has no name.`)
   const repeated = columns.find((c, i) => columns.indexOf(c) !== i)
   if (repeated) throw new ImportError(`The column ${repeated} appears twice in the header row.`)
-  // A results file: its own four columns first, then the rows as they were.
-  const results = RESULT_COLUMNS.every((c, i) => columns[i]?.toLowerCase() === c)
   const first = results ? RESULT_COLUMNS.length : 0
   const kept = results
     ? body.filter((r) => !DONE_OUTCOMES.has((r.values[2] ?? '').trim().toLowerCase()))
@@ -109,33 +204,39 @@ function parseCsvRows(text: string): { rows: ImportRow[]; columns: string[]; ski
   const rows = kept.map((record, i) => {
     const values: Record<string, unknown> = {}
     columns.forEach((column, c) => {
-      if (c >= first) values[column] = record.values[c] ?? ''
+      if (c >= first) values[column] = read(record.values[c] ?? '')
     })
     const row: ImportRow = { index: i + 1, line: record.line, format: 'csv', values }
     if (record.values.length !== columns.length)
       row.shapeError = `Has ${record.values.length} values; the header has ${columns.length}`
     return row
   })
-  return { rows, columns: columns.slice(first), skipped: body.length - kept.length }
+  return { rows, columns: columns.slice(first), skipped: body.length - kept.length, results }
 }
+
+/** Whether a CSV header is a results file's: `RESULT_COLUMNS` first (any case, spaces around). */
+const isResultsHeader = (names: readonly string[]) =>
+  RESULT_COLUMNS.every((c, i) => names[i]?.trim().toLowerCase() === c)
 
 /**
  * Reads pasted or uploaded text as CSV or JSON (told apart by the first character). A results
- * file of an earlier import (`RESULT_COLUMNS` first) gives back the rows not yet saved.
+ * file of an earlier import (`RESULT_COLUMNS` first) gives back the rows not yet saved. A file
+ * takes at most `MAX_IMPORT_BYTES`, a results file `MAX_RESULTS_BYTES`, and no file is taken whose
+ * own results file could be larger than that (`resultsFileBound`).
  */
 export function parseImport(text: string, fileName?: string): ParsedImport {
-  const bytes = new TextEncoder().encode(text).length
-  if (bytes > MAX_IMPORT_BYTES)
-    throw new ImportError(
-      `This is ${sizeText(bytes)}; an import takes at most ${sizeText(MAX_IMPORT_BYTES)}. Split it into smaller files.`,
-    )
+  const bytes = utf8Length(text)
   const trimmed = text.replace(/^\uFEFF/, '').trim()
   if (trimmed === '') throw new ImportError('Paste or choose a CSV or JSON file first.')
   const format: ImportFormat = trimmed.startsWith('[') || trimmed.startsWith('{') ? 'json' : 'csv'
+  // Only a CSV can be a results file, told by its header once read.
+  if (bytes > (format === 'csv' ? MAX_RESULTS_BYTES : MAX_IMPORT_BYTES))
+    throw new ImportError(tooLargeMessage(bytes, format === 'csv'))
   const read =
     format === 'json'
-      ? { rows: parseJsonRows(trimmed), columns: null, skipped: 0 }
+      ? { rows: parseJsonRows(trimmed), columns: null, skipped: 0, results: false }
       : parseCsvRows(text)
+  if (!read.results && bytes > MAX_IMPORT_BYTES) throw new ImportError(tooLargeMessage(bytes))
   const { rows, skipped } = read
   if (rows.length === 0 && skipped > 0)
     throw new ImportError(
@@ -149,6 +250,11 @@ export function parseImport(text: string, fileName?: string): ParsedImport {
       columns.add(key)
       if (!isAuthKey(key)) unknown.add(key)
     }
+  const resultsBytes = resultsFileBound([...columns], rows, MAX_RESULTS_BYTES)
+  if (resultsBytes > MAX_RESULTS_BYTES)
+    throw new ImportError(
+      `The results file of this import could grow past ${sizeText(MAX_RESULTS_BYTES)}, more than an import takes back. Split it into smaller files.`,
+    )
   return {
     format,
     rows,

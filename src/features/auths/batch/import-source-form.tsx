@@ -1,7 +1,13 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextAreaField } from '@/components/ui/textarea-field'
-import { ImportError, MAX_IMPORT_BYTES, parseImport, type ParsedImport } from './import-rows'
+import {
+  ImportError,
+  MAX_RESULTS_BYTES,
+  parseImport,
+  tooLargeMessage,
+  type ParsedImport,
+} from './import-rows'
 import { templateHref } from './import-template'
 import styles from './import.module.css'
 import { Problem } from '@/components/ui/problem'
@@ -29,11 +35,10 @@ export function ImportSourceForm({ onParsed }: { onParsed: (parsed: ParsedImport
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    if (file.size > MAX_IMPORT_BYTES) {
-      const mb = (file.size / 1024 / 1024).toFixed(1)
-      setProblem(
-        `${file.name} is ${mb} MB; an import takes at most ${(MAX_IMPORT_BYTES / 1024 / 1024).toFixed(1)} MB. Split it into smaller files.`,
-      )
+    // Larger than any import takes, even a results file: not read at all. A file between the two
+    // limits is read, and `parseImport` tells a results file from another.
+    if (file.size > MAX_RESULTS_BYTES) {
+      setProblem(tooLargeMessage(file.size, true, file.name))
       return
     }
     const content = await file.text()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
-import { csvField, csvFileName, eventsToCsv } from './csv'
+import { csvFileName, eventsToCsv } from './csv'
 import { columnOf } from '../columns/events-columns'
 
 const event = (over: Partial<Event>): Event => ({
@@ -9,29 +9,6 @@ const event = (over: Partial<Event>): Event => ({
   process_Automation_Event: false,
   reminder: true,
   ...over,
-})
-
-describe('csvField', () => {
-  it('leaves plain text alone', () => {
-    expect(csvField('Call provider')).toBe('Call provider')
-    expect(csvField('')).toBe('')
-  })
-
-  it('quotes commas, quotes and line breaks, doubling quotes', () => {
-    expect(csvField('a,b')).toBe('"a,b"')
-    expect(csvField('say "hi"')).toBe('"say ""hi"""')
-    expect(csvField('line 1\nline 2')).toBe('"line 1\nline 2"')
-    expect(csvField('cr\rlf')).toBe('"cr\rlf"')
-  })
-
-  it('keeps text that a spreadsheet would run as a formula as text', () => {
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
-    expect(csvField('+1 555')).toBe("'+1 555")
-    // Plain numbers stay numbers.
-    expect(csvField('-5')).toBe('-5')
-    expect(csvField('+2.5')).toBe('+2.5')
-  })
 })
 
 describe('eventsToCsv', () => {

@@ -1,21 +1,12 @@
 import type { Event } from '@/api/schemas/event'
 import type { StaticOption } from '@/api/schemas/static-option'
+import { csvField } from '@/lib/csv'
 import { humanize, type EventColumn } from '../columns/events-columns'
 
-/** Spreadsheets run a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/
-const NUMBER = /^[-+]?\d+(?:\.\d+)?$/
-
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, with quotes doubled.
- * Text that a spreadsheet would run as a formula is prefixed with `'` so it stays text.
+ * A header line of the column labels, then one line per event; CRLF line ends. Each value by
+ * `csvField`: what a spreadsheet would run as a formula stays text.
  */
-export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-/** A header line of the column labels, then one line per event; CRLF line ends. */
 export function eventsToCsv(columns: readonly EventColumn[], events: readonly Event[]): string {
   const lines = [
     columns.map((c) => csvField(c.label)).join(','),
