@@ -9,6 +9,7 @@ import {
   signIn,
   signOut,
   test,
+  trackBearerTokens,
 } from './fixtures'
 
 type Policy = Record<string, unknown>
@@ -60,6 +61,7 @@ test.describe('admin: sessions', () => {
     browser,
   }) => {
     const staffContext = await browser.newContext()
+    trackBearerTokens(staffContext)
     const staffPage = await staffContext.newPage()
     await signIn(staffPage, 'staff')
     const staffToken = await sessionToken(staffPage)
@@ -96,6 +98,7 @@ test.describe('admin: sessions', () => {
     browser,
   }) => {
     const supportContext = await browser.newContext()
+    trackBearerTokens(supportContext)
     const supportPage = await supportContext.newPage()
     await signIn(supportPage, 'support')
     const supportToken = await sessionToken(supportPage)

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 import type { Event } from '../src/api/schemas/event'
 
 export const DEMO_PASSWORD = 'Sandbox!2026'
@@ -27,14 +33,32 @@ export async function signOut(page: Page) {
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
 }
 
-/** The bearer token of the page's session, as the app keeps it (sessionStorage). */
-export async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const text = sessionStorage.getItem('bac.session')
-    return text ? (JSON.parse(text) as { token: string }).token : null
+/** The last bearer token each page sent to the service (the console keeps tokens in memory). */
+const bearerOf = new WeakMap<Page, string>()
+
+/** Follows the bearer token of every page of a browser context, as it goes out in requests. */
+export function trackBearerTokens(context: BrowserContext) {
+  context.on('request', (request) => {
+    const header = request.headers()['authorization']
+    if (!header?.startsWith('Bearer ') || !request.url().includes('/api/')) return
+    try {
+      const page = request.frame().page()
+      bearerOf.set(page, header.slice('Bearer '.length))
+    } catch {
+      // a worker's request: the page's own requests carry the same token
+    }
   })
-  if (!token) throw new Error('No session in this page')
-  return token
+}
+
+/**
+ * The bearer token of the page's session: the one its latest request to the service carried.
+ * The console never puts a token in storage, so it is read off the wire, as a proxy would.
+ */
+export async function sessionToken(page: Page): Promise<string> {
+  await expect
+    .poll(() => bearerOf.get(page) ?? null, { message: 'No request with a token from this page' })
+    .not.toBeNull()
+  return bearerOf.get(page)!
 }
 
 /** Calls the sandbox directly over HTTP, as another client of the service would. */
@@ -166,6 +190,10 @@ type Options = {
 
 export const test = base.extend<Fixtures & Options>({
   fixedClock: [false, { option: true }],
+  context: async ({ context }, use) => {
+    trackBearerTokens(context)
+    await use(context)
+  },
   clock: async ({ request }, use) => {
     await use(await readServiceClock(request))
   },
@@ -185,12 +213,14 @@ export { expect }
 
 /**
  * After the service ended the session, the page asks for the password again: the
- * re-authentication dialog over the current page (or, without one, the sign-in page).
+ * re-authentication dialog over the current page, the lock screen saying the session ended (a
+ * page loaded afresh), or the sign-in page.
  */
 export async function expectAskedToSignInAgain(page: Page) {
   await expect(
     page
       .getByRole('dialog', { name: 'Sign in again' })
+      .or(page.getByRole('dialog', { name: 'Console locked' }).filter({ hasText: 'has ended' }))
       .or(page.getByRole('button', { name: 'Sign in', exact: true }))
       .first(),
   ).toBeVisible()

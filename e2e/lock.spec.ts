@@ -119,14 +119,15 @@ test.describe('the idle lock', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('bac.draft.demo.event.new'))).toBeNull()
   })
 
-  test('tabs share one idle clock and one lock', async ({ page, context }) => {
+  test('tabs of one user share one idle clock and one lock', async ({ page, context }) => {
     await page.clock.install()
     await signIn(page, 'staff')
     await page.goto('/events/mine')
     await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
+    // Each tab holds a session of its own: the second signs in too.
     const other = await context.newPage()
     await other.clock.install()
-    await other.goto('/events/mine')
+    await signIn(other, 'staff')
     await expect(other.getByRole('navigation', { name: 'Main' })).toBeVisible()
 
     // Work in the other tab keeps this one open.
@@ -143,13 +144,33 @@ test.describe('the idle lock', () => {
     await expect(lockScreen(other)).toBeVisible()
     await expect(other.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
 
-    // Unlocking in one unlocks both.
+    // Each tab unlocks with the password: no message between tabs hands over a session.
     await unlock(other)
-    await expect(lockScreen(page)).toBeHidden()
+    await expect(lockScreen(page)).toBeVisible()
+    await unlock(page)
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    // A reload goes on with the tab's own session.
     await page.reload()
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   })
+})
+
+test("another user's work in the next tab keeps nothing of this tab open", async ({
+  page,
+  context,
+}) => {
+  await page.clock.install()
+  await signIn(page, 'support')
+  const other = await context.newPage()
+  await signIn(other, 'admin')
+  await page.clock.fastForward('10:00')
+  await other.mouse.move(20, 20)
+  await other.mouse.move(40, 40)
+  await page.clock.fastForward('06:00')
+  // Support's own limit passed: locked, whatever the admin did meanwhile.
+  await expect(lockScreen(page)).toBeVisible()
+  await expect(lockScreen(other)).toHaveCount(0)
+  await expect(other.getByRole('navigation', { name: 'Main' })).toBeVisible()
 })
 
 /** Every string reachable in the page's heap (after a full collection), as one text. */
@@ -286,12 +307,13 @@ test.describe('the lock cannot be walked around', () => {
     const member = `${firstName} ${lastName}`
     const vba = await service<Record<string, unknown>>(page, 'GET', `/auths-vba/${authNumber}`)
     const born = String(vba.data.member_Birth_Date ?? '').slice(0, 10)
-    const token = await sessionToken(page)
 
     await page.goto('/events/mine')
     await expect(page.getByRole('link', { name: subject })).toBeVisible()
     await page.goto(`/auths/${authNumber}`)
     await expect(page.getByRole('region', { name: 'Member', exact: true })).toContainText(lastName)
+    // The token the page holds now (each page load swaps the one its previous page handed over).
+    const token = await sessionToken(page)
     // What the user saw is in the heap now (so the test can fail).
     let heap = await heapStrings(page)
     expect(heap.includes(subject), 'subject in the heap').toBe(true)

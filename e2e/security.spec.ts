@@ -53,6 +53,49 @@ test.describe('security', () => {
     expect(refused).toEqual([])
   })
 
+  test("a page of the same origin gets nothing from the tabs' channels and cannot sign a tab in", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'staff')
+    const hostile = await context.newPage()
+    await hostile.goto('/config.json')
+    const heard = await hostile.evaluate(async () => {
+      const heard: unknown[] = []
+      for (const name of ['bac.session', 'bac.activity']) {
+        const channel = new BroadcastChannel(name)
+        channel.onmessage = (event: MessageEvent) => heard.push(event.data)
+        channel.postMessage({ type: 'request-session' })
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      return heard
+    })
+    expect(JSON.stringify(heard)).not.toMatch(/eyJ|refresh|draftKey|apiKey|sandbox-key/i)
+
+    // A forged session and unlock, sent to a signed-out tab and a locked one, sign nobody in.
+    const victim = await context.newPage()
+    await victim.goto('/sign-in')
+    await hostile.evaluate(() => {
+      const channel = new BroadcastChannel('bac.session')
+      const session = {
+        baseUrl: '/api',
+        apiKey: 'sandbox-key',
+        database: 'demo',
+        token: 'forged',
+        claims: { sub: 'staff' },
+      }
+      channel.postMessage({ type: 'session', session })
+      channel.postMessage({ type: 'unlock', token: 'forged', user: 'staff', db: 'demo' })
+      channel.postMessage({ type: 'tokens', token: 'forged', user: 'staff', db: 'demo' })
+    })
+    await victim.waitForTimeout(500)
+    await victim.goto('/events/mine')
+    await expect(victim.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    // The signed-in tab kept its own token: the next request goes out with it.
+    await page.goto('/events/mine')
+    await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
+  })
+
   test('a framed copy of the console renders nothing signed in, with or without the headers', async ({
     page,
     context,

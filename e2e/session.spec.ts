@@ -213,15 +213,23 @@ test.describe('session lifecycle', () => {
     await expect(page.getByRole('cell', { name: marker, exact: true })).toHaveCount(0)
   })
 
-  test('tabs share one session: signing out in one signs out the other', async ({ context }) => {
+  test('a new tab is handed no session; signing out in one tab signs out the other', async ({
+    context,
+  }) => {
     const first = await context.newPage()
     await signIn(first, 'staff')
-    // A new tab of the same browser is handed the session.
+    // A new tab of the same browser signs in on its own: no page is handed a session.
     const second = await context.newPage()
     await second.goto('/events')
-    await expect(second.getByRole('button', { name: 'Account: Sam Staff' })).toBeVisible()
+    await expect(second.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    await signIn(second, 'staff')
+    const secondToken = await sessionToken(second)
     await signOut(first)
     await expect(second.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    // The second tab ended its own session on the service as it signed out.
+    await expect
+      .poll(async () => (await callService(first, 'GET', '/priorities', secondToken)).status)
+      .toBe(401)
   })
 
   test('a signed-out visitor is sent to sign-in and back where they were going', async ({

@@ -8,6 +8,7 @@ import {
   signIn,
   signOut,
   test,
+  trackBearerTokens,
 } from './fixtures'
 
 test.describe('sign-in', () => {
@@ -86,6 +87,7 @@ test.describe('sign-in', () => {
 
   test('a pasted token signs in', async ({ page, browser }) => {
     const other = await browser.newPage()
+    trackBearerTokens(other.context())
     await signIn(other, 'support')
     const token = await sessionToken(other)
     await other.close()

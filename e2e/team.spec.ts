@@ -2,7 +2,16 @@
 // service's stored records.
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { callService, createEvent, expect, service, sessionToken, signIn, test } from './fixtures'
+import {
+  callService,
+  createEvent,
+  expect,
+  service,
+  sessionToken,
+  signIn,
+  test,
+  trackBearerTokens,
+} from './fixtures'
 
 /** A group-only event (no user) of a group staff belongs to (1: Utilization review). */
 async function groupEvent(page: Page, subject: string, dueMinutes = -60) {
@@ -52,6 +61,7 @@ test.describe('working a shared queue', () => {
     const made = await groupEvent(page, `Contested ${Date.now()}`, -600)
     // Support (also of group 1) in another browser sees it unclaimed too.
     const context = await browser.newContext({ locale: 'en-GB' })
+    trackBearerTokens(context)
     const other = await context.newPage()
     await signIn(other, 'support')
     await other.goto('/events/mine')

@@ -12,18 +12,25 @@ import { createAppRouter } from './router'
 const sessionContext = { store: sessionStore, controller: sessionController }
 
 export function App() {
-  const [config, setConfig] = useState<RuntimeConfig | null>(null)
-  const [router] = useState(() => createAppRouter({ signedIn: sessionStore.get() !== null }))
+  const [ready, setReady] = useState<{
+    config: RuntimeConfig
+    router: ReturnType<typeof createAppRouter>
+  } | null>(null)
   useEffect(() => {
     applyTheme(initialTheme())
-    void loadRuntimeConfig().then((loaded) => {
+    // A reload's session is resumed (new tokens) before the router starts any page's reads.
+    void Promise.all([loadRuntimeConfig(), sessionController.resumed]).then(([loaded]) => {
       // One locale for text and the browser's own date inputs: the config's, else the browser's.
       setDisplayLocale(loaded.locale ?? navigator.language)
       setIdempotencyKeys(loaded.idempotencyKeys)
-      setConfig(loaded)
+      setReady({
+        config: loaded,
+        router: createAppRouter({ signedIn: sessionStore.get() !== null }),
+      })
     })
   }, [])
-  if (!config) return null
+  if (!ready) return null
+  const { config, router } = ready
   return (
     <RuntimeConfigContext value={config}>
       <SessionContext value={sessionContext}>

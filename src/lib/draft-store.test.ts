@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-// Drafts are sealed at rest: storage never holds what was typed, and only the key of the user
-// who typed a draft (derived from their password) opens it.
+// Drafts are sealed at rest: storage never holds what was typed, nor the key that opens it; each
+// session has a random key of its own.
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   DRAFT_PREFIX,
-  draftKeyFromPassword,
   randomDraftKey,
   readDraft,
   removeDraft,
+  rotateDraftKey,
   setDraftKey,
   writeDraft,
 } from './draft-store'
@@ -23,36 +23,47 @@ afterEach(() => {
 })
 
 describe('draft store', () => {
-  it('stores a draft encrypted, and reads it back with the same password after a lock', async () => {
-    setDraftKey(await draftKeyFromPassword('staff', 'Sandbox!2026'))
+  it('stores a draft encrypted, the key nowhere in storage; without a key nothing is read', async () => {
+    const key = randomDraftKey()
+    setDraftKey(key)
     await writeDraft('demo.event.new', typed)
-    const stored = JSON.stringify({ ...sessionStorage })
+    const stored = JSON.stringify({ ...sessionStorage, ...localStorage })
     expect(stored).toContain(`${DRAFT_PREFIX}demo.event.new`)
     expect(stored).not.toContain('Alvarez')
     expect(stored).not.toContain('1961')
+    expect(stored).not.toContain(key)
 
-    // Locked: no key, nothing read and nothing written.
     setDraftKey(null)
     expect(await readDraft('demo.event.new')).toBeNull()
     await writeDraft('demo.event.other', typed)
     expect(sessionStorage.getItem(`${DRAFT_PREFIX}demo.event.other`)).toBeNull()
 
-    // Unlocked with the same password: the same key, the same draft.
-    setDraftKey(await draftKeyFromPassword('staff', 'Sandbox!2026'))
+    setDraftKey(key)
     expect(await readDraft('demo.event.new')).toEqual(typed)
   })
 
-  it("never opens another user's draft, nor one sealed with another password; it goes", async () => {
-    setDraftKey(await draftKeyFromPassword('staff', 'Sandbox!2026'))
+  it('keys differ from session to session: one never opens the drafts of another', async () => {
+    const first = randomDraftKey()
+    expect(randomDraftKey()).not.toBe(first)
+    setDraftKey(first)
     await writeDraft('demo.auth.25-000024', typed)
-    setDraftKey(await draftKeyFromPassword('support', 'Sandbox!2026'))
-    expect(await readDraft('demo.auth.25-000024')).toBeNull()
-    expect(sessionStorage.getItem(`${DRAFT_PREFIX}demo.auth.25-000024`)).toBeNull()
-
-    setDraftKey(await draftKeyFromPassword('staff', 'Sandbox!2026'))
-    await writeDraft('demo.event.1', typed)
     setDraftKey(randomDraftKey())
-    expect(await readDraft('demo.event.1')).toBeNull()
+    expect(await readDraft('demo.auth.25-000024')).toBeNull()
+    // One it cannot open goes.
+    expect(sessionStorage.getItem(`${DRAFT_PREFIX}demo.auth.25-000024`)).toBeNull()
+  })
+
+  it('an unlock seals the drafts again under a new key: the old key opens nothing', async () => {
+    const old = randomDraftKey()
+    setDraftKey(old)
+    await writeDraft('demo.event.new', typed)
+    const sealedBefore = sessionStorage.getItem(`${DRAFT_PREFIX}demo.event.new`)
+    const next = await rotateDraftKey()
+    expect(next).not.toBe(old)
+    expect(await readDraft('demo.event.new')).toEqual(typed)
+    expect(sessionStorage.getItem(`${DRAFT_PREFIX}demo.event.new`)).not.toBe(sealedBefore)
+    setDraftKey(old)
+    expect(await readDraft('demo.event.new')).toBeNull()
   })
 
   it('refuses a draft written into storage in the clear', async () => {

@@ -4,15 +4,16 @@
  * page's budget. The hook that keeps a form's draft is `form-draft.ts`.
  *
  * A draft is member data, so it is never stored readable: each is encrypted (AES-GCM) with the
- * drafts key of the user who typed it. The key exists only while that user is signed in and
- * unlocked, beside the tokens (the session record); the lock and sign-out drop it, and unlocking
- * derives it again from the password (PBKDF2, salted with the console's origin and the user), so
- * a locked or signed-out tab's storage holds nothing anyone can read without the password. A
- * session opened with a pasted token has a random key instead: its drafts do not outlive the lock.
+ * drafts key of the session that typed it. The key is random, made at sign-in, and lives in this
+ * tab's memory only, never in storage: a copy of the tab's storage (or of a crashed browser's
+ * profile) holds sealed drafts and nothing that opens them, and nothing to test a password on.
+ * The lock keeps the key in memory, so what was typed is offered again after unlocking; the
+ * unlock seals the drafts again under a new key (`rotateDraftKey`), so each session has its own.
+ * Sign-out forgets the key and deletes the drafts. A reload hands the key to the next page of the
+ * same tab only (`session-store.ts`, at `pagehide`).
  */
 export const DRAFT_PREFIX = 'bac.draft.'
 const OWNER_KEY = 'bac.drafts-owner'
-const PBKDF2_ITERATIONS = 310_000
 
 /** What each mounted form would store now; run by `flushDrafts` (the idle lock). */
 export const flushers = new Set<() => void>()
@@ -58,8 +59,8 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 let current: { raw: string; key: Promise<CryptoKey | null> } | null = null
 
 /**
- * The drafts key in force (raw, base64, as the session record keeps it), or null when locked or
- * signed out: drafts are then neither read nor written.
+ * The drafts key in force (raw, base64, held in memory by the session store), or null when signed
+ * out: drafts are then neither read nor written.
  */
 export function setDraftKey(raw: string | null | undefined) {
   if (!raw) {
@@ -75,29 +76,26 @@ export function setDraftKey(raw: string | null | undefined) {
   }
 }
 
-/** A drafts key derived from the user's password: the same in every tab, after every unlock. */
-export async function draftKeyFromPassword(userId: string, password: string): Promise<string> {
-  const encoder = new TextEncoder()
-  const material = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
-    'deriveBits',
-  ])
-  const origin = typeof location === 'undefined' ? '' : location.origin
-  const bits = await crypto.subtle.deriveBits(
-    {
-      name: 'PBKDF2',
-      hash: 'SHA-256',
-      salt: encoder.encode(`bac.drafts|${origin}|${userId}`),
-      iterations: PBKDF2_ITERATIONS,
-    },
-    material,
-    256,
-  )
-  return toBase64(new Uint8Array(bits))
-}
-
-/** A random drafts key, for a session opened with a pasted token (no password to derive from). */
+/** A new drafts key: random, 256 bits, base64 (made at every sign-in and unlock). */
 export function randomDraftKey(): string {
   return toBase64(crypto.getRandomValues(new Uint8Array(32)))
+}
+
+/**
+ * Seals every draft of this tab again under a new key, and returns it: an unlock starts a new
+ * session with a key of its own. Drafts the key in force cannot open are removed.
+ */
+export async function rotateDraftKey(): Promise<string> {
+  const names = draftNames().map((key) => key.slice(DRAFT_PREFIX.length))
+  const opened = await Promise.all(
+    names.map(async (name) => [name, await readDraft(name)] as const),
+  )
+  const next = randomDraftKey()
+  setDraftKey(next)
+  for (const [name, value] of opened)
+    if (value === null) removeDraft(name)
+    else await writeDraft(name, value)
+  return next
 }
 
 // ---- reading and writing ----

@@ -42,8 +42,9 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
       signedInAt: session.signedInAt ?? null,
     }
   }, [session])
-  const lock = useCallback(() => controller.lock(), [controller])
-  useIdleTimer(config.idleLockMinutes, lock, Boolean(session) && !status.locked)
+  const idleLock = useCallback(() => controller.lock('idle'), [controller])
+  const lock = useCallback(() => controller.lock('manual'), [controller])
+  useIdleTimer(config.idleLockMinutes, idleLock, Boolean(session) && !status.locked)
   // The tab names the page, or only that the console is locked (nothing of what is behind it).
   usePageTitle(status.locked ? 'Locked' : undefined)
 

@@ -1,14 +1,13 @@
 import { createApiClient } from '@/api/client'
 import { getLookup } from '@/api/lookups'
 import { signIn } from '@/api/session'
-import { draftKeyFromPassword, randomDraftKey } from '@/lib/draft-store'
+import { randomDraftKey } from '@/lib/draft-store'
 import type { SignInFormValues } from './sign-in-schema'
-import { readTokenClaims } from './token-claims'
 
 export interface Credentials {
   token: string
   refreshToken?: string | undefined
-  /** The key of the user's drafts: from the password, or random with a pasted token. */
+  /** The key of this session's drafts: random, in memory only (`lib/draft-store.ts`). */
   draftKey: string
 }
 
@@ -38,11 +37,10 @@ export async function authenticate(
     )
     const tokens = result.authenticationResult
     if (!tokens) throw new ChallengeRequiredError(result.challengeName ?? 'unknown')
-    const userId = readTokenClaims(tokens.idToken)?.sub ?? values.username
     return {
       token: tokens.idToken,
       refreshToken: tokens.refreshToken ?? undefined,
-      draftKey: await draftKeyFromPassword(userId, values.password),
+      draftKey: randomDraftKey(),
     }
   }
   const token = values.token.replace(/^Bearer\s+/i, '')

@@ -2,8 +2,18 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { useSessionController, useSessionStatus } from './session-context'
+import type { LockReason } from './session-store'
 import { useSecretPrompt } from './use-secret-prompt'
 import styles from './session-overlays.module.css'
+
+/** What the lock screen says of why it is there. */
+const LOCK_REASONS: Record<LockReason, string> = {
+  idle: 'The console locked itself after a period without activity, to keep member data private.',
+  manual: 'You locked the console.',
+  reopened:
+    'This tab was reopened without its session: the console keeps nothing that signs in on disk.',
+  ended: 'Your session has ended on the service (signed out elsewhere, or by an administrator).',
+}
 
 /**
  * The idle lock screen: all that is left of the signed-in console while locked (the pages,
@@ -11,7 +21,7 @@ import styles from './session-overlays.module.css'
  * again and brings back the page they were on; what they had typed is offered as drafts.
  */
 export function IdleLock({ onSignOut }: { onSignOut: () => void }) {
-  const { locked } = useSessionStatus()
+  const { locked, lockReason } = useSessionStatus()
   const controller = useSessionController()
   const { session, username, secret, setSecret, error, pending, submit } = useSecretPrompt(
     (credentials) => controller.unlock(credentials),
@@ -25,8 +35,7 @@ export function IdleLock({ onSignOut }: { onSignOut: () => void }) {
           Console locked
         </h2>
         <p className={styles.lead}>
-          The console locked itself after a period without activity, to keep member data private.
-          Anything you had typed is kept for you.
+          {LOCK_REASONS[lockReason ?? 'idle']} Anything you had typed is kept for you.
           {username ? ` Enter the password of ${username} to unlock.` : ' Paste a token to unlock.'}
         </p>
         {username ? (

@@ -117,22 +117,46 @@ describe('session controller', () => {
     controller.close()
   })
 
-  it('shares new tokens and sign-out with the other tabs of the browser', async () => {
-    const first = await signedInStore('test-d', { keepRefresh: false })
+  it("hands nothing over the tabs' channel: a page asking gets no secret, a forged one signs no one in", async () => {
+    const first = await signedInStore('test-d', { keepRefresh: true })
+    const heard: unknown[] = []
+    const hostile = new BroadcastChannel('test-d')
+    hostile.onmessage = (event: MessageEvent) => heard.push(event.data)
+    hostile.postMessage({ type: 'request-session' })
     const secondStore = createSessionStore()
     const second = createSessionController(secondStore, {
       fetch: sandboxFetch,
       channelName: 'test-d',
     })
-    // The new tab asked for the session and is handed it.
+    // A forged session, and forged tokens and an unlock for the signed-in tab's user.
+    const forged = { ...base, token: 'forged', claims: { sub: 'staff' } }
+    hostile.postMessage({ type: 'session', session: forged })
+    hostile.postMessage({ type: 'tokens', token: 'forged', user: 'staff', db: 'demo' })
+    hostile.postMessage({ type: 'unlock', token: 'forged', user: 'staff', db: 'demo' })
     await wait(50)
-    expect(secondStore.get()?.token).toBe(first.store.get()?.token)
-    await first.controller.reauthenticate({ password: 'Sandbox!2026' })
-    await wait(50)
-    expect(secondStore.get()?.token).toBe(first.store.get()?.token)
+    expect(heard).toEqual([])
+    expect(secondStore.get()).toBeNull()
+    expect(first.store.get()?.token).not.toBe('forged')
+
+    // Sign-out in one tab signs out the tabs of the same user, each ending its own session.
+    const own = await signIn(
+      { ...base, username: 'staff', password: 'Sandbox!2026' },
+      { fetch: sandboxFetch },
+    )
+    const secondToken = own.authenticationResult!.idToken
+    secondStore.signIn({ ...base, token: secondToken })
     await first.controller.signOut(first.api)
     await wait(50)
     expect(secondStore.get()).toBeNull()
+    const secondApi = createApiClient(() => ({ ...base, token: secondToken }), {
+      fetch: sandboxFetch,
+    })
+    await expect(getLookup(secondApi, 'priorities', { database: 'demo' })).rejects.toMatchObject({
+      status: 401,
+    })
+    // What the hostile page heard: who signed out, and nothing else.
+    expect(JSON.stringify(heard)).not.toMatch(/eyJ|refresh|token/i)
+    hostile.close()
     first.controller.close()
     second.close()
   })
@@ -183,7 +207,13 @@ describe('the idle lock', () => {
       channelName: 'test-lock',
       renewAhead: false,
     })
-    other.signIn({ ...base, token: store.get()!.token, refreshToken: store.get()!.refreshToken })
+    // The other tab has a session of its own (tabs do not share one).
+    const otherSignIn = await signIn(
+      { ...base, username: 'staff', password: 'Sandbox!2026' },
+      { fetch: sandboxFetch },
+    )
+    const otherToken = otherSignIn.authenticationResult!.idToken
+    other.signIn({ ...base, token: otherToken })
     const old = store.get()!.token
 
     controller.lock()
@@ -195,11 +225,13 @@ describe('the idle lock', () => {
     // The other tab locked with it.
     expect(other.status().locked).toBe(true)
     expect(other.get()?.token).toBe('')
-    // The dropped token no longer works: the session ended on the service.
-    const oldApi = createApiClient(() => ({ ...base, token: old }), { fetch: sandboxFetch })
-    await expect(getLookup(oldApi, 'priorities', { database: 'demo' })).rejects.toMatchObject({
-      status: 401,
-    })
+    // The dropped tokens no longer work: both sessions ended on the service.
+    for (const token of [old, otherToken]) {
+      const oldApi = createApiClient(() => ({ ...base, token }), { fetch: sandboxFetch })
+      await expect(getLookup(oldApi, 'priorities', { database: 'demo' })).rejects.toMatchObject({
+        status: 401,
+      })
+    }
 
     // Someone else's token does not unlock it.
     const support = await signIn(
@@ -214,8 +246,9 @@ describe('the idle lock', () => {
     await controller.unlock({ password: 'Sandbox!2026' })
     expect(store.status().locked).toBe(false)
     await wait(50)
-    expect(other.status().locked).toBe(false)
-    expect(other.get()?.token).toBe(store.get()?.token)
+    // Each tab unlocks itself: no message hands the other a session.
+    expect(other.status().locked).toBe(true)
+    expect(other.get()?.token).toBe('')
     const api = createApiClient(() => store.connection(), { fetch: sandboxFetch })
     expect((await getLookup(api, 'priorities', { database: 'demo' })).length).toBeGreaterThan(0)
     controller.close()

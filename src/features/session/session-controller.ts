@@ -1,9 +1,10 @@
 import { createApiClient } from '@/api/client'
+import { ApiError } from '@/api/errors'
 import { stringOptionListSchema } from '@/api/schemas/static-option'
 import { logout, refreshTokens, signIn } from '@/api/session'
-import { draftKeyFromPassword, flushDrafts, randomDraftKey } from '@/lib/draft-store'
+import { flushDrafts, rotateDraftKey } from '@/lib/draft-store'
 import { idlePassed } from './idle-deadline'
-import type { Session, SessionStore, Tokens } from './session-store'
+import type { LockReason, Session, SessionStore, Tokens } from './session-store'
 import { readTokenClaims } from './token-claims'
 
 /** Who a message between tabs is about: honoured only by tabs of the same user and database. */
@@ -12,13 +13,13 @@ interface Whose {
   db: string
 }
 
-type Message =
-  | ({ type: 'tokens'; token: string; refreshToken?: string | undefined } & Whose)
-  | ({ type: 'signed-out' } & Whose)
-  | { type: 'request-session' }
-  | { type: 'session'; session: Session }
-  | { type: 'lock' }
-  | ({ type: 'unlock' } & Tokens & Whose)
+/**
+ * Messages between tabs carry no secret and never sign a tab in: any page of the same origin can
+ * read and send them. Each tab holds a session of its own, from the service (a sign-in, or the
+ * refresh token its own previous page handed it); a message only asks the tabs of the same user
+ * and database to lock or to sign out, which each does by ending its own session.
+ */
+type Message = ({ type: 'signed-out' } & Whose) | ({ type: 'lock'; reason?: LockReason } & Whose)
 
 const userOf = (session: Session | null) => session?.claims?.sub ?? ''
 
@@ -55,11 +56,10 @@ export function createSessionController(
   }
   const post = (message: Message) => channel?.postMessage(message)
 
-  function adopt(tokens: { token: string; refreshToken?: string | undefined }, broadcast: boolean) {
+  function adopt(tokens: { token: string; refreshToken?: string | undefined }) {
     store.replaceTokens(tokens)
     store.reauthenticated()
     settle(true)
-    if (broadcast) post({ type: 'tokens', ...tokens, ...whose() })
   }
 
   /** This tab's user and database, as messages to other tabs name them. */
@@ -68,13 +68,16 @@ export function createSessionController(
     return { user: userOf(session), db: session?.database ?? '' }
   }
 
+  /** Whether the last failed refresh was refused by the service (its session has ended). */
+  let refusedLast = false
+
   async function refresh(): Promise<boolean> {
     const before = store.get()
     if (!before?.refreshToken) return false
     const run = async () => {
       const now = store.get()
       if (!now?.refreshToken) return false
-      if (now.token !== before.token) return true // another tab refreshed meanwhile
+      if (now.token !== before.token) return true // refreshed meanwhile
       try {
         const result = await refreshTokens(
           {
@@ -87,15 +90,14 @@ export function createSessionController(
         )
         const tokens = result.authenticationResult
         if (!tokens) return false
-        adopt({ token: tokens.idToken, refreshToken: tokens.refreshToken ?? undefined }, true)
+        adopt({ token: tokens.idToken, refreshToken: tokens.refreshToken ?? undefined })
         return true
-      } catch {
+      } catch (error) {
+        refusedLast = error instanceof ApiError && error.status === 401
         return false
       }
     }
-    // One refresh across tabs: a refresh token may be used once.
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-    return locks ? locks.request('bac.session.refresh', run) : run()
+    return run()
   }
 
   /** Plans the refresh (or the "Stay signed in" prompt) for the current token. */
@@ -159,53 +161,35 @@ export function createSessionController(
   }
 
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
-    const message = event.data
+    const message = event.data as Partial<Message> | null
     const session = store.get()
-    // Another user's (or another database's) tokens, unlock or sign-out are none of this tab's
-    // business: a tab locked for one user stays locked until that user comes back.
-    const mine = 'user' in message && session !== null && message.user === userOf(session)
-    if (message.type === 'lock') lockHere()
-    else if (
-      message.type === 'unlock' &&
-      mine &&
-      message.db === session.database &&
-      store.status().locked
-    ) {
-      store.unlock({
-        token: message.token,
-        refreshToken: message.refreshToken,
-        draftKey: message.draftKey,
-      })
-      settle(true)
-    } else if (message.type === 'tokens' && mine && !store.status().locked) {
-      // Tokens are bound to a database: a tab working in another one keeps its own token and
-      // takes only the session's newest refresh token.
-      const db = readTokenClaims(message.token)?.db
-      if (db && db !== session.database) {
-        store.replaceTokens({ token: session.token, refreshToken: message.refreshToken })
-        // This tab's own renewal lost the race to the other's: try again with the new token.
-        if (store.status().reauth)
-          void refresh().then((ok) => {
-            if (ok) store.reauthenticated()
-          })
-      } else adopt({ token: message.token, refreshToken: message.refreshToken }, false)
-    } else if (message.type === 'signed-out' && mine) {
+    // Another user's (or another database's) lock or sign-out is none of this tab's business.
+    if (!message || !session || message.user !== userOf(session) || message.db !== session.database)
+      return
+    if (message.type === 'lock') endHere(lockHere(message.reason === 'manual' ? 'manual' : 'idle'))
+    else if (message.type === 'signed-out') {
+      const ending = store.status().locked ? null : session
       store.signOut('signed-out')
       settle(false)
-    } else if (message.type === 'request-session' && session && !store.status().locked)
-      post({ type: 'session', session })
-    else if (message.type === 'session' && !session) store.signIn(message.session)
+      endHere(ending)
+    }
   })
+  /** Ends a session this tab dropped on the service (its own: tabs do not share one). */
+  function endHere(dropped: Session | null) {
+    if (!dropped?.token) return
+    const api = createApiClient(() => dropped, fetchOption)
+    void logout(api).catch(() => undefined)
+  }
   /**
    * Locks this tab: what the user typed is kept as drafts first, then the tokens are dropped (the
    * signed-in UI unmounts and the cache empties on the store's change). Returns the session that
    * was locked, or null when there was none or it was locked already.
    */
-  function lockHere() {
+  function lockHere(reason: LockReason = 'idle') {
     if (!store.get() || store.status().locked) return null
     flushDrafts()
     clearTimeout(expiryTimer)
-    const dropped = store.lock()
+    const dropped = store.lock(reason)
     settle(false)
     return dropped
   }
@@ -214,12 +198,12 @@ export function createSessionController(
    * The idle lock, in this tab and every other: drafts kept, tokens dropped, and the session
    * ended on the service, so a copy of the token is worth nothing either.
    */
-  function lockEverywhere() {
-    const dropped = lockHere()
+  function lockEverywhere(reason: LockReason = 'idle') {
+    const who = whose()
+    const dropped = lockHere(reason)
     if (!dropped) return
-    post({ type: 'lock' })
-    const api = createApiClient(() => dropped, fetchOption)
-    void logout(api).catch(() => undefined)
+    post({ type: 'lock', reason, ...who })
+    endHere(dropped)
   }
 
   /**
@@ -232,10 +216,25 @@ export function createSessionController(
     if (store.get()?.token && !store.status().locked && idlePassed()) lockEverywhere()
   }
 
+  /**
+   * A reload handed this page the refresh token: it is swapped at once for new tokens (so the
+   * copy the handoff left is worth nothing), or, if that fails, the tab locks and asks for the
+   * password. Resolves once the tab is signed in, locked or signed out.
+   */
+  async function resume() {
+    if (!store.status().resuming) return
+    if (idlePassed()) {
+      store.lock('idle')
+      return
+    }
+    if (!(await refresh()) && store.status().resuming)
+      store.lock(refusedLast ? 'ended' : 'reopened')
+  }
+  const resumed = resume()
+
   store.subscribe(scheduleExpiry)
   scheduleExpiry()
   checkIdle()
-  if (!store.get()) post({ type: 'request-session' })
   const onShow = () => checkIdle()
   if (typeof window !== 'undefined') {
     window.addEventListener('pageshow', onShow)
@@ -284,29 +283,25 @@ export function createSessionController(
     },
     /** Answers the re-authentication dialog; throws (and keeps the dialog) when refused. */
     async reauthenticate(credentials: Reauthentication) {
-      adopt(await tokensFor(credentials), true)
+      adopt(await tokensFor(credentials))
     },
-    /** Locks this tab and every other (the idle lock, or Lock now). */
+    /** Settles once a reload's handed-over session is resumed (or locked): render after it. */
+    resumed,
+    /** Locks this tab and every other of the user (the idle lock, or Lock now: `manual`). */
     lock: lockEverywhere,
     checkIdle,
     /**
      * Unlocks with a real sign-in of the same user (password, or a pasted token of theirs): a new
-     * session for this tab and every other.
+     * session for this tab (each tab unlocks itself: no message can hand a tab a session).
      */
     async unlock(credentials: Reauthentication) {
-      const user = userOf(store.get())
       const tokens: Tokens = {
         ...(await tokensFor(credentials)),
-        // The drafts key again: the same as before the lock from the same password; a new one
-        // (the drafts kept before are unreadable and go) with a pasted token.
-        draftKey:
-          'password' in credentials
-            ? await draftKeyFromPassword(user, credentials.password)
-            : randomDraftKey(),
+        // A new session, a new drafts key: what was typed before the lock is sealed again.
+        draftKey: await rotateDraftKey(),
       }
       store.unlock(tokens)
       settle(true)
-      post({ type: 'unlock', ...tokens, ...whose() })
     },
     /** Signs out here and in every other tab; the service ends the session. */
     async signOut(api: ReturnType<typeof createApiClient>) {

@@ -4,7 +4,10 @@ import { claimDrafts, removeAllDrafts, setDraftKey } from '@/lib/draft-store'
 import { markActive, setIdleScope } from './idle-deadline'
 import { readTokenClaims } from './token-claims'
 
-/** A signed-in session. The token lives in memory and sessionStorage only. */
+/**
+ * A signed-in session. Its tokens and drafts key live in this tab's memory only: the copy in
+ * sessionStorage (`bac.session`) holds who and where, never a secret.
+ */
 export interface Session extends Connection {
   refreshToken?: string | undefined
   claims: TokenClaims | null
@@ -13,7 +16,7 @@ export interface Session extends Connection {
    * token the sign-in gave (a refreshed token's `iat` is its renewal, so it is kept from then).
    */
   signedInAt?: number | undefined
-  /** The key of this user's drafts (`lib/draft-store`); like the tokens, only while unlocked. */
+  /** The key of this session's drafts (`lib/draft-store`): memory only, kept through the lock. */
   draftKey?: string | undefined
 }
 
@@ -46,19 +49,57 @@ export interface DevicePreferences {
 
 export type SessionEndReason = 'signed-out' | 'expired'
 
+/**
+ * Why a tab is locked: no activity for the idle limit; the user's Lock now; a tab reopened without
+ * its session (the browser was closed or crashed: nothing that signs in is kept on disk); or a
+ * session the service ended (signed out elsewhere, ended by an administrator).
+ */
+export type LockReason = 'idle' | 'manual' | 'reopened' | 'ended'
+
 /** What the session UI shows over the page: nothing, a re-authentication dialog, or the lock. */
 export interface SessionStatus {
   /** The service answered 401 (or the token is about to expire): ask for the password. */
   reauth: null | { reason: 'expired' | 'expiring' }
   /**
+   * A reload of this tab handed over the refresh token: new tokens are being asked for (the
+   * controller's `resume`), and nothing is shown or fetched until they come.
+   */
+  resuming: boolean
+  /**
    * Idle lock: the signed-in UI is gone and the tokens are discarded; only who was signed in and
    * where remain, until the same user signs in again.
    */
   locked: boolean
+  /** Why it is locked, for the lock screen to say (`LockReason`). */
+  lockReason?: LockReason | undefined
 }
 
 const SESSION_KEY = 'bac.session'
 const DEVICE_KEY = 'bac.device'
+/**
+ * What a page of this tab hands the next one when it goes (a reload, a link out and Back): the
+ * refresh token and the drafts key, written at `pagehide` and removed by the next page as it
+ * starts. It is never in storage while a page runs, so a crashed browser leaves none behind; one
+ * left by a page that never came back expires (`HANDOFF_MS`), and the next page at once swaps the
+ * refresh token for a new one, so a copy of it is worth nothing (the service ends a session whose
+ * old refresh token comes back).
+ */
+const HANDOFF_KEY = 'bac.handoff'
+const HANDOFF_MS = 60_000
+
+interface Handoff {
+  user: string
+  db: string
+  at: number
+  refreshToken?: string | undefined
+  draftKey?: string | undefined
+}
+
+/** The session as stored: who and where, without a token, refresh token or drafts key. */
+const storedOf = (session: Session) => {
+  const { token: _token, refreshToken: _refresh, draftKey: _key, ...rest } = session
+  return { ...rest, token: '' }
+}
 
 type Listener = () => void
 
@@ -83,8 +124,28 @@ const deviceStorage = () => (typeof localStorage === 'undefined' ? undefined : l
 export function createSessionStore() {
   let current: Session | null = readJson<Session>(tabStorage(), SESSION_KEY)
   if (current && typeof current.token !== 'string') current = null
-  // A session without a token is a locked one: the lock is what is missing, not a flag to remove.
-  let status: SessionStatus = { reauth: null, locked: current !== null && current.token === '' }
+  // Whatever a stored record says, its secrets come only from this tab's previous page.
+  if (current) current = { ...current, token: '', refreshToken: undefined, draftKey: undefined }
+  const handoff = readJson<Handoff>(tabStorage(), HANDOFF_KEY)
+  tabStorage()?.removeItem(HANDOFF_KEY)
+  if (
+    current &&
+    handoff &&
+    handoff.user === (current.claims?.sub ?? '') &&
+    handoff.db === current.database &&
+    Date.now() - handoff.at < HANDOFF_MS &&
+    Date.now() >= handoff.at
+  )
+    current = { ...current, refreshToken: handoff.refreshToken, draftKey: handoff.draftKey }
+  // A session without a token is a locked one (the lock is what is missing, not a flag to
+  // remove), unless a refresh token was handed over: then it is resuming.
+  let status: SessionStatus = {
+    reauth: null,
+    resuming: Boolean(current?.refreshToken),
+    locked: current !== null && !current.refreshToken,
+    // Handed over without a refresh token, the tab was locked already; else it was reopened.
+    lockReason: handoff && current?.draftKey ? 'idle' : 'reopened',
+  }
   let endReason: SessionEndReason | null = null
   const listeners = new Set<Listener>()
   const emit = () => listeners.forEach((l) => l())
@@ -95,11 +156,29 @@ export function createSessionStore() {
   const persist = () => {
     scopeIdle()
     view = viewOf(current)
-    if (current) tabStorage()?.setItem(SESSION_KEY, JSON.stringify(current))
+    if (current) tabStorage()?.setItem(SESSION_KEY, JSON.stringify(storedOf(current)))
     else tabStorage()?.removeItem(SESSION_KEY)
-    setDraftKey(current?.token ? current.draftKey : null)
+    setDraftKey(current?.draftKey ?? null)
   }
-  setDraftKey(current?.token ? current.draftKey : null)
+  setDraftKey(current?.draftKey ?? null)
+  if (typeof window !== 'undefined') {
+    // The page goes (a reload, a link out): hand this tab's next page what it needs to go on.
+    window.addEventListener('pagehide', () => {
+      if (!current) return
+      const next: Handoff = {
+        user: current.claims?.sub ?? '',
+        db: current.database,
+        at: Date.now(),
+        refreshToken: current.refreshToken,
+        draftKey: current.draftKey,
+      }
+      tabStorage()?.setItem(HANDOFF_KEY, JSON.stringify(next))
+    })
+    // Back to this very page (the back-forward cache): it kept its memory; take the handoff back.
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) tabStorage()?.removeItem(HANDOFF_KEY)
+    })
+  }
   const setStatus = (next: Partial<SessionStatus>) => {
     status = { ...status, ...next }
     emit()
@@ -129,7 +208,7 @@ export function createSessionStore() {
       endReason = null
       const claims = readTokenClaims(session.token)
       current = { ...session, claims, signedInAt: session.signedInAt ?? signInTime(claims, true) }
-      status = { reauth: null, locked: false }
+      status = { reauth: null, resuming: false, locked: false }
       claimDrafts(current.claims?.sub ?? '')
       scopeIdle()
       markActive()
@@ -147,6 +226,7 @@ export function createSessionStore() {
         claims,
         signedInAt: signInTime(claims, false) ?? current.signedInAt,
       }
+      if (status.resuming) status = { ...status, resuming: false }
       persist()
       emit()
     },
@@ -166,21 +246,22 @@ export function createSessionStore() {
       // Signing out deletes the drafts; a session the service ended keeps them (sealed) for the
       // same user's next sign-in.
       if (reason === 'signed-out') removeAllDrafts()
-      status = { reauth: null, locked: false }
+      status = { reauth: null, resuming: false, locked: false }
       persist()
       emit()
     },
     askToReauthenticate: (reason: 'expired' | 'expiring') => setStatus({ reauth: { reason } }),
     reauthenticated: () => setStatus({ reauth: null }),
     /**
-     * Locks: the tokens are dropped from memory and storage (returned, so the caller can end the
-     * session on the service); who was signed in and where stay for the lock screen.
+     * Locks: the tokens are dropped (returned, so the caller can end the session on the service);
+     * who was signed in and where stay for the lock screen, and the drafts key stays in memory so
+     * that what was typed is offered again after unlocking.
      */
-    lock(): Session | null {
+    lock(reason: LockReason = 'idle'): Session | null {
       if (!current || status.locked) return null
       const dropped = current
-      current = { ...current, token: '', refreshToken: undefined, draftKey: undefined }
-      status = { reauth: null, locked: true }
+      current = { ...current, token: '', refreshToken: undefined }
+      status = { reauth: null, resuming: false, locked: true, lockReason: reason }
       persist()
       emit()
       return dropped
@@ -195,9 +276,9 @@ export function createSessionStore() {
         refreshToken: tokens.refreshToken,
         claims,
         signedInAt: signInTime(claims, true),
-        draftKey: tokens.draftKey,
+        draftKey: tokens.draftKey ?? current.draftKey,
       }
-      status = { reauth: null, locked: false }
+      status = { reauth: null, resuming: false, locked: false }
       scopeIdle()
       markActive()
       persist()
