@@ -101,6 +101,24 @@ test.describe('session lifecycle', () => {
     expect((await callService(page, 'GET', '/priorities', oldToken)).status).toBe(401)
   })
 
+  test('a session an administrator ended stops showing member data within 5 seconds, untouched', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    const event = await createEvent(page, { subject: `Ended session probe ${Date.now()}` })
+    await page.goto(`/events/${event.event_ID}`)
+    const heading = page.getByRole('heading', { level: 1, name: event.subject! })
+    await expect(heading).toBeVisible()
+    const admin = await serviceToken(page, 'admin')
+    expect((await callService(page, 'POST', '/kick/staff', admin)).status).toBe(200)
+    // Nobody touches the tab: it finds out by itself, and hides the page.
+    await expect(heading).toBeHidden({ timeout: 5_000 })
+    await expect(page.getByRole('dialog', { name: 'Sign in again' })).toBeVisible()
+    await page.getByRole('dialog').getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign in' }).click()
+    await expect(heading).toBeVisible()
+  })
+
   test('a 401 while editing is answered in the dialog; the edit is saved, nothing lost', async ({
     page,
   }) => {

@@ -6,7 +6,6 @@ import {
   type ReadableRecord,
   type RecordList,
 } from './records'
-import { batchResultSchema, type BatchResult } from './schemas/batch-result'
 import {
   eventScheduleListSchema,
   eventScheduleSchema,
@@ -156,25 +155,6 @@ export function deleteEvent(
 ): Promise<null> {
   return api.request(
     { name: 'deleteEvent', method: 'DELETE', path: `/events/${id(eventId)}`, schema: noDataSchema },
-    options,
-  )
-}
-
-/** `PUT /events-batch`: creates the events that do not exist, updates those that do. */
-export function batchEvents(
-  api: ApiClient,
-  events: NewEvent[],
-  options?: RequestOptions,
-): Promise<BatchResult> {
-  return api.request(
-    {
-      name: 'batchEvents',
-      method: 'PUT',
-      path: '/events-batch',
-      body: events,
-      schema: batchResultSchema,
-      idempotencyKey: idempotencyKeyOf(events),
-    },
     options,
   )
 }

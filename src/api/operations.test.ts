@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { adjustAuth, deleteAuth, getAuthVba, processAuthStatus, upsertAuths } from './auths'
 import { createApiClient, type Connection } from './client'
+import { batchEvents } from './events-batch'
 import {
-  batchEvents,
   deleteEvent,
   formatSortBy,
   listEventSchedules,

@@ -1,12 +1,11 @@
-import { useCallback, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useMemo } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { ApiProvider } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import { CurrentUserContext, useRuntimeConfig, type CurrentUser } from '@/lib/app-context'
 import { EventIndexProvider } from '@/features/events/index/event-index-provider'
 import type { IndexSource } from '@/features/events/index/index-client'
-import { IdleLock } from '@/features/session/idle-lock'
-import { ReauthDialog } from '@/features/session/reauth-dialog'
+import { useSessionCheck } from '@/features/session/use-session-check'
 import {
   useSession,
   useSessionController,
@@ -21,6 +20,16 @@ import { usePageTitle } from '../page-title'
 import { AppLayout } from './app-layout'
 import styles from './signed-in-layout.module.css'
 import { UndoScope } from './undo-scope'
+
+// Asked for only when the service has ended the session or it is about to expire: loaded then.
+const ReauthDialog = lazy(() =>
+  import('@/features/session/reauth-dialog').then((m) => ({ default: m.ReauthDialog })),
+)
+// Loaded when the console locks: the signed-in UI is gone by then whatever the network does
+// (unlocking needs the service anyway); until it comes, the page says only that it is locked.
+const IdleLock = lazy(() =>
+  import('@/features/session/idle-lock').then((m) => ({ default: m.IdleLock })),
+)
 
 /** Guards the signed-in part of the app and provides the client, database and user to it. */
 export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSource: IndexSource }) {
@@ -66,20 +75,40 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
         {/* Locked, the signed-in UI is unmounted (every dialog, menu and page with it): only the
             lock screen is left, and nothing of what was on screen. */}
         {status.locked ? (
-          <IdleLock onSignOut={() => void signOut()} />
+          <Suspense fallback={<p className={styles.locking}>Console locked.</p>}>
+            <IdleLock onSignOut={() => void signOut()} />
+          </Suspense>
         ) : (
           <EventIndexProvider key={`${session.database}|${user.userId}`} source={indexSource}>
             <div className={styles.frame}>
               <LockShortcut lock={lock} />
+              <SessionCheck api={api} />
               <UndoScope />
-              <AppLayout onSignOut={() => void signOut()} onLock={lock} />
-              <ReauthDialog />
+              {/* A session the service ended shows nothing until the password is given again; the
+                  page stays mounted (its inputs, scroll and pending requests) but hidden. */}
+              <div
+                className={status.reauth?.reason === 'expired' ? styles.hidden : styles.frame}
+                inert={status.reauth?.reason === 'expired'}
+              >
+                <AppLayout onSignOut={() => void signOut()} onLock={lock} />
+              </div>
+              {status.reauth && (
+                <Suspense fallback={null}>
+                  <ReauthDialog />
+                </Suspense>
+              )}
             </div>
           </EventIndexProvider>
         )}
       </CurrentUserContext>
     </ApiProvider>
   )
+}
+
+/** The session check of a visible tab (`useSessionCheck`), mounted with the unlocked console. */
+function SessionCheck({ api }: { api: ApiClient }) {
+  useSessionCheck(api, true)
+  return null
 }
 
 /** The Lock now shortcut, mounted with the unlocked console only. */

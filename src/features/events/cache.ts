@@ -52,3 +52,16 @@ export function storeBatch(scope: CacheScope, accepted: readonly Event[]) {
   })
   return invalidateListings(scope)
 }
+
+/**
+ * The event index saw events change (someone else's edit brought by its sync, or a write here):
+ * every view that reads the service rather than the index (My events and the bell read the
+ * user's list; an event's page its detail) reads again now, so that all views of one event change
+ * together, within one sync, instead of each on its own timer.
+ */
+export function followIndexChange({ queryClient, db }: CacheScope) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: eventKeys.userEventLists(db) }),
+    queryClient.invalidateQueries({ queryKey: eventKeys.details(db) }),
+  ])
+}

@@ -6,7 +6,6 @@ import { usePinnedMutation } from '@/api/pinned-mutation'
 import { useApi } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import {
-  batchEvents,
   createEvent,
   deleteEvent,
   getEvent,
@@ -94,17 +93,6 @@ export function useDeleteEvent() {
   return usePinnedMutation({
     mutationFn: (eventId: number, { api, db }) => deleteEvent(api, eventId, { database: db }),
     onSuccess: (_data, eventId, scope) => forgetEvent(scope, eventId),
-  })
-}
-
-/**
- * Updates many events in one `PUT /events-batch` (one batch of a bulk change). Its cache update
- * is the bulk change's, once the whole change is done (`storeBatch`): updating the index after
- * every batch would re-render the list fifty times for 5,000 events.
- */
-export function useBatchEvents() {
-  return usePinnedMutation({
-    mutationFn: (events: Event[], { api, db }) => batchEvents(api, events, { database: db }),
   })
 }
 

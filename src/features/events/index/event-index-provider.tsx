@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
+import { followIndexChange } from '../cache'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useLookup } from '../use-lookup'
 import { createIndexClient, type IndexClient, type IndexSource } from './index-client'
@@ -26,6 +28,7 @@ export function EventIndexProvider({
   children?: ReactNode
 }) {
   const db = useDatabase()
+  const queryClient = useQueryClient()
   const config = useRuntimeConfig()
   const priorities = useLookup('priorities').data
   const [client, setClient] = useState<IndexClient | null>(null)
@@ -62,6 +65,23 @@ export function EventIndexProvider({
   useEffect(() => {
     client?.settings(JSON.parse(settingsKey))
   }, [client, settingsKey])
+
+  // Others' changes reach every view together: when the index's version moves, the views that
+  // read the service read again (`followIndexChange`).
+  useEffect(() => {
+    if (!client) return
+    let version = client.getState().version
+    const stop = client.subscribe(() => {
+      const next = client.getState().version
+      if (next === version) return
+      const first = version === 0
+      version = next
+      if (!first) void followIndexChange({ queryClient, db })
+    })
+    return () => {
+      stop()
+    }
+  }, [client, queryClient, db])
 
   useEffect(() => {
     if (!client) return

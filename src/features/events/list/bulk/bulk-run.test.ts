@@ -3,7 +3,8 @@
 // `PUT /events-batch`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '@/api/client'
-import { batchEvents, getEvent, listEvents, updateEvent } from '@/api/events'
+import { getEvent, listEvents, updateEvent } from '@/api/events'
+import { batchEvents } from '@/api/events-batch'
 import type { Event } from '@/api/schemas/event'
 import { setIdempotencyKeys } from '@/api/idempotency'
 import { lossyFetch, type Loss } from '@/test/lossy-fetch'

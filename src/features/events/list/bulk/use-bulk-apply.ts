@@ -7,7 +7,8 @@ import { toast } from '@/components/ui/toast'
 import { formatCount } from '@/lib/format/format'
 import { storeBatch } from '../../cache'
 import { useIndexClient } from '../../index/event-index-provider'
-import { useBatchEvents, useEventQueries } from '../../queries'
+import { useEventQueries } from '../../queries'
+import { useBatchEvents } from './use-batch-events'
 import {
   alreadyDone,
   applyAction,
