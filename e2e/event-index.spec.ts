@@ -308,9 +308,10 @@ test.describe('search everywhere', () => {
     await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
     await page.keyboard.press('Control+k')
     await box(page).fill(unknown.replace('-', ''))
-    // Checked with the service: not offered, and said so.
+    // Checked with the service: not offered, and said so; nor is an event of that ID, none existing.
     await expect(noSuchAuth(page, unknown)).toBeVisible()
     await expect(palette(page).getByRole('option', { name: /Open auth/ })).toHaveCount(0)
+    await expect(palette(page).getByRole('option', { name: /Open event/ })).toHaveCount(0)
     await box(page).fill(unknown)
     await expect(noSuchAuth(page, unknown)).toBeVisible()
     await expect(palette(page).getByRole('option', { name: /Open auth/ })).toHaveCount(0)

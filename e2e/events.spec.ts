@@ -57,7 +57,7 @@ test.describe('events', () => {
       await expect(group('Overdue').getByRole('link', { name: overdue.subject! })).toBeVisible()
       await expect(group('Upcoming').getByRole('link', { name: upcoming.subject! })).toBeVisible()
       if (todayStillAhead)
-        await expect(group('Today').getByRole('link', { name: today.subject! })).toBeVisible()
+        await expect(group('Later today').getByRole('link', { name: today.subject! })).toBeVisible()
 
       const chart = page.getByRole('figure', { name: 'Next 14 days' })
       await expect(chart).toContainText(/events? due or reminded/)

@@ -344,6 +344,9 @@ test.describe('the lock cannot be walked around', () => {
     await signIn(page, 'staff')
     await page.goto('/events/mine')
     await lockNow(page)
+    // The lock screen says why it is there: the user's own Lock now, not a period without activity.
+    await expect(lockScreen(page)).toContainText('You locked the console.')
+    await expect(lockScreen(page)).not.toContainText('without activity')
     await unlock(page)
 
     await page.keyboard.press('Control+Shift+L')

@@ -5,12 +5,15 @@ import { expectNoSeriousA11yViolations } from './axe'
 import {
   callService,
   createEvent,
+  everyEvent,
   expect,
   service,
   sessionToken,
   signIn,
   test,
   trackBearerTokens,
+  type ServiceClock,
+  type ServiceEvent,
 } from './fixtures'
 
 /** A group-only event (no user) of a group staff belongs to (1: Utilization review). */
@@ -25,6 +28,61 @@ async function groupEvent(page: Page, subject: string, dueMinutes = -60) {
     due_Date: `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}T${pad(due.getHours())}:${pad(due.getMinutes())}:00`,
   })
 }
+
+/**
+ * Staff's groups' unclaimed open events and how many are overdue, as the service holds them:
+ * overdue is due before now and not snoozed (a reminder that rings later), as the README says.
+ */
+function queueOracle(events: ServiceEvent[], clock: ServiceClock, groups: number[]) {
+  const now = clock.now().getTime()
+  const at = (text: string | null | undefined) => (text ? new Date(text).getTime() : NaN)
+  const open = events.filter(
+    (e) =>
+      !e.user_ID &&
+      e.userGroup_Key != null &&
+      groups.includes(e.userGroup_Key) &&
+      (e.status ?? '').trim().toLowerCase() !== 'completed' &&
+      !e.completion_Date,
+  )
+  const overdue = open.filter(
+    (e) => at(e.due_Date) < now && !(e.reminder === true && at(e.next_Scheduled_Date) > now),
+  )
+  return { unclaimed: open.length, overdue: overdue.length }
+}
+
+test('the group queue counts all of its unclaimed and overdue, never a page, snoozed not overdue', async ({
+  page,
+  clock,
+}) => {
+  await signIn(page, 'staff')
+  // One overdue but snoozed: it must not count as overdue.
+  const snoozedUntil = new Date(clock.now().getTime() + 3 * 3_600_000)
+  const made = await groupEvent(page, `Snoozed unclaimed ${Date.now()}`, -300)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const next = `${snoozedUntil.getFullYear()}-${pad(snoozedUntil.getMonth() + 1)}-${pad(snoozedUntil.getDate())}T${pad(snoozedUntil.getHours())}:${pad(snoozedUntil.getMinutes())}:00`
+  expect(
+    (
+      await service(page, 'PUT', `/events/${made.event_ID}`, {
+        ...made,
+        reminder: true,
+        next_Scheduled_Date: next,
+      })
+    ).status,
+  ).toBe(200)
+  const expected = queueOracle(await everyEvent(page), clock, [1, 3])
+  await page.goto('/events/mine')
+  const queue = page.getByRole('region', { name: 'Group queue' })
+  const fmt = (n: number) => n.toLocaleString('en-GB')
+  await expect(queue.getByRole('status')).toHaveText(
+    `${fmt(expected.unclaimed)} unclaimed in Utilization review, Member services${expected.overdue ? ` · ${fmt(expected.overdue)} overdue` : ''}`,
+    { timeout: 20_000 },
+  )
+  // The group's heading never gives a page's size as its total.
+  const heading = queue.getByRole('button', { name: /^▾?\s*Unclaimed in my groups/ })
+  if (expected.unclaimed > 200)
+    await expect(heading).toContainText(`200 of ${fmt(expected.unclaimed)}`)
+  else await expect(heading).toContainText(fmt(expected.unclaimed))
+})
 
 test.describe('working a shared queue', () => {
   test('a group-only event is in a group member’s queue; Assign to me stores user_ID', async ({

@@ -26,7 +26,7 @@ test.describe('keyboard triage', () => {
     await page.goto('/events/mine')
     // What to do now comes first, then what is late.
     const groups = page.getByRole('button', { expanded: true })
-    await expect(groups.nth(0)).toContainText('Today')
+    await expect(groups.nth(0)).toContainText('Later today')
     await expect(groups.nth(1)).toContainText('Overdue')
     // Then what no one in the user's groups has claimed, then the rest.
     await expect(groups.nth(2)).toContainText('Unclaimed in my groups')

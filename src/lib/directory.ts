@@ -20,3 +20,29 @@ export function useDirectory() {
     }
   }, [directory])
 }
+
+/** Text as people are searched by: any case, any accents ("jose" finds "José"). */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim()
+
+/**
+ * The people a typed text names, best first: one whose ID, name or "Name (id)" it is exactly;
+ * else every person a word of whose name or ID starts with each typed word ("Peter", "thom",
+ * "pe th" all find Peter Thomas).
+ */
+export function findPeople(
+  text: string,
+  ids: readonly string[],
+  nameOf: (id: string) => string,
+): string[] {
+  const typed = folded(text)
+  if (!typed) return []
+  const exact = ids.filter((id) =>
+    [id, nameOf(id), `${nameOf(id)} (${id})`].some((t) => folded(t) === typed),
+  )
+  if (exact.length > 0) return exact
+  const words = typed.split(/\s+/)
+  return ids.filter((id) => {
+    const theirs = folded(`${nameOf(id)} ${id}`).split(/[\s().@_-]+/)
+    return words.every((w) => theirs.some((t) => t.startsWith(w)))
+  })
+}

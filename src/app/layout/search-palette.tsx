@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useHref, useNavigate } from 'react-router'
 import { searchedAuthNumber } from '@/features/auths/auth-fields'
 import { useAuthCheck, useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
+import { useEventCheck } from '@/features/events/use-event-check'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { useEventSearch } from '@/features/events/index/use-event-search'
@@ -137,6 +138,11 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
   // An auth number (with or without its dash) is checked with the service before it is offered.
   const authNumber = searchedAuthNumber(trimmed)
   const authCheck = useAuthCheck(authNumber)
+  const typedEventId =
+    /^\d{1,9}$/.test(trimmed) && !events.rows.some((e) => String(e.event_ID) === trimmed)
+      ? Number(trimmed)
+      : null
+  const eventCheck = useEventCheck(typedEventId)
   const auth = useAuthLookup((found) => {
     onDone()
     navigate(paths.auths.detail(found))
@@ -199,12 +205,14 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
         run: () => go(paths.events.detail(e.event_ID)),
       }),
     )
-    // An event ID before the index is ready (or one it does not hold): open it anyway.
-    if (/^\d{1,9}$/.test(trimmed) && !events.rows.some((e) => String(e.event_ID) === trimmed))
+    // An event ID the index does not show (not ready yet, or past its limit): offered while the
+    // service is asked, and not once it says there is no such event.
+    if (typedEventId !== null && eventCheck !== 'not-found')
       out.push({
         id: `event-id-${trimmed}`,
         group: 'Events',
         label: `Open event ${trimmed}`,
+        ...(eventCheck === 'checking' && { detail: 'Checking…' }),
         rank: SEARCH_RANK.exact,
         run: () => go(paths.events.detail(Number(trimmed))),
       })
@@ -249,7 +257,19 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
     return ordered(out)
     // `go` and `auth` are new each render; the list depends on what is typed and found.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, authNumber, authCheck, events.rows, events.ranks, numbers, me, lastUndo, authExtras])
+  }, [
+    trimmed,
+    authNumber,
+    authCheck,
+    typedEventId,
+    eventCheck,
+    events.rows,
+    events.ranks,
+    numbers,
+    me,
+    lastUndo,
+    authExtras,
+  ])
 
   const current = Math.min(active, Math.max(0, items.length - 1))
   useEffect(() => {

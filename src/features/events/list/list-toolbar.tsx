@@ -1,3 +1,5 @@
+import { useDirectory } from '@/lib/directory'
+import { useRuntimeConfig } from '@/lib/app-context'
 import type { Event } from '@/api/schemas/event'
 import type { StaticOption } from '@/api/schemas/static-option'
 import { useIndexClient } from '../index/event-index-provider'
@@ -41,13 +43,16 @@ export function ListToolbar({
   onOpenView,
 }: ListToolbarProps) {
   const index = useIndexClient()
+  const { completedStatus } = useRuntimeConfig()
+  const { personName, groupName } = useDirectory()
   const exportCsv = async () => {
     const { csvFileName, downloadText, eventsToCsv, exportColumns } = await import('./export/csv')
+    const context = { priorities, completedStatus, personName, groupName }
     if (exportAll && index) {
       // Every match, not the page: the index answers them all at once.
       const all = await index.query({ ...exportAll, offset: 0, limit: Number.MAX_SAFE_INTEGER })
       const fileName = csvFileName(new Date(), 1)
-      const cols = exportColumns(columns, priorities)
+      const cols = exportColumns(columns, context)
       downloadText(fileName, eventsToCsv(cols, all.rows))
       toast.success(
         `Exported ${formatCount(all.rows.length)} ${all.rows.length === 1 ? 'event' : 'events'}`,
@@ -58,7 +63,7 @@ export function ListToolbar({
       return
     }
     const fileName = csvFileName(new Date(), search.page)
-    downloadText(fileName, eventsToCsv(columns, rows))
+    downloadText(fileName, eventsToCsv(exportColumns(columns, context), rows))
     toast.success(
       `Exported ${formatCount(rows.length)} ${rows.length === 1 ? 'event' : 'events'}`,
       {

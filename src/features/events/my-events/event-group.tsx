@@ -19,6 +19,11 @@ interface EventGroupProps {
   collapsed?: boolean
   /** Name each event's user group (a group's queue). */
   showGroup?: boolean
+  /**
+   * How many there are in all, when `events` are only the first of them (a page): the count
+   * says "200 of 391", never a page's size as the total.
+   */
+  total?: number
 }
 
 /** A titled group of the queue (Today, Overdue, Upcoming, Snoozed) with its count; it folds away. */
@@ -32,6 +37,7 @@ export function EventGroup({
   limit = Infinity,
   collapsed = false,
   showGroup = false,
+  total = events.length,
 }: EventGroupProps) {
   const id = useId()
   const [all, setAll] = useState(false)
@@ -50,7 +56,12 @@ export function EventGroup({
           <span className={styles.chevron} aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
-          {title} <span className={styles.count}>{formatCount(events.length)}</span>
+          {title}{' '}
+          <span className={styles.count}>
+            {total > events.length
+              ? `${formatCount(events.length)} of ${formatCount(total)}`
+              : formatCount(events.length)}
+          </span>
         </button>
       </h2>
       <div id={`${id}-list`} hidden={!open} className={styles.groupBody}>
@@ -74,7 +85,9 @@ export function EventGroup({
           <Button size="small" variant="ghost" className={styles.more} onClick={() => setAll(!all)}>
             {all
               ? `Show the first ${limit}`
-              : `Show all ${formatCount(events.length)} ${title.toLowerCase()}`}
+              : total > events.length
+                ? `Show the first ${formatCount(events.length)} of ${formatCount(total)}`
+                : `Show all ${formatCount(events.length)} ${title.toLowerCase()}`}
           </Button>
         )}
       </div>

@@ -52,6 +52,19 @@ export function GroupQueue({
         }
       : null,
   )
+  // The overdue among all of them (not only the page shown), by the model's overdue: a
+  // snoozed event is not overdue.
+  const overdueQuery = useIndexQuery(
+    groups.length
+      ? {
+          filter: { group: groups, unassigned: true, completed: false, due: 'overdue' },
+          sort: [{ field: 'due_Date', dir: 'asc' }],
+          now: now.getTime(),
+          offset: 0,
+          limit: 0,
+        }
+      : null,
+  )
   const rank = importanceOf(priorityOrder(priorities))
   const rows = query.data?.rows
   const order = useMemo(() => {
@@ -60,7 +73,7 @@ export function GroupQueue({
     // `rank` follows `priorities`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, now, completedStatus, priorities])
-  const overdue = order.filter((i) => i.facts.due !== null && i.facts.due < now.getTime()).length
+  const overdue = overdueQuery.data?.total ?? order.filter((i) => i.state === 'overdue').length
   const total = query.data?.total ?? 0
 
   const takeNext = async () => {
@@ -93,7 +106,7 @@ export function GroupQueue({
             ? 'You work no user group: choose the groups whose unclaimed events you take.'
             : query.isPending
               ? 'Reading your groups’ queue…'
-              : `${formatCount(total)} unclaimed in ${title}${overdue ? ` · ${overdue} overdue` : ''}`}
+              : `${formatCount(total)} unclaimed in ${title}${overdue ? ` · ${formatCount(overdue)} overdue` : ''}`}
         </p>
         <GroupChooser groups={groups} fromToken={fromToken} chosen={chosen} onChange={setGroups} />
         <Button
@@ -114,6 +127,7 @@ export function GroupQueue({
           limit={15}
           empty="Nothing unclaimed: every event of your groups has someone."
           showGroup
+          total={total}
         />
       )}
       {total > SHOWN && (

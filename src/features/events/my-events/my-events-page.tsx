@@ -1,3 +1,5 @@
+import { dayStartMs } from '../model/days'
+import { formatCount } from '@/lib/format/format'
 import { useQuery } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { ErrorPanel } from '@/components/errors/error-panel'
@@ -52,6 +54,10 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
   const [queueEvents, setQueueEvents] = useState<Event[]>([])
   const rank = importanceOf(priorityOrder(priorities))
   const groups = groupEvents(events ?? [], now, completedStatus, (e) => rank(e.priority))
+  const startOfToday = dayStartMs(now)
+  const overdueToday = groups.overdue.filter(
+    (i) => i.when !== null && i.when >= startOfToday,
+  ).length
   const {
     attach: attachTriage,
     helpOpen,
@@ -107,12 +113,19 @@ export function MyEventsPage({ userId: param }: { userId?: string | undefined })
                   <kbd>?</kbd> lists the shortcuts.
                 </p>
                 {/* What to do now first; then what is late, most important first; then the rest. */}
+                {/* "Later today": from now to midnight (the model's `today` work state). What
+                    was due earlier today is overdue, below; the list's Due "Today" is the whole
+                    day, both. */}
                 <EventGroup
-                  title="Today"
+                  title="Later today"
                   events={groups.today}
                   priorities={priorities}
                   now={now}
-                  empty="Nothing due today."
+                  empty={
+                    overdueToday > 0
+                      ? `Nothing more due today; ${formatCount(overdueToday)} due earlier today ${overdueToday === 1 ? 'is' : 'are'} overdue, below.`
+                      : 'Nothing due today.'
+                  }
                 />
                 <EventGroup
                   title="Overdue"

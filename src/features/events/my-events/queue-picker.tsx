@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { useDirectory } from '@/lib/directory'
+import { findPeople, useDirectory } from '@/lib/directory'
 import { formatCount } from '@/lib/format/format'
 import { paths } from '@/lib/paths'
 import { useIndexWorkload } from '../index/use-event-index'
@@ -22,25 +22,27 @@ export function QueuePicker({ userId, currentUserId }: { userId: string; current
   const ids = [...new Set([...people.map((p) => p.id), ...load.keys()])].sort((a, b) =>
     personName(a).localeCompare(personName(b)),
   )
-  /** The user ID a typed text stands for: an ID, a name, or "Name (id)" as the list offers. */
-  const resolve = (text: string) => {
-    const typed = text.trim().toLowerCase()
-    if (!typed) return null
-    return (
-      ids.find((id) => id.toLowerCase() === typed) ??
-      ids.find((id) => personName(id).toLowerCase() === typed) ??
-      ids.find((id) => `${personName(id)} (${id})`.toLowerCase() === typed) ??
-      null
-    )
-  }
+  /** The user IDs a typed text stands for: an ID, a name, "Name (id)", or a first or last name. */
+  const resolve = (text: string) => findPeople(text, ids, personName)
   return (
     <form
       className={styles.picker}
       onSubmit={(e) => {
         e.preventDefault()
-        const id = resolve(value)
+        const found = resolve(value)
+        const id = found.length === 1 ? found[0] : undefined
         if (!id) {
-          setProblem(value.trim() ? `No one called “${value.trim()}”.` : 'Type a name.')
+          const typed = value.trim()
+          setProblem(
+            !typed
+              ? 'Type a name.'
+              : found.length === 0
+                ? `No one called “${typed}”.`
+                : `${found.length} people match “${typed}”: ${found
+                    .slice(0, 5)
+                    .map(personName)
+                    .join(', ')}${found.length > 5 ? '…' : ''}. Type more of the name.`,
+          )
           return
         }
         setProblem(null)

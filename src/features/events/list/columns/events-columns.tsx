@@ -22,7 +22,8 @@ export interface EventColumn {
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const yesNo = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : '')
 /** `2026-03-14T09:30:00` -> `2026-03-14 09:30:00`: sorts as text and spreadsheets read it. */
-const isoText = (v: string | null | undefined) => (v ? v.replace('T', ' ') : '')
+/** A stored date as text for a file: `2026-03-14 09:30:00`. */
+export const isoText = (v: string | null | undefined) => (v ? v.replace('T', ' ') : '')
 
 /** `FOLLOW_UP` -> `Follow up`: codes made readable without knowing them in advance. */
 export function humanize(code: string | null | undefined): string {

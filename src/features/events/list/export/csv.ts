@@ -1,7 +1,8 @@
 import type { Event } from '@/api/schemas/event'
 import type { StaticOption } from '@/api/schemas/static-option'
 import { csvField } from '@/lib/csv'
-import { humanize, type EventColumn } from '../columns/events-columns'
+import { humanize, isoText, type EventColumn } from '../columns/events-columns'
+import { nextReminderOf, NO_REMINDER } from '../../model/facts'
 
 /**
  * A header line of the column labels, then one line per event; CRLF line ends. Each value by
@@ -37,15 +38,26 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
+/** What an export needs to say what the list says: the lookups and the directory. */
+export interface ExportContext {
+  priorities: readonly StaticOption[]
+  completedStatus: string
+  personName: (userId: string) => string
+  groupName: (groupKey: number) => string
+}
+
 /**
- * The columns of an export: a coded field gives its code and, beside it, its label (priority
- * from the service's list, type made readable), so a spreadsheet can filter on either; the
- * assignee gives the user and the group apart.
+ * The columns of an export, saying what the list shows through the same model: a coded field
+ * gives its code and, beside it, its label (priority from the service's list, type made
+ * readable), so a spreadsheet can filter on either; the assignee gives the user and the group
+ * apart, each by ID and by name (the directory); the next reminder is the model's (`Off`,
+ * `Completed`, `Not set` where the list says so), never a stored date that will not ring.
  */
 export function exportColumns(
   columns: readonly EventColumn[],
-  priorities: readonly StaticOption[],
+  context: ExportContext,
 ): EventColumn[] {
+  const { priorities, completedStatus, personName, groupName } = context
   const out: EventColumn[] = []
   for (const c of columns) {
     if (c.field === 'priority') {
@@ -66,8 +78,26 @@ export function exportColumns(
       out.push({ ...c, label: 'Assigned user', text: (e) => e.user_ID ?? '' })
       out.push({
         ...c,
+        label: 'Assigned user name',
+        text: (e) => (e.user_ID ? personName(e.user_ID) : ''),
+      })
+      out.push({
+        ...c,
         label: 'User group',
         text: (e) => (e.userGroup_Key == null ? '' : String(e.userGroup_Key)),
+      })
+      out.push({
+        ...c,
+        label: 'User group name',
+        text: (e) => (e.userGroup_Key == null ? '' : groupName(e.userGroup_Key)),
+      })
+    } else if (c.field === 'next_Scheduled_Date') {
+      out.push({
+        ...c,
+        text: (e) => {
+          const next = nextReminderOf(e, completedStatus)
+          return 'at' in next ? isoText(next.at) : NO_REMINDER[next.none]
+        },
       })
     } else out.push(c)
   }
