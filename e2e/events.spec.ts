@@ -333,10 +333,12 @@ test.describe('events', () => {
       (await service(page, 'PUT', `/events/${event.event_ID}`, { ...stored, status: 'Waiting' }))
         .status,
     ).toBe(200)
+    // Every read answers the old copy until the save's write goes out (the page may read again
+    // meanwhile, when its index notices the change).
     let stale = true
     await page.route(`**/api/events/${event.event_ID}`, async (route) => {
+      if (route.request().method() === 'PUT') stale = false
       if (route.request().method() !== 'GET' || !stale) return route.fallback()
-      stale = false
       await route.fulfill({ json: { data: stored, debug: { activityID: 'stale-copy' } } })
     })
     const put = page.waitForResponse(

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { labelOf } from '../auth-fields'
 import { formatAuthValue } from '../format-value'
 import { paths } from '@/lib/paths'
+import { stampsReceived } from './import-rows'
 import { problemsOf, statusOf, type RowState } from './use-import-rows'
 import styles from './import.module.css'
 
@@ -58,9 +59,14 @@ export function ImportRowDetails({ state }: { state: RowState }) {
   }
   if (status === 'checking')
     return <span className={styles.muted}>Reading the auth to compare…</span>
+  const stamped =
+    state.check.ok && stampsReceived(state.check.auth, undefined)
+      ? ' No received date: the time of import is recorded as received, and the decision clock counts from it.'
+      : ''
   return (
     <span className={styles.muted}>
       {state.existing?.kind === 'new' ? 'No auth has this number: it is created' : 'Ready to send'}
+      {stamped}
     </span>
   )
 }

@@ -12,6 +12,7 @@ import {
   type ValueKind,
 } from '../auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
+import { decisionClock, DEFAULT_DECISION_RULES } from '../model/decision-clock'
 
 /** Largest file the import reads, unless it is a results file (`MAX_RESULTS_BYTES`). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
@@ -358,7 +359,12 @@ export function checkImportRow(row: ImportRow, codes: readonly AuthCodeInfo[] = 
  * The Auth to send for a row: over the existing auth when the row names one (so columns the file
  * leaves out keep their values), else a new auth with the NOT NULL fields defaulted.
  */
-export function toSendItem(rowAuth: Record<string, unknown>, existing: Auth | undefined): Auth {
+export function toSendItem(
+  rowAuth: Record<string, unknown>,
+  existing: Auth | undefined,
+  /** The time of the import (a service date): a new undecided auth without one is received then. */
+  importedAt?: string,
+): Auth {
   const number = rowAuth.auth_Number
   // A blank NOT NULL field means "not given": it keeps the existing value or the default.
   const rest = Object.fromEntries(
@@ -373,8 +379,20 @@ export function toSendItem(rowAuth: Record<string, unknown>, existing: Auth | un
   // An update is made from the version read just now, never from one the file names: the
   // service refuses a write without the version it was made from (428) or with another (409).
   if (existing) item.update_Date = existing.update_Date
+  else if (importedAt && lacksReceivedDate(item)) item.received_Date = importedAt
   return item
 }
+
+/** An auth that would run no decision clock for want of the date its request was received. */
+const lacksReceivedDate = (auth: Auth) =>
+  decisionClock(auth, DEFAULT_DECISION_RULES, new Date()).kind === 'no-received-date'
+
+/**
+ * Whether a row creates an undecided auth without a received date: the import records the time
+ * of import as received (the preview says so), so that every auth it creates has its clock.
+ */
+export const stampsReceived = (rowAuth: Record<string, unknown>, existing: Auth | undefined) =>
+  !existing && lacksReceivedDate(toSendItem(rowAuth, undefined))
 
 /** A row's number when it names one (trimmed), else null. */
 export const rowNumber = (row: ImportRow) => {

@@ -18,10 +18,16 @@ export const TEMPLATE_COLUMNS = [
   'amount_Requested',
   'unit_Type',
   'urgent',
+  'received_Date',
   'notes',
 ]
 
-const EXAMPLE = [
+const pad = (n: number) => String(n).padStart(2, '0')
+/** The example's received date: when the template is downloaded (`2026-11-26T09:30`). */
+const receivedNow = (now: Date) =>
+  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`
+
+const example = (now: Date) => [
   '',
   'P',
   'Pended',
@@ -38,11 +44,15 @@ const EXAMPLE = [
   '1140',
   'Visit',
   'false',
+  receivedNow(now),
   'Leave auth_Number empty to create a new auth',
 ]
 
-/** A `data:` link to the template: a header row and one example. */
-export const templateHref = () =>
+/**
+ * A `data:` link to the template: a header row and one example. It carries the date each request
+ * was received (`received_Date`): the decision clock counts from it.
+ */
+export const templateHref = (now = new Date()) =>
   `data:text/csv;charset=utf-8,${encodeURIComponent(
-    `${formatCsvLine(TEMPLATE_COLUMNS)}\r\n${formatCsvLine(EXAMPLE)}\r\n`,
+    `${formatCsvLine(TEMPLATE_COLUMNS)}\r\n${formatCsvLine(example(now))}\r\n`,
   )}`

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { useApi, useDatabase } from '@/api/api-context'
 import { getAuth } from '@/api/auths'
+import { formatServiceDate } from '@/api/dates'
 import { ApiError, outcomeUnknown } from '@/api/errors'
 import { idempotencyKeysOn } from '@/api/idempotency'
 import { describeError } from '@/components/errors/describe-error'
@@ -54,6 +55,8 @@ export function useImportSend() {
     onResults: (results: Map<number, RowResult>) => void,
   ): Promise<Map<number, RowResult>> => {
     const all = new Map<number, RowResult>()
+    // New undecided auths without a received date are received now (`stampsReceived`).
+    const importedAt = formatServiceDate(new Date())
     const items: Item[] = rows.filter(isSendable).flatMap((s) =>
       s.check.ok
         ? [
@@ -62,6 +65,7 @@ export function useImportSend() {
               auth: toSendItem(
                 s.check.auth,
                 s.existing?.kind === 'found' ? s.existing.auth : undefined,
+                importedAt,
               ),
               rowAuth: s.check.auth,
             },
