@@ -47,6 +47,27 @@ test.describe('events list', () => {
     await signIn(page, 'staff')
   })
 
+  test('the free-text search is in neither the address nor the history entry; Back brings it', async ({
+    page,
+  }) => {
+    await page.goto('/events')
+    const word = `Quillsearch${Date.now()}`
+    const box = page.getByRole('searchbox', { name: 'Search subject or ID' })
+    await box.fill(word)
+    await box.blur()
+    // The entry is written once typing pauses.
+    await page.waitForTimeout(1_000)
+    expect(page.url()).not.toContain(word)
+    expect(await page.evaluate(() => JSON.stringify(window.history.state))).not.toContain(word)
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'My events' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
+    await page.goBack()
+    await expect(box).toHaveValue(word)
+  })
+
   test('sort and paging come from the URL; any column sorts by meaning, stable', async ({
     page,
   }) => {

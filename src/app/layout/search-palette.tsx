@@ -8,6 +8,7 @@ import { useHref, useNavigate } from 'react-router'
 import { searchedAuthNumber } from '@/features/auths/auth-fields'
 import { useAuthCheck, useAuthLookup } from '@/features/auths/lookup/use-auth-lookup'
 import { useEventCheck } from '@/features/events/use-event-check'
+import { searchState } from '@/features/events/list/search-memory'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { useEventSearch } from '@/features/events/index/use-event-search'
@@ -387,7 +388,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
             onClick={(e) => {
               e.preventDefault()
               onDone()
-              navigate(paths.events.list(), { state: { q: trimmed } })
+              navigate(paths.events.list(), { state: searchState(trimmed) })
             }}
           >
             Show them all in the list

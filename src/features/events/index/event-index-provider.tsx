@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { followIndexChange } from '../cache'
+import { forgetSearches } from '../list/search-memory'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useLookup } from '../use-lookup'
 import { createIndexClient, type IndexClient, type IndexSource } from './index-client'
@@ -56,6 +57,8 @@ export function EventIndexProvider({
     return () => {
       unregister()
       next.dispose()
+      // What was searched for goes with the index (the lock, sign-out, another database).
+      forgetSearches()
       setClient((c) => (c === next ? null : c))
     }
     // Settings reach a running index below, without a reload.

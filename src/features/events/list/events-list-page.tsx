@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router'
+import { searchOf, searchState } from './search-memory'
 import { useDatabase } from '@/api/api-context'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
@@ -85,11 +86,10 @@ export function EventsListPage() {
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
   const location = useLocation()
-  // The free text lives in the history entry, not the address (it may name a member): read from
-  // it when the page opens (Back restores it), typed into local state, written back shortly after.
-  const [text, setTextNow] = useState(
-    () => ((location.state as { q?: unknown } | null)?.q as string | undefined) ?? '',
-  )
+  // The free text is in neither the address nor the history entry (it may name a member): the
+  // entry holds a reference to it in this page's memory (`search-memory.ts`); read when the page
+  // opens (Back restores it), typed into local state, written back shortly after.
+  const [text, setTextNow] = useState(() => searchOf(location.state))
   const fromAddress = useMemo(() => parseEventListSearch(searchParams), [searchParams])
   // A change (a filter, the sort, a page) is asked of the index and drawn at once, from this
   // state; the address follows once changes pause (`writeAddress`). Any other address (Back, a
@@ -164,7 +164,7 @@ export function EventsListPage() {
   }
 
   const go = (params: URLSearchParams) =>
-    navigate({ search: readableSearch(params) }, { state: text ? { q: text } : null })
+    navigate({ search: readableSearch(params) }, { state: searchState(text) })
   // Typed text reaches the history entry shortly after typing stops, or when the box is left;
   // never over a navigation already under way (to an event just clicked, say).
   const navigation = useNavigation()
@@ -180,10 +180,7 @@ export function EventsListPage() {
     writeText.current = null
     if (navigating.current) return
     // The address as it is then (a filter may have changed meanwhile), with the text beside it.
-    navigate(
-      { search: window.location.search },
-      { replace: true, state: pending.q ? { q: pending.q } : null },
-    )
+    navigate({ search: window.location.search }, { replace: true, state: searchState(pending.q) })
   }
   useEffect(() => () => clearTimeout(writeText.current?.timer), [])
   const setText = (q: string) => {
@@ -202,7 +199,7 @@ export function EventsListPage() {
    */
   const toWrite = useRef<{
     at: string
-    entries: { params: URLSearchParams; state: { q: string } | null }[]
+    entries: { params: URLSearchParams; state: { qRef: string } | null }[]
     timer?: ReturnType<typeof setTimeout>
   }>({ at: '', entries: [] })
   useEffect(() => {
@@ -227,7 +224,7 @@ export function EventsListPage() {
   const writeAddress = (params: URLSearchParams) => {
     const queue = toWrite.current
     if (queue.entries.length === 0) queue.at = window.location.href
-    queue.entries.push({ params, state: text ? { q: text } : null })
+    queue.entries.push({ params, state: searchState(text) })
     clearTimeout(queue.timer)
     queue.timer = setTimeout(() => void writeQueued(), WRITE_PAUSE_MS)
   }
