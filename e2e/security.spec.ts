@@ -53,6 +53,33 @@ test.describe('security', () => {
     expect(refused).toEqual([])
   })
 
+  test('no page breaks its Content-Security-Policy (no eval, nothing refused)', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { cspSeen: string[] }).cspSeen = seen
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      )
+    })
+    await signIn(page, 'support')
+    const seen = () => page.evaluate(() => (window as unknown as { cspSeen: string[] }).cspSeen)
+    for (const [path, heading] of [
+      ['/events/mine', 'My events'],
+      ['/events', 'Events'],
+      ['/events/calendar', 'Calendar'],
+      ['/auths', 'Auths'],
+      ['/auths/import', 'Import auths'],
+      ['/events/new', 'New event'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+      await page.waitForTimeout(500)
+      expect(await seen(), path).toEqual([])
+    }
+  })
+
   test("a page of the same origin gets nothing from the tabs' channels and cannot sign a tab in", async ({
     page,
     context,
