@@ -121,7 +121,7 @@ test.describe('events', () => {
       due_Date: serviceDate(clock, -3 * 24 * 60),
     })
     await page.goto(`/events/mine/${user}`)
-    const today = page.getByRole('region', { name: /^Today/ })
+    const today = page.getByRole('region', { name: /^Later today/ })
     await expect(today).toContainText('Nothing due today.')
     await expect(page.getByRole('region', { name: /^Overdue/ })).toContainText(late.subject!)
 
@@ -131,6 +131,46 @@ test.describe('events', () => {
     await expect(what.getByRole('term').filter({ hasText: 'Subject' })).toBeVisible()
     await expect(what.getByRole('term').filter({ hasText: 'Priority' })).toHaveCount(0)
     await expect(what).toContainText(/Not set: .*Priority/)
+  })
+
+  test('a change made elsewhere reaches My events and the bell within one sync', async ({
+    page,
+    clock,
+  }) => {
+    test.setTimeout(60_000)
+    const event = await createEvent(page, {
+      user_ID: 'staff',
+      subject: `Changed elsewhere ${Date.now()}`,
+      due_Date: serviceDate(clock, 26 * 60),
+      reminder: false,
+    })
+    await page.goto('/events/mine')
+    await expect(
+      page.getByRole('region', { name: /^Upcoming/ }).getByText(event.subject!),
+    ).toBeVisible()
+    const bellLabel = () =>
+      page.getByRole('button', { name: /^Reminders/ }).getAttribute('aria-label')
+    const before = await bellLabel()
+    // Someone else makes it overdue, renames it and turns its reminder on (ringing now).
+    const renamed = `${event.subject} (renamed)`
+    const stored = (await service(page, 'GET', `/events/${event.event_ID}`)).data
+    const changed = await service(page, 'PUT', `/events/${event.event_ID}`, {
+      ...stored,
+      subject: renamed,
+      due_Date: serviceDate(clock, -120),
+      reminder: true,
+      next_Scheduled_Date: serviceDate(clock, -60),
+    })
+    expect(changed.status).toBe(200)
+    // Within one sync of the event index (10 s) and a read: not on each view's own timer.
+    const overdue = page.getByRole('region', { name: /^Overdue/ })
+    await expect(page.getByText(event.subject!, { exact: true })).toHaveCount(0, {
+      timeout: 12_000,
+    })
+    const showAll = overdue.getByRole('button', { name: /^Show all \d+ overdue$/ })
+    if (await showAll.isVisible()) await showAll.click()
+    await expect(overdue.getByText(renamed)).toBeVisible()
+    expect(await bellLabel()).not.toBe(before)
   })
 
   test('creates an event from the form', async ({ page }) => {
