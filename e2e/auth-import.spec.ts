@@ -122,25 +122,61 @@ test.describe('auth import', () => {
     )
     expect(rows).toHaveLength(5_001)
     expect(rows.filter((r) => /^\d+,[^,]*,created,/.test(r))).toHaveLength(4_998)
-    const failed = rows.filter((r) => /^\d+,[^,]*,failed,/.test(r))
-    expect(failed).toHaveLength(2)
-    expect(failed[0]).toMatch(
-      new RegExp(`^2000,${a.auth_Number},failed,"?Auth ${a.auth_Number} was saved at`),
+    // Refused because someone changed the auth meanwhile: a conflict, not a plain failure.
+    const conflicts = rows.filter((r) => /^\d+,[^,]*,conflict,/.test(r))
+    expect(conflicts).toHaveLength(2)
+    expect(conflicts[0]).toMatch(
+      new RegExp(`^2000,${a.auth_Number},conflict,"?Auth ${a.auth_Number} was saved at`),
     )
 
-    // The results file goes back in as it is: the saved rows are left out, the failed ones checked.
+    // The results file goes back in as it is: the saved rows are left out, and the conflicts are
+    // held for a decision, never sent as ordinary rows over the colleague's change.
     await page.getByRole('button', { name: 'Start over' }).click()
     await chooseFile(page, 'bulk-results.csv', results)
     await expect(
       page.getByText('4,998 rows this results file records as saved are left out.'),
     ).toBeVisible()
     await expect(page.getByText('CSV, 2 rows:')).toBeVisible()
-    await expect(page.getByRole('row', { name: /^1\s/ })).toContainText(
-      'Notes: A changed elsewhere → Bulk update A',
-    )
+    const first = page.getByRole('row', { name: /^1\s/ })
+    await expect(first).toContainText('Conflict')
+    await expect(first).toContainText('Notes: A changed elsewhere → Bulk update A')
+    await expect(page.getByText('2 held back by an earlier import')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Nothing ready to send' })).toBeDisabled()
+    // Looked at, each is sent on purpose.
+    await first.getByRole('button', { name: /^Send it anyway/ }).click()
+    await page
+      .getByRole('row', { name: /^2\s/ })
+      .getByRole('button', { name: /^Send it anyway/ })
+      .click()
     await page.getByRole('button', { name: 'Send 2 ready rows' }).click()
     await expect(page.getByText('2 of 2 auths saved')).toBeVisible()
     expect((await stored(page, a.auth_Number)).notes).toBe('Bulk update A')
     expect((await stored(page, b.auth_Number)).notes).toBe('Bulk update B')
+  })
+
+  test('the same file imported again in the tab holds back the rows it already created', async ({
+    page,
+  }) => {
+    const tag = `Twice ${Date.now()}`
+    const csv = [
+      'subscriber_ID,provider_ID,service_Code,requested_From,requested_Thru,units_Requested,received_Date,notes',
+      `100244581,PRV10005,97110,2026-04-01,2026-05-31,3,2026-03-30T09:00,${tag}`,
+    ].join('\n')
+    await page.goto('/auths/import')
+    await page.getByLabel('CSV or JSON').fill(csv)
+    await page.getByRole('button', { name: 'Check rows' }).click()
+    await page.getByRole('button', { name: 'Send 1 ready row' }).click()
+    await expect(page.getByText('1 of 1 auths saved')).toBeVisible()
+    const created = (
+      await page.getByRole('link', { name: /^Open \d{2}-\d{6}$/ }).textContent()
+    )?.replace('Open ', '')
+
+    await page.getByRole('button', { name: 'Start over' }).click()
+    await page.getByLabel('CSV or JSON').fill(csv)
+    await page.getByRole('button', { name: 'Check rows' }).click()
+    const row = page.getByRole('row', { name: /^1\s/ })
+    await expect(row).toContainText('Created before')
+    await expect(row).toContainText(`This tab already created ${created} from this very row`)
+    await expect(page.getByRole('button', { name: 'Nothing ready to send' })).toBeDisabled()
   })
 })

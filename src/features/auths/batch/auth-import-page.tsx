@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { toast } from '@/components/ui/toast'
 import { formatCount } from '@/lib/format/format'
 import { paths } from '@/lib/paths'
-import { isResultOk } from './import-send'
+import { isResultOk, NOT_CONFIRMED } from './import-send'
 import { resultsCsv, resultsFileName } from './import-results'
 import { ImportRowEditor } from './import-row-editor'
 import { ImportRowsTable } from './import-rows-table'
@@ -34,7 +34,8 @@ function download(fileName: string, text: string) {
  */
 export function AuthImportPage() {
   const db = useDatabase()
-  const { imported, counts, load, clear, fixRow, removeRow, applyResults } = useImportRows()
+  const { imported, counts, load, clear, fixRow, removeRow, resolveRow, applyResults } =
+    useImportRows()
   const { send, stop, progress } = useImportSend()
   const [editing, setEditing] = useState<number | null>(null)
   const stopEditing = () => setEditing(null)
@@ -46,11 +47,17 @@ export function AuthImportPage() {
     const results = await send(imported.rows, applyResults)
     const all = [...results.values()]
     const ok = all.filter(isResultOk).length
-    const failed = all.length - ok
-    if (failed === 0) toast.success(`${formatCount(ok)} of ${formatCount(all.length)} auths saved`)
+    const unconfirmed = all.filter((r) => r.status === NOT_CONFIRMED).length
+    const failed = all.length - ok - unconfirmed
+    if (failed === 0 && unconfirmed === 0)
+      toast.success(`${formatCount(ok)} of ${formatCount(all.length)} auths saved`)
+    else if (failed === 0)
+      toast.error(`${formatCount(unconfirmed)} of ${formatCount(all.length)} auths not confirmed`, {
+        description: `${formatCount(ok)} saved. The service's answer for the others was lost: they may be saved. Check them before sending them again; the results file holds them back.`,
+      })
     else
       toast.error(`${formatCount(failed)} of ${formatCount(all.length)} auths not saved`, {
-        description: `${formatCount(ok)} saved. The rows say why; fix them and send them again, or download the results file and import it again.`,
+        description: `${formatCount(ok)} saved${unconfirmed ? `, ${formatCount(unconfirmed)} not confirmed` : ''}. The rows say why; fix them and send them again, or download the results file and import it again.`,
       })
   }
 
@@ -88,7 +95,7 @@ export function AuthImportPage() {
             }
             onStartOver={clear}
           />
-          <ImportRowsTable rows={imported.rows} onEdit={setEditing} />
+          <ImportRowsTable rows={imported.rows} onEdit={setEditing} onResolve={resolveRow} />
         </section>
       )}
       {editingState && (

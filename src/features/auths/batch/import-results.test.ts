@@ -52,11 +52,12 @@ describe('the results file', () => {
   ]
 
   it('has a line per row: number, auth, outcome, message, then the row as it came', () => {
-    expect(rows.map(outcomeOf)).toEqual(['created', 'failed', 'problems', 'not sent'])
+    // The 409 (the auth changed meanwhile) is a conflict: held back when imported again.
+    expect(rows.map(outcomeOf)).toEqual(['created', 'conflict', 'problems', 'not sent'])
     expect(resultsCsv(parsed, rows).split('\r\n')).toEqual([
       'row,auth number,outcome,message,auth_Number,notes,urgent',
       '1,26-000900,created,Auth 26-000900 created.,,New one,false',
-      '2,26-000024,failed,Auth 26-000024 was saved at 2026-11-24T10:00:00.123,26-000024,"Changed, again",',
+      '2,26-000024,conflict,Auth 26-000024 was saved at 2026-11-24T10:00:00.123,26-000024,"Changed, again",',
       '3,,problems,Urgent: Use true or false,,Bad,maybe',
       '4,26-000025,not sent,Not sent: the import was stopped before this row.,26-000025,Late,',
       '',
@@ -75,6 +76,8 @@ describe('the results file', () => {
       { auth_Number: '', notes: 'Bad', urgent: 'maybe' },
       { auth_Number: '26-000025', notes: 'Late', urgent: '' },
     ])
+    // The conflict comes back held for a decision, never as an ordinary ready row.
+    expect(again.rows.map((r) => r.earlier?.outcome ?? null)).toEqual(['conflict', null, null])
   })
 })
 

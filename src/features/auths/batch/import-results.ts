@@ -11,14 +11,31 @@ import {
 import { problemsOf, statusOf, type RowState } from './use-import-rows'
 
 /** What became of a row, in the results file's words. */
-export type Outcome = 'created' | 'updated' | 'unchanged' | 'failed' | 'not sent' | 'problems'
+export type Outcome =
+  | 'created'
+  | 'updated'
+  | 'unchanged'
+  | 'failed'
+  | 'conflict'
+  | 'not confirmed'
+  | 'not sent'
+  | 'problems'
 
+/**
+ * A row's outcome. Imported again, a results file leaves out what was saved, holds back what
+ * needs a decision (a `conflict`: the auth changed meanwhile, never silently overwritten; `not
+ * confirmed`: perhaps created already) and checks the rest afresh.
+ */
 export function outcomeOf(state: RowState): Outcome {
   switch (statusOf(state)) {
     case 'saved':
       return state.result?.status === 201 ? 'created' : 'updated'
     case 'failed':
-      return 'failed'
+      return state.result?.status === 409 ? 'conflict' : 'failed'
+    case 'unconfirmed':
+      return 'not confirmed'
+    case 'held':
+      return state.row.earlier?.outcome === 'created' ? 'not sent' : state.row.earlier!.outcome
     case 'invalid':
       return 'problems'
     case 'unchanged':

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { labelOf } from '../auth-fields'
 import { formatAuthValue } from '../format-value'
 import { paths } from '@/lib/paths'
@@ -13,8 +14,16 @@ const MOST_CHANGES = 12
  * What is wrong with a row; for a row updating an auth, what will change, field by field
  * (old → new); after sending, what the service said.
  */
-export function ImportRowDetails({ state }: { state: RowState }) {
+export function ImportRowDetails({
+  state,
+  onResolve,
+}: {
+  state: RowState
+  /** Sends a row an earlier import held back after all. */
+  onResolve?: () => void
+}) {
   const status = statusOf(state)
+  if (status === 'held') return <HeldRow state={state} onResolve={onResolve} />
   if (status === 'invalid')
     return (
       <ul className={styles.errors}>
@@ -68,5 +77,45 @@ export function ImportRowDetails({ state }: { state: RowState }) {
       {state.existing?.kind === 'new' ? 'No auth has this number: it is created' : 'Ready to send'}
       {stamped}
     </span>
+  )
+}
+
+/** Why an earlier import holds a row back, what sending it would change, and Send anyway. */
+function HeldRow({ state, onResolve }: { state: RowState; onResolve?: (() => void) | undefined }) {
+  const earlier = state.row.earlier
+  const changes = state.existing?.kind === 'found' ? state.existing.changes : []
+  const why =
+    earlier?.outcome === 'conflict'
+      ? 'Refused before: someone changed this auth after the earlier import read it. Sending it now writes these values over theirs:'
+      : earlier?.outcome === 'created'
+        ? `This tab already created ${earlier.authNumber} from this very row. Sending it again creates another auth.`
+        : 'The earlier import’s answer for this row was lost: it may have been created already. Check before sending it again.'
+  return (
+    <div>
+      <span>{why}</span>
+      {earlier?.outcome === 'created' && (
+        <>
+          {' '}
+          <Link to={paths.auths.detail(earlier.authNumber)}>Open {earlier.authNumber}</Link>
+        </>
+      )}
+      {changes.length > 0 && (
+        <ul className={styles.changes} aria-label="What changes">
+          {changes.slice(0, MOST_CHANGES).map(({ field, from, to }) => (
+            <li key={field}>
+              <strong>{labelOf(field)}</strong>:{' '}
+              <span className={styles.old}>{formatAuthValue(field, from)}</span>
+              {' → '}
+              <span className={styles.new}>{formatAuthValue(field, to)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {onResolve && (
+        <Button size="small" onClick={onResolve}>
+          Send it anyway<span className="visually-hidden"> (row {state.row.index})</span>
+        </Button>
+      )}
+    </div>
   )
 }

@@ -9,6 +9,7 @@ import styles from './import.module.css'
 interface ImportRowsTableProps {
   rows: readonly RowState[]
   onEdit: (index: number) => void
+  onResolve: (index: number) => void
 }
 
 const text = (value: unknown) =>
@@ -20,16 +21,21 @@ export const ROWS_PER_PAGE = 100
 const SHOW: { value: string; label: string; statuses?: RowStatus[] }[] = [
   { value: 'all', label: 'All rows' },
   { value: 'problems', label: 'With problems', statuses: ['invalid'] },
+  { value: 'held', label: 'Held back by an earlier import', statuses: ['held'] },
   { value: 'updates', label: 'Updating an auth', statuses: ['update', 'unchanged'] },
   { value: 'new', label: 'New auths', statuses: ['ready'] },
-  { value: 'failed', label: 'Failed or not sent', statuses: ['failed', 'not-sent'] },
+  {
+    value: 'failed',
+    label: 'Failed, not sent or not confirmed',
+    statuses: ['failed', 'not-sent', 'unconfirmed'],
+  },
   { value: 'saved', label: 'Saved', statuses: ['saved'] },
 ]
 
 const count = (n: number) => n.toLocaleString('en-US')
 
 /** Every row with its state: problems and changes before sending, the service's answer after. */
-export function ImportRowsTable({ rows, onEdit }: ImportRowsTableProps) {
+export function ImportRowsTable({ rows, onEdit, onResolve }: ImportRowsTableProps) {
   const [show, setShow] = useState('all')
   const [page, setPage] = useState(0)
   const statuses = SHOW.find((s) => s.value === show)?.statuses
@@ -101,7 +107,7 @@ export function ImportRowsTable({ rows, onEdit }: ImportRowsTableProps) {
                     <ImportStatusChip state={state} />
                   </td>
                   <td className={styles.details}>
-                    <ImportRowDetails state={state} />
+                    <ImportRowDetails state={state} onResolve={() => onResolve(row.index)} />
                   </td>
                   <td>
                     {status !== 'saved' && status !== 'checking' && (

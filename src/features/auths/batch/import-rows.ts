@@ -71,6 +71,12 @@ export interface ImportRow {
   values: Record<string, unknown>
   /** Why the row could not be read as an auth at all (wrong number of cells, not an object). */
   shapeError?: string
+  /**
+   * What an earlier import left undecided about the row, held back until the user decides: it
+   * was refused because the auth changed meanwhile (`conflict`), its answer was lost (`not
+   * confirmed`), or this tab already created an auth from the very same row (`created`).
+   */
+  earlier?: { outcome: 'conflict' | 'not confirmed' } | { outcome: 'created'; authNumber: string }
 }
 
 export interface ParsedImport {
@@ -208,6 +214,8 @@ function parseCsvRows(text: string): {
       if (c >= first) values[column] = read(record.values[c] ?? '')
     })
     const row: ImportRow = { index: i + 1, line: record.line, format: 'csv', values }
+    const outcome = results ? (record.values[2] ?? '').trim().toLowerCase() : ''
+    if (outcome === 'conflict' || outcome === 'not confirmed') row.earlier = { outcome }
     if (record.values.length !== columns.length)
       row.shapeError = `Has ${record.values.length} values; the header has ${columns.length}`
     return row

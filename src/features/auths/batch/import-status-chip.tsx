@@ -28,6 +28,14 @@ export function ImportStatusChip({ state }: { state: RowState }) {
         return 'Not sent'
       case 'failed':
         return `Failed${state.result?.status ? ` (${state.result.status})` : ''}`
+      case 'unconfirmed':
+        return 'Not confirmed'
+      case 'held':
+        return state.row.earlier?.outcome === 'conflict'
+          ? 'Conflict'
+          : state.row.earlier?.outcome === 'created'
+            ? 'Created before'
+            : 'Not confirmed before'
     }
   })()
   return <span className={`${styles.chip} ${styles[status] ?? ''}`}>{text}</span>

@@ -13,7 +13,15 @@ const summary = (counts: { invalid: number; ready: number; saved: number; failed
     <ImportSummary
       parsed={{ format: 'csv', rows: [], unknownColumns: [], columns: [], skippedSaved: 0 }}
       total={2000}
-      counts={{ ...counts, checking: 0, update: 0, unchanged: 0, 'not-sent': 0 }}
+      counts={{
+        ...counts,
+        checking: 0,
+        update: 0,
+        unchanged: 0,
+        'not-sent': 0,
+        held: 0,
+        unconfirmed: 0,
+      }}
       progress={null}
       hasResults={false}
       onSend={() => undefined}

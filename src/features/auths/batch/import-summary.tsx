@@ -66,6 +66,16 @@ export function ImportSummary(props: ImportSummaryProps) {
             {formatCount(counts['not-sent'])} not sent
           </span>
         )}
+        {counts.unconfirmed > 0 && (
+          <span className={`${styles.chip} ${styles.failed}`}>
+            {formatCount(counts.unconfirmed)} not confirmed
+          </span>
+        )}
+        {counts.held > 0 && (
+          <span className={`${styles.chip} ${styles.invalid}`}>
+            {formatCount(counts.held)} held back by an earlier import
+          </span>
+        )}
       </p>
       {parsed.skippedSaved > 0 && (
         <p className={styles.note}>

@@ -16,7 +16,8 @@ import {
   type ParsedImport,
   type RowCheck,
 } from './import-rows'
-import { isResultOk, mapLimit, NOT_SENT, type RowResult } from './import-send'
+import { isResultOk, mapLimit, NOT_CONFIRMED, NOT_SENT, type RowResult } from './import-send'
+import { createdFrom, rememberCreated } from './import-memory'
 
 /** The auth a row names, as read for the preview. */
 export type Existing =
@@ -38,10 +39,21 @@ export interface RowState {
   /** For a row naming an auth: that auth as read for the preview. */
   existing?: Existing
   result?: RowResult
+  /** The user chose to send a row held back by an earlier import (`ImportRow.earlier`). */
+  resolved?: boolean
 }
 
 export type RowStatus =
-  'invalid' | 'checking' | 'ready' | 'update' | 'unchanged' | 'saved' | 'failed' | 'not-sent'
+  | 'invalid'
+  | 'checking'
+  | 'held'
+  | 'ready'
+  | 'update'
+  | 'unchanged'
+  | 'saved'
+  | 'failed'
+  | 'not-sent'
+  | 'unconfirmed'
 
 export const statusOf = (state: RowState): RowStatus => {
   if (state.result)
@@ -49,11 +61,14 @@ export const statusOf = (state: RowState): RowStatus => {
       ? 'saved'
       : state.result.status === NOT_SENT
         ? 'not-sent'
-        : 'failed'
+        : state.result.status === NOT_CONFIRMED
+          ? 'unconfirmed'
+          : 'failed'
   if (!state.check.ok) return 'invalid'
   const existing = state.existing
   if (existing?.kind === 'reading') return 'checking'
   if (existing?.kind === 'failed') return 'invalid'
+  if (state.row.earlier && !state.resolved) return 'held'
   if (existing?.kind === 'found') {
     if (Object.keys(existing.errors).length > 0) return 'invalid'
     return existing.changes.length > 0 ? 'update' : 'unchanged'
@@ -119,7 +134,23 @@ export function useImportRows() {
 
   const load = useCallback((parsed: ParsedImport) => {
     generation.current++
-    setImported({ parsed, rows: checkAll(parsed.rows, codesRef.current) })
+    // A row this tab already created an auth from, imported again: held, not created twice.
+    const rows = parsed.rows.map((row): ImportRow => {
+      if (row.earlier || rowNumber(row) !== null) return row
+      const authNumber = createdFrom(row.values)
+      return authNumber ? { ...row, earlier: { outcome: 'created', authNumber } } : row
+    })
+    setImported({ parsed, rows: checkAll(rows, codesRef.current) })
+  }, [])
+  /** Sends a row held back by an earlier import after all: the user has looked at it. */
+  const resolveRow = useCallback((index: number) => {
+    setImported(
+      (current) =>
+        current && {
+          ...current,
+          rows: current.rows.map((s) => (s.row.index === index ? { ...s, resolved: true } : s)),
+        },
+    )
   }, [])
   const clear = useCallback(() => {
     generation.current++
@@ -160,6 +191,8 @@ export function useImportRows() {
           ...current,
           rows: current.rows.map((s) => {
             const result = results.get(s.row.index)
+            if (result?.status === 201 && result.authNumber)
+              rememberCreated(s.row.values, result.authNumber)
             return result ? { ...s, result } : s
           }),
         },
@@ -242,10 +275,12 @@ export function useImportRows() {
       saved: 0,
       failed: 0,
       'not-sent': 0,
+      held: 0,
+      unconfirmed: 0,
     }
     for (const s of imported?.rows ?? []) c[statusOf(s)]++
     return c
   }, [imported])
 
-  return { imported, counts, load, clear, fixRow, removeRow, applyResults }
+  return { imported, counts, load, clear, fixRow, removeRow, resolveRow, applyResults }
 }
