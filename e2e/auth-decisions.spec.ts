@@ -267,11 +267,13 @@ test.describe('auths as work', () => {
 
   test('an auth prints as a determination summary, without the navigation or buttons', async ({
     page,
+    clock,
   }) => {
     await signIn(page, 'support')
     const { auth_Number: authNumber } = await createAuth(page, {
       auth_Code: 'A',
       status: 'Approved',
+      received_Date: serviceDate(clock, -120),
       approved_From: '2026-12-01T00:00:00',
       approved_Thru: '2026-12-31T00:00:00',
       units_Approved: 8,
@@ -293,6 +295,8 @@ test.describe('auths as work', () => {
     await expect(summary).toContainText('8 visits')
     await expect(summary).toContainText('760.00')
     await expect(summary).toContainText('Approved by support')
+    // The clock it was decided against: when it was due, and that it was decided on time.
+    await expect(summary).toContainText(/Decision due.*\(Standard\); decided .*, on time/)
 
     await page.emulateMedia({ media: 'screen' })
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import {
+  createAuth,
   createEvent,
   expect,
   service,
+  serviceDate,
   signIn,
   signOut,
   test,
@@ -323,6 +325,22 @@ test.describe('search everywhere', () => {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`/auths/${known}$`))
     await expect(page.getByRole('heading', { name: `Auth ${known}` })).toBeVisible()
+  })
+
+  test('an auth found by number shows its decision clock', async ({ page, clock }) => {
+    // Support creates the auth (staff may not).
+    await signOut(page)
+    await signIn(page, 'support')
+    const received = serviceDate(clock, -60)
+    const auth = await createAuth(page, { received_Date: received, urgent: true })
+    await page.goto('/events/mine')
+    await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
+    await page.keyboard.press('Control+k')
+    await box(page).fill(auth.auth_Number)
+    // Urgent: 72 hours from receipt, received an hour ago.
+    await expect(
+      palette(page).getByRole('option', { name: new RegExp(`Open auth ${auth.auth_Number}`) }),
+    ).toContainText(/Decision due in (2 days|3 days|71 h|70 h)/)
   })
 
   test('the exact subject comes first, and Enter opens it', async ({ page }) => {

@@ -166,7 +166,12 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
         id: `auth-${authNumber}`,
         group: 'Auths',
         label: `Open auth ${authNumber}`,
-        ...(authCheck === 'checking' && { detail: 'Checking…' }),
+        // Its decision clock, as everywhere an auth appears, once the service has answered.
+        ...(authCheck === 'checking'
+          ? { detail: 'Checking…' }
+          : authExtras.clocks.get(authNumber) && {
+              detail: `Decision ${authExtras.clocks.get(authNumber)}`,
+            }),
         rank: SEARCH_RANK.exact,
         run: () => void auth.lookUp(authNumber),
       })
@@ -329,7 +334,15 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
       </p>
       <IndexGapsNote onNavigate={onDone} />
       <Suspense fallback={null}>
-        <AuthExtras text={trimmed} recent={numbers.slice(0, 4)} onChange={setAuthExtras} />
+        <AuthExtras
+          text={trimmed}
+          recent={
+            authNumber && authCheck === 'found'
+              ? [authNumber, ...numbers.slice(0, 4).filter((n) => n !== authNumber)]
+              : numbers.slice(0, 4)
+          }
+          onChange={setAuthExtras}
+        />
       </Suspense>
       {outcome.kind === 'pending' && <p role="status">Looking up auth {outcome.authNumber}…</p>}
       {authNumber && authCheck === 'not-found' && outcome.kind !== 'not-found' && (

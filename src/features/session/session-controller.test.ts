@@ -65,6 +65,22 @@ describe('session controller', () => {
     controller.close()
   })
 
+  it('the page and the index worker refreshing at once share one refresh, both go on', async () => {
+    const { store, controller } = await signedInStore('test-a2', { keepRefresh: true })
+    const before = store.get()?.token
+    await wait(2100)
+    refreshCalls = 0
+    // The page's 401 and the worker's quiet 401 arrive together (a switch of database, say).
+    const [quiet, loud] = await Promise.all([
+      controller.handleUnauthorizedQuietly(),
+      controller.handleUnauthorized(),
+    ])
+    expect([quiet, loud]).toEqual([true, true])
+    expect(refreshCalls).toBe(1)
+    expect(store.get()?.token).not.toBe(before)
+    controller.close()
+  })
+
   it('without a refresh token asks for the password once; the answer releases every request', async () => {
     const { store, controller, api } = await signedInStore('test-b', { keepRefresh: false })
     await wait(2100)

@@ -70,6 +70,8 @@ export function createSessionController(
 
   /** Whether the last failed refresh was refused by the service (its session has ended). */
   let refusedLast = false
+  /** The refresh under way (or the last one), so that refreshes follow one another. */
+  let refreshing: Promise<boolean> = Promise.resolve(true)
 
   async function refresh(): Promise<boolean> {
     const before = store.get()
@@ -97,7 +99,11 @@ export function createSessionController(
         return false
       }
     }
-    return run()
+    // One refresh at a time in this tab (a refresh token is used once): a second caller waits,
+    // then finds the token already renewed.
+    const next = refreshing.then(run, run)
+    refreshing = next.catch(() => false)
+    return next
   }
 
   /** Plans the refresh (or the "Stay signed in" prompt) for the current token. */

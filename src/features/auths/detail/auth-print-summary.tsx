@@ -5,7 +5,17 @@ import type { Auth } from '@/api/schemas/auth'
 import type { AuthVba } from '@/api/schemas/auth-vba'
 import { useCurrentUser } from '@/lib/app-context'
 import { countOf, periodOf } from '../glance'
-import { clockText, formatDue, leftText, type DecisionClock } from '../model/decision-clock'
+import {
+  clockText,
+  dueUnder,
+  formatDue,
+  leftText,
+  ruleFor,
+  type DecisionClock,
+  type DecisionRules,
+} from '../model/decision-clock'
+import { parseServiceDate } from '@/api/dates'
+import { useDecisionRules } from '../clock/use-decision-clock'
 import { decisionReasons } from '../status/decision'
 import styles from './detail.module.css'
 
@@ -25,6 +35,7 @@ export function AuthPrintSummary(props: {
 }) {
   const { authNumber, auth, vba, clock } = props
   const user = useCurrentUser()
+  const rules = useDecisionRules()
   const units = (n: number | null | undefined, visits: number | null | undefined) =>
     join(countOf(n, auth.unit_Type), typeof visits === 'number' && countOf(visits, 'visit'))
   const rows: [string, ReactNode][] = [
@@ -46,14 +57,7 @@ export function AuthPrintSummary(props: {
     ['Service', join(auth.service_Type, auth.service_Code, auth.auth_Type)],
     ['Decision', join(auth.status ?? 'No status', auth.auth_Code && `code ${auth.auth_Code}`)],
     ['Received', formatDisplayDateTime(auth.received_Date)],
-    [
-      'Decision due',
-      clock?.kind === 'running'
-        ? `${formatDue(clock.due)} (${leftText(clock)})`
-        : clock && clock.kind !== 'decided'
-          ? clockText(clock)
-          : null,
-    ],
+    ['Decision due', printedClock(auth, clock, rules)],
     [
       'Requested',
       join(
@@ -116,4 +120,22 @@ export function AuthPrintSummary(props: {
       </dl>
     </section>
   )
+}
+
+/**
+ * The clock as a determination states it: running, when it is due and how long is left; decided,
+ * when it was due under its rule and when it was decided (on time or late); else why none runs.
+ */
+function printedClock(auth: Auth, clock: DecisionClock | null, rules: DecisionRules) {
+  if (!clock) return null
+  if (clock.kind === 'running') return `${formatDue(clock.due)} (${leftText(clock)})`
+  if (clock.kind !== 'decided') return clockText(clock)
+  const received = parseServiceDate(auth.received_Date)
+  const rule = ruleFor(auth, rules)
+  if (!received || !rule) return 'Decided (no decision clock applied)'
+  const due = dueUnder(rule, received)
+  const decided = parseServiceDate(auth.approved_Date)
+  if (!decided) return `${formatDue(due)} (${rule.name}); decided`
+  const late = decided.getTime() > due.getTime()
+  return `${formatDue(due)} (${rule.name}); decided ${formatDue(decided)}, ${late ? 'late' : 'on time'}`
 }
