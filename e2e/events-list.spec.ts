@@ -350,7 +350,8 @@ test.describe('events list', () => {
     expect(file.suggestedFilename()).toMatch(/^events-\d{4}-\d{2}-\d{2}\.csv$/)
     const text = (await readFile(await file.path())).toString('utf8').replace(/^\ufeff/, '')
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('Subject,Priority code,Priority,Status')
+    // The event's ID first, whatever columns are shown: every line says which event it is.
+    expect(lines[0]).toBe('ID,Subject,Priority code,Priority,Status')
     expect(lines).toHaveLength(expected.length + 2) // header, every match, the final line end
     const first = expected[0]!
     const subject = first.subject ?? ''
@@ -358,7 +359,9 @@ test.describe('events list', () => {
     const priorityLabel = first.priority
       ? first.priority.charAt(0) + first.priority.slice(1).toLowerCase()
       : ''
-    expect(lines[1]).toBe(`${quoted},${first.priority ?? ''},${priorityLabel},Open`)
+    expect(lines[1]).toBe(
+      `${first.event_ID},${quoted},${first.priority ?? ''},${priorityLabel},Open`,
+    )
     // Counted as the button counts them, with the locale's grouping ("1,179").
     await expect(
       page.getByText(`Exported ${expected.length.toLocaleString('en-GB')} events`),

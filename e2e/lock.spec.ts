@@ -347,6 +347,9 @@ test.describe('the lock cannot be walked around', () => {
     // The lock screen says why it is there: the user's own Lock now, not a period without activity.
     await expect(lockScreen(page)).toContainText('You locked the console.')
     await expect(lockScreen(page)).not.toContainText('without activity')
+    // A reload of the locked tab says the same.
+    await page.reload()
+    await expect(lockScreen(page)).toContainText('You locked the console.')
     await unlock(page)
 
     await page.keyboard.press('Control+Shift+L')

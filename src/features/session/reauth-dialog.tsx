@@ -30,7 +30,7 @@ export function ReauthDialog() {
       <p className={styles.lead}>
         {reason === 'expiring'
           ? `Your session expires${expiresAt ? ` at ${expiresAt}` : ' soon'}. Enter your password to stay signed in.`
-          : 'Your session has ended. Sign in again to carry on: this page and everything you typed stay as they are.'}
+          : 'Your session has ended on the service (signed out elsewhere, expired, or ended by an administrator). Sign in again to carry on: this page and everything you typed stay as they are, hidden meanwhile.'}
       </p>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         {username ? (

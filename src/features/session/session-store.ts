@@ -93,6 +93,8 @@ interface Handoff {
   at: number
   refreshToken?: string | undefined
   draftKey?: string | undefined
+  /** A locked tab's reason, said again by the next page. */
+  lockReason?: LockReason | undefined
 }
 
 /** The session as stored: who and where, without a token, refresh token or drafts key. */
@@ -143,8 +145,9 @@ export function createSessionStore() {
     reauth: null,
     resuming: Boolean(current?.refreshToken),
     locked: current !== null && !current.refreshToken,
-    // Handed over without a refresh token, the tab was locked already; else it was reopened.
-    lockReason: handoff && current?.draftKey ? 'idle' : 'reopened',
+    // Handed over without a refresh token, the tab was locked already (and says why again);
+    // else it was reopened.
+    lockReason: handoff && current?.draftKey ? (handoff.lockReason ?? 'idle') : 'reopened',
   }
   let endReason: SessionEndReason | null = null
   const listeners = new Set<Listener>()
@@ -171,6 +174,7 @@ export function createSessionStore() {
         at: Date.now(),
         refreshToken: current.refreshToken,
         draftKey: current.draftKey,
+        lockReason: status.locked ? status.lockReason : undefined,
       }
       tabStorage()?.setItem(HANDOFF_KEY, JSON.stringify(next))
     })

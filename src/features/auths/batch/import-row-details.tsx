@@ -70,7 +70,7 @@ export function ImportRowDetails({
     return <span className={styles.muted}>Reading the auth to compare…</span>
   const stamped =
     state.check.ok && stampsReceived(state.check.auth, undefined)
-      ? ' No received date: the time of import is recorded as received, and the decision clock counts from it.'
+      ? '. No received date: the time of import is recorded as received, and the decision clock counts from it.'
       : ''
   return (
     <span className={styles.muted}>

@@ -56,12 +56,7 @@ export function EventGroup({
           <span className={styles.chevron} aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
-          {title}{' '}
-          <span className={styles.count}>
-            {total > events.length
-              ? `${formatCount(events.length)} of ${formatCount(total)}`
-              : formatCount(events.length)}
-          </span>
+          {title} <span className={styles.count}>{formatCount(total)}</span>
         </button>
       </h2>
       <div id={`${id}-list`} hidden={!open} className={styles.groupBody}>

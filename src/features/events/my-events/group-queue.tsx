@@ -133,7 +133,7 @@ export function GroupQueue({
       {total > SHOWN && (
         <Link
           className={styles.more}
-          to={`${paths.events.list()}?group=${groups.join(',')}&completed=open`}
+          to={`${paths.events.list()}?group=${groups.join(',')}&assignee=unassigned&completed=open`}
         >
           All {formatCount(total)} in the list
         </Link>

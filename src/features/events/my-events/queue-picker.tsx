@@ -18,7 +18,8 @@ export function QueuePicker({ userId, currentUserId }: { userId: string; current
   const navigate = useNavigate()
   const listId = useId()
   const { people, personName } = useDirectory()
-  const load = new Map(useIndexWorkload(useNow()).data?.people ?? [])
+  const workload = useIndexWorkload(useNow()).data
+  const load = new Map(workload?.people ?? [])
   const ids = [...new Set([...people.map((p) => p.id), ...load.keys()])].sort((a, b) =>
     personName(a).localeCompare(personName(b)),
   )
@@ -71,7 +72,9 @@ export function QueuePicker({ userId, currentUserId }: { userId: string; current
             <option key={id} value={`${personName(id)} (${id})`}>
               {l
                 ? `${formatCount(l.open)} open, ${formatCount(l.overdue)} overdue`
-                : 'no open work'}
+                : workload
+                  ? 'no open work'
+                  : ''}
             </option>
           )
         })}

@@ -59,7 +59,11 @@ export function exportColumns(
 ): EventColumn[] {
   const { priorities, completedStatus, personName, groupName } = context
   const out: EventColumn[] = []
+  // Every line says which event it is, whatever columns are shown.
+  const id = columns.find((c) => c.field === 'event_ID')
+  out.push(id ?? { field: 'event_ID', label: 'ID', width: 's', text: (e) => String(e.event_ID) })
   for (const c of columns) {
+    if (c.field === 'event_ID') continue
     if (c.field === 'priority') {
       out.push({ ...c, label: 'Priority code', text: (e) => e.priority ?? '' })
       out.push({
