@@ -1,3 +1,4 @@
+import { useDirectory } from '@/lib/directory'
 import { useQuery } from '@tanstack/react-query'
 import { LinkedText } from './linked-text'
 import { Link } from 'react-router'
@@ -33,6 +34,9 @@ interface EventDetailViewProps {
 }
 
 /** Every field of an event, grouped (what, who, when, automation, audit), its schedule, actions. */
+/** The fields that hold a user ID: shown by name. */
+const PERSON_FIELDS = new Set(['user_ID', 'entry_User', 'update_User'])
+
 export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
   const queries = useEventQueries()
   const db = useDatabase()
@@ -45,8 +49,14 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
   })
   const done = isCompleted(event, completedStatus)
 
-  const value = (field: string) =>
-    formatEventValue(field, (event as Record<string, unknown>)[field])
+  const { personLabel, groupName } = useDirectory()
+  // People and groups by name (the directory), a person's ID beside the name.
+  const value = (field: string) => {
+    const raw = (event as Record<string, unknown>)[field]
+    if (field === 'userGroup_Key' && typeof raw === 'number') return `${groupName(raw)} (${raw})`
+    if (PERSON_FIELDS.has(field) && typeof raw === 'string' && raw) return personLabel(raw)
+    return formatEventValue(field, raw)
+  }
   const rows = (fields: string[]): FieldRow[] =>
     fields.map((f) => ({ label: fieldLabel(f), value: value(f) }))
   const facts = factsOf(event, completedStatus)
@@ -80,8 +90,11 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
   }
   const others = Object.keys(event).filter((f) => !isDocumentedField(f))
   const title = eventTitle(event)
-  const assignee =
-    event.user_ID ?? (event.userGroup_Key != null ? `group ${event.userGroup_Key}` : null)
+  const assignee = event.user_ID
+    ? personLabel(event.user_ID)
+    : event.userGroup_Key != null
+      ? groupName(event.userGroup_Key)
+      : null
 
   return (
     <article className={styles.page} aria-labelledby="event-title">

@@ -1,3 +1,4 @@
+import { useDirectory } from '@/lib/directory'
 import type { CSSProperties, ReactNode } from 'react'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event, EventField } from '@/api/schemas/event'
@@ -36,6 +37,30 @@ export const assigneeText = (e: Event) =>
   e.user_ID ?? (e.userGroup_Key != null ? `Group ${e.userGroup_Key}` : '')
 
 const muted = (text: string) => <span className={styles.muted}>{text}</span>
+
+/** Who an event is assigned to, by name (the directory), the ID beside it for a person. */
+function AssigneeName({ event }: { event: Event }) {
+  const { personName, groupName } = useDirectory()
+  if (event.user_ID) {
+    const name = personName(event.user_ID)
+    return name === event.user_ID ? name : <span title={event.user_ID}>{name}</span>
+  }
+  if (event.userGroup_Key != null) return groupName(event.userGroup_Key)
+  return muted('Unassigned')
+}
+
+/** A person's name (the directory) for a user ID field, the ID on hover. */
+function PersonName({ id }: { id: string | null | undefined }) {
+  const { personName } = useDirectory()
+  if (!id) return muted('—')
+  const name = personName(id)
+  return name === id ? id : <span title={id}>{name}</span>
+}
+
+const personColumn = (field: 'entry_User' | 'update_User', label: string): EventColumn => ({
+  ...textColumn(field, label),
+  render: (e) => <PersonName id={e[field]} />,
+})
 
 const dateColumn = (field: EventField, label: string): EventColumn => ({
   field,
@@ -110,7 +135,7 @@ export const eventColumns: Record<EventField, EventColumn> = {
     label: 'Assigned to',
     width: 'm',
     text: assigneeText,
-    render: (e) => (assigneeText(e) ? assigneeText(e) : muted('Unassigned')),
+    render: (e) => <AssigneeName event={e} />,
   },
   due_Date: dateColumn('due_Date', 'Due'),
   next_Scheduled_Date: {
@@ -148,7 +173,7 @@ export const eventColumns: Record<EventField, EventColumn> = {
   completion_Date: dateColumn('completion_Date', 'Completed on'),
   end_Date: dateColumn('end_Date', 'End'),
   entry_Date: dateColumn('entry_Date', 'Entered'),
-  entry_User: textColumn('entry_User', 'Entered by'),
+  entry_User: personColumn('entry_User', 'Entered by'),
   event_Processor: textColumn('event_Processor', 'Processor', 'l'),
   meta_Data: textColumn('meta_Data', 'Metadata', 'l'),
   next_Scheduled_Time: dateColumn('next_Scheduled_Time', 'Next scheduled time'),
@@ -158,7 +183,7 @@ export const eventColumns: Record<EventField, EventColumn> = {
   reportSeries_Key: textColumn('reportSeries_Key', 'Report series', 's'),
   start_Date: dateColumn('start_Date', 'Start'),
   update_Date: dateColumn('update_Date', 'Updated'),
-  update_User: textColumn('update_User', 'Updated by'),
+  update_User: personColumn('update_User', 'Updated by'),
   userGroup_Key: textColumn('userGroup_Key', 'User group', 's'),
 }
 
