@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { batchResultSchema } from '../src/api/schemas/batch-result'
 import { eventSchema } from '../src/api/schemas/event'
 import type { Db } from './db/sqlite'
-import { startTestSandbox, type CallOptions, type TestSandbox } from './testing'
+import { demoAuth, startTestSandbox, type CallOptions, type TestSandbox } from './testing'
 
 /*
  * A write sent twice with one Idempotency-Key creates its records once: the second answer is the
@@ -45,27 +45,7 @@ const newEvent = (subject: string) => ({
   due_Date: '2026-03-14',
 })
 
-const newAuth = (notes: string) => ({
-  closed: false,
-  new_Or_Extended: false,
-  previous_Treatment: false,
-  tPlan_DownLoaded: false,
-  tPlan_Printed: 'N',
-  urgent: false,
-  auth_Type: 'Outpatient',
-  service_Type: 'Physical Therapy',
-  service_Code: '97110',
-  unit_Type: 'Visit',
-  subscriber_ID: '100240009',
-  member_Seq: '01',
-  provider_ID: 'PRV10004',
-  requested_From: '2026-03-02',
-  requested_Thru: '2026-04-30',
-  units_Requested: 12,
-  auth_Code: 'P',
-  status: 'Pended',
-  notes,
-})
+const newAuth = (notes: string) => demoAuth({ notes, requested_Thru: '2026-04-30' })
 
 const eventsNamed = (subject: string) =>
   count('SELECT COUNT(*) AS n FROM events WHERE subject = ?', subject)

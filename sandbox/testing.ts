@@ -109,3 +109,30 @@ function inProcess(config: SandboxConfig, options: SandboxOptions) {
     },
   }
 }
+
+/**
+ * A new auth the sandbox takes: the required fields and a few that staff fill in (a member and
+ * a provider of the demo data), for tests that create auths.
+ */
+export const demoAuth = (overrides: Record<string, unknown> = {}) => ({
+  closed: false,
+  new_Or_Extended: false,
+  previous_Treatment: false,
+  tPlan_DownLoaded: false,
+  tPlan_Printed: 'N',
+  urgent: false,
+  auth_Type: 'Outpatient',
+  service_Type: 'Physical Therapy',
+  service_Code: '97110',
+  unit_Type: 'Visit',
+  subscriber_ID: '100240009',
+  member_Seq: '01',
+  provider_ID: 'PRV10004',
+  requested_From: '2026-03-02',
+  requested_Thru: '2026-04-30 00:00',
+  units_Requested: 12,
+  auth_Code: 'P',
+  status: 'Pended',
+  notes: 'Created by a contract test.',
+  ...overrides,
+})

@@ -4,7 +4,7 @@ import { authVbaSchema } from '../../src/api/schemas/auth-vba'
 import { batchResultSchema } from '../../src/api/schemas/batch-result'
 import { unitRate } from './catalogue'
 import type { Db } from '../db/sqlite'
-import { startTestSandbox, type CallOptions, type TestSandbox } from '../testing'
+import { demoAuth, startTestSandbox, type CallOptions, type TestSandbox } from '../testing'
 
 let sb: TestSandbox
 let token: string
@@ -34,29 +34,7 @@ async function problem(method: string, path: string, status: number, options: Ca
 
 const parseAuth = (data: unknown) => authSchema.parse(data)
 
-/** A new auth with the required fields and a few that staff fill in. */
-const newAuth = (overrides: Record<string, unknown> = {}) => ({
-  closed: false,
-  new_Or_Extended: false,
-  previous_Treatment: false,
-  tPlan_DownLoaded: false,
-  tPlan_Printed: 'N',
-  urgent: false,
-  auth_Type: 'Outpatient',
-  service_Type: 'Physical Therapy',
-  service_Code: '97110',
-  unit_Type: 'Visit',
-  subscriber_ID: '100240009',
-  member_Seq: '01',
-  provider_ID: 'PRV10004',
-  requested_From: '2026-03-02',
-  requested_Thru: '2026-04-30 00:00',
-  units_Requested: 12,
-  auth_Code: 'P',
-  status: 'Pended',
-  notes: 'Created by a contract test.',
-  ...overrides,
-})
+const newAuth = demoAuth
 
 const one = <T>(sql: string, ...params: string[]) => db.prepare(sql).get(...params) as T
 const codesOf = (authNumber: string, type: 'PROC' | 'DIAG') =>

@@ -3,13 +3,9 @@
 // once, and nothing of it is honoured late or for someone else.
 import { afterEach, describe, expect, it } from 'vitest'
 import { randomDraftKey } from '@/lib/draft-store'
+import { tokenWith } from '@/test/tokens'
 import { createSessionStore } from './session-store'
 
-const tokenWith = (claims: Record<string, unknown>) =>
-  `e30.${btoa(JSON.stringify({ sub: 'staff', ...claims }))
-    .replace(/=+$/, '')
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')}.sig`
 const connection = { baseUrl: '/api', apiKey: 'k', database: 'demo' }
 const token = tokenWith({ iat: 2000 })
 const draftKey = randomDraftKey()

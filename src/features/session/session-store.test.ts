@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { tokenWith } from '@/test/tokens'
 import { createSessionStore } from './session-store'
-
-/** An unsigned JWT with these claims (the console reads claims, the service verifies them). */
-const tokenWith = (claims: Record<string, unknown>) =>
-  `e30.${btoa(JSON.stringify({ sub: 'staff', ...claims }))
-    .replace(/=+$/, '')
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')}.sig`
 
 const connection = { baseUrl: '/api', apiKey: 'k', database: 'demo' }
 

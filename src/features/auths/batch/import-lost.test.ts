@@ -6,6 +6,7 @@ import { getAuth, upsertAuths } from '@/api/auths'
 import { setIdempotencyKeys } from '@/api/idempotency'
 import type { Auth } from '@/api/schemas/auth'
 import { lossyFetch, type Loss } from '@/test/lossy-fetch'
+import { demoAuth } from '../../../../sandbox/testing'
 import { startInProcessSandbox, type InProcessSandbox } from '@/test/sandbox-client'
 import { toSendItem } from './import-rows'
 import { isResultOk, NOT_CONFIRMED, settleLostBatch, type SentRow } from './import-send'
@@ -20,22 +21,24 @@ beforeAll(async () => {
 afterAll(() => service.close())
 afterEach(() => setIdempotencyKeys(false))
 
-const newRow = (notes: string): Record<string, unknown> => ({
-  auth_Type: 'Outpatient',
-  service_Type: 'Physical Therapy',
-  service_Code: '97110',
-  unit_Type: 'Visit',
-  subscriber_ID: '100240009',
-  member_Seq: '01',
-  provider_ID: 'PRV10004',
-  requested_From: '2026-03-02',
-  requested_Thru: '2026-04-30',
-  units_Requested: 12,
-  auth_Code: 'P',
-  status: 'Pended',
-  received_Date: '2026-03-01T09:00:00',
-  notes,
-})
+/** A new auth as a file's row gives it (the flags left to `toSendItem`), received yesterday. */
+const newRow = (notes: string): Record<string, unknown> => {
+  const {
+    closed: _c,
+    new_Or_Extended: _n,
+    previous_Treatment: _p,
+    tPlan_DownLoaded: _d,
+    tPlan_Printed: _t,
+    urgent: _u,
+    ...row
+  } = demoAuth({
+    notes,
+    subscriber_ID: '100240009',
+    requested_Thru: '2026-04-30',
+    received_Date: '2026-03-01T09:00:00',
+  })
+  return row
+}
 
 const countNoted = (notes: string) =>
   (

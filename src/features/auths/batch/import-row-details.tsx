@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import { labelOf } from '../auth-fields'
 import { formatAuthValue } from '../format-value'
 import { paths } from '@/lib/paths'
-import { stampsReceived } from './import-rows'
+import { stampsReceived, type FieldChange } from './import-rows'
 import { problemsOf, statusOf, type RowState } from './use-import-rows'
 import styles from './import.module.css'
 
@@ -52,19 +52,7 @@ export function ImportRowDetails({
     const { changes } = state.existing
     if (changes.length === 0)
       return <span className={styles.muted}>The auth already holds these values: not sent</span>
-    return (
-      <ul className={styles.changes} aria-label="What changes">
-        {changes.slice(0, MOST_CHANGES).map(({ field, from, to }) => (
-          <li key={field}>
-            <strong>{labelOf(field)}</strong>:{' '}
-            <span className={styles.old}>{formatAuthValue(field, from)}</span>
-            {' → '}
-            <span className={styles.new}>{formatAuthValue(field, to)}</span>
-          </li>
-        ))}
-        {changes.length > MOST_CHANGES && <li>and {changes.length - MOST_CHANGES} more</li>}
-      </ul>
-    )
+    return <ChangesList changes={changes} />
   }
   if (status === 'checking')
     return <span className={styles.muted}>Reading the auth to compare…</span>
@@ -99,23 +87,29 @@ function HeldRow({ state, onResolve }: { state: RowState; onResolve?: (() => voi
           <Link to={paths.auths.detail(earlier.authNumber)}>Open {earlier.authNumber}</Link>
         </>
       )}
-      {changes.length > 0 && (
-        <ul className={styles.changes} aria-label="What changes">
-          {changes.slice(0, MOST_CHANGES).map(({ field, from, to }) => (
-            <li key={field}>
-              <strong>{labelOf(field)}</strong>:{' '}
-              <span className={styles.old}>{formatAuthValue(field, from)}</span>
-              {' → '}
-              <span className={styles.new}>{formatAuthValue(field, to)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {changes.length > 0 && <ChangesList changes={changes} />}
       {onResolve && (
         <Button size="small" onClick={onResolve}>
           Send it anyway<span className="visually-hidden"> (row {state.row.index})</span>
         </Button>
       )}
     </div>
+  )
+}
+
+/** What a row changes on the auth it names, field by field (old → new). */
+function ChangesList({ changes }: { changes: readonly FieldChange[] }) {
+  return (
+    <ul className={styles.changes} aria-label="What changes">
+      {changes.slice(0, MOST_CHANGES).map(({ field, from, to }) => (
+        <li key={field}>
+          <strong>{labelOf(field)}</strong>:{' '}
+          <span className={styles.old}>{formatAuthValue(field, from)}</span>
+          {' → '}
+          <span className={styles.new}>{formatAuthValue(field, to)}</span>
+        </li>
+      ))}
+      {changes.length > MOST_CHANGES && <li>and {changes.length - MOST_CHANGES} more</li>}
+    </ul>
   )
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRecordCheck, type RecordCheck } from '@/api/use-record-check'
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { ApiError, ResponseShapeError } from '@/api/errors'
 import { describeError } from '@/components/errors/describe-error'
@@ -86,35 +87,14 @@ export function useAuthLookup(onFound: (authNumber: string) => void) {
 }
 
 /** What the service says of an auth number: being asked, there, not there, or no answer. */
-export type AuthCheck = 'checking' | 'found' | 'not-found' | 'unknown'
+export type AuthCheck = RecordCheck
 
 /**
  * Whether the auth `authNumber` exists, asked of the service (`GET /auths/{authNumber}`, the
- * detail's query, so its page opens from the cache) once the number has stayed the same for
- * `settleMs`, so typing one does not ask for every prefix. Null when there is no number.
+ * detail's query) once the number has settled (`useRecordCheck`). Null when there is no number.
  */
 export function useAuthCheck(authNumber: string | null, settleMs = 250): AuthCheck | null {
   const queries = useAuthQueries()
   const db = useDatabase()
-  const [settled, setSettled] = useState(authNumber)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(authNumber), settleMs)
-    return () => clearTimeout(timer)
-  }, [authNumber, settleMs])
-  const asking = authNumber !== null && settled === authNumber
-  const check = useQuery({
-    ...queries.detail(db, authNumber ?? ''),
-    enabled: asking,
-    // The lookup asks again, with retries, when the number is opened.
-    retry: false,
-    throwOnError: false,
-    staleTime: 30_000,
-  })
-  if (authNumber === null) return null
-  if (check.isSuccess) return 'found'
-  if (!asking || check.isPending || check.isFetching) return 'checking'
-  // It exists but fails the contract: its page shows what can be read.
-  if (check.error instanceof ResponseShapeError) return 'found'
-  if (check.error instanceof ApiError && check.error.status === 404) return 'not-found'
-  return 'unknown'
+  return useRecordCheck(authNumber, queries.detail(db, authNumber ?? ''), settleMs)
 }

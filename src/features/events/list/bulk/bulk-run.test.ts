@@ -194,20 +194,25 @@ describe('runBulk, when an answer is lost on the way back', () => {
     landed: (sent: Event, current: Event) => holds(current, fieldsOf(sent, action)),
   })
 
-  it('a 504 after the service saved: read back, every event reported as saved', async () => {
-    await readAll()
-    const action = priority('URGENT')
-    const target = ids(600, 30)
-    const { client, link } = await lossyClient('gateway-after')
-    const result = await runBulk({
+  /** Sets the priority of `target` through `client`, a batch of 10 at a time, one in flight. */
+  const setPriority = (target: number[], p: string, client: ApiClient, resend = false) => {
+    const action = priority(p)
+    return runBulk({
       ids: target,
       load,
-      plan: (e) => (e.priority === 'URGENT' ? { skip: true } : { send: applyAction(e, action) }),
+      plan: (e) => (e.priority === p ? { skip: true } : { send: applyAction(e, action) }),
       send: (events) => batchEvents(client, events),
-      confirm: confirmFor(client, action),
+      confirm: confirmFor(client, action, resend),
       batchSize: 10,
       concurrency: 1,
     })
+  }
+
+  it('a 504 after the service saved: read back, every event reported as saved', async () => {
+    await readAll()
+    const target = ids(600, 30)
+    const { client, link } = await lossyClient('gateway-after')
+    const result = await setPriority(target, 'URGENT', client)
     expect(link.counts.lost).toBe(1)
     expect(result.outcomes.filter((o) => !o.ok)).toEqual([])
     expect(result.unconfirmed).toEqual([])
@@ -222,18 +227,9 @@ describe('runBulk, when an answer is lost on the way back', () => {
     setIdempotencyKeys(true)
     try {
       await readAll()
-      const action = priority('HIGH')
       const target = ids(640, 30)
       const { client, link } = await lossyClient('reset-after')
-      const result = await runBulk({
-        ids: target,
-        load,
-        plan: (e) => (e.priority === 'HIGH' ? { skip: true } : { send: applyAction(e, action) }),
-        send: (events) => batchEvents(client, events),
-        confirm: confirmFor(client, action, true),
-        batchSize: 10,
-        concurrency: 1,
-      })
+      const result = await setPriority(target, 'HIGH', client, true)
       expect(link.counts.lost).toBe(1)
       // The resend was answered with the first answer, replayed: no 409 for a version it moved.
       expect(result.outcomes.filter((o) => !o.ok)).toEqual([])
@@ -246,18 +242,9 @@ describe('runBulk, when an answer is lost on the way back', () => {
 
   it('a 504 before the service saw it: read back unchanged, reported as not saved', async () => {
     await readAll()
-    const action = priority('URGENT')
     const target = ids(680, 30)
     const { client } = await lossyClient('gateway-before')
-    const result = await runBulk({
-      ids: target,
-      load,
-      plan: (e) => (e.priority === 'URGENT' ? { skip: true } : { send: applyAction(e, action) }),
-      send: (events) => batchEvents(client, events),
-      confirm: confirmFor(client, action),
-      batchSize: 10,
-      concurrency: 1,
-    })
+    const result = await setPriority(target, 'URGENT', client)
     const failed = result.outcomes.filter((o) => !o.ok)
     expect(failed.length).toBeGreaterThan(0)
     expect(failed.every((o) => o.message.startsWith('Not saved'))).toBe(true)
@@ -267,18 +254,9 @@ describe('runBulk, when an answer is lost on the way back', () => {
 
   it('when the events cannot be read back either: not confirmed, never failed', async () => {
     await readAll()
-    const action = priority('NORMAL')
     const target = ids(720, 30)
     const { client } = await lossyClient('reset-after', true)
-    const result = await runBulk({
-      ids: target,
-      load,
-      plan: (e) => (e.priority === 'NORMAL' ? { skip: true } : { send: applyAction(e, action) }),
-      send: (events) => batchEvents(client, events),
-      confirm: confirmFor(client, action),
-      batchSize: 10,
-      concurrency: 1,
-    })
+    const result = await setPriority(target, 'NORMAL', client)
     const notOk = result.outcomes.filter((o) => !o.ok)
     expect(notOk.length).toBeGreaterThan(0)
     expect(notOk.every((o) => o.unconfirmed)).toBe(true)
