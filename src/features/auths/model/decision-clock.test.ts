@@ -158,4 +158,12 @@ describe('formatDue', () => {
     setDisplayLocale('en-US')
     expect(formatDue(due)).toMatch(/2:00\sPM/)
   })
+
+  it('says the year of a date outside the current one, and only then', () => {
+    setDisplayLocale('en-GB')
+    const now = new Date(2026, 11, 30, 9, 0)
+    expect(formatDue(due, now)).not.toMatch(/2026/)
+    expect(formatDue(new Date(2027, 0, 4, 14, 0), now)).toMatch(/4 Jan 2027/)
+    expect(formatDue(new Date(2025, 11, 31, 14, 0), now)).toMatch(/2025/)
+  })
 })

@@ -127,7 +127,23 @@ const dueFormat = byLocale(
     }),
 )
 
-export const formatDue = (due: Date) => dueFormat().format(due)
+/** The same with the year, for a date outside the current one ("Mon 4 Jan 2027, 14:00"). */
+const dueFormatWithYear = byLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...clockOptions(l),
+    }),
+)
+
+/** When a decision is due: the year said whenever it is not this one (`now`'s). */
+export const formatDue = (due: Date, now: Date = new Date()) =>
+  due.getFullYear() === now.getFullYear()
+    ? dueFormat().format(due)
+    : dueFormatWithYear().format(due)
 
 /** "in 1 day 4 h" or "overdue by 2 days". */
 export function leftText(clock: Extract<DecisionClock, { kind: 'running' }>): string {

@@ -2,7 +2,7 @@ import { useDirectory } from '@/lib/directory'
 import type { CSSProperties, ReactNode } from 'react'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event, EventField } from '@/api/schemas/event'
-import { nextReminderOf, NO_REMINDER } from '../../model/facts'
+import { factsOf, isOverdue, nextReminderOf, NO_REMINDER } from '../../model/facts'
 import styles from '../rows/events-cells.module.css'
 
 export type ColumnWidth = 'xs' | 's' | 'm' | 'l' | 'xl'
@@ -137,7 +137,22 @@ export const eventColumns: Record<EventField, EventColumn> = {
     text: assigneeText,
     render: (e) => <AssigneeName event={e} />,
   },
-  due_Date: dateColumn('due_Date', 'Due'),
+  due_Date: {
+    ...dateColumn('due_Date', 'Due'),
+    // Overdue (the model's rule: open, due before now, not snoozed) in red, as in My events.
+    render: (e, completedStatus) => {
+      if (!e.due_Date) return muted('—')
+      const text = formatDisplayDateTime(e.due_Date)
+      return isOverdue(factsOf(e, completedStatus), Date.now()) ? (
+        <span className={styles.late}>
+          {text}
+          <span className="visually-hidden"> (overdue)</span>
+        </span>
+      ) : (
+        text
+      )
+    },
+  },
   next_Scheduled_Date: {
     field: 'next_Scheduled_Date',
     label: 'Next reminder',
