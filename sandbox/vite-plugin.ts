@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { DEMO_PASSWORD } from './identity/users.ts'
-import { sandboxUsers, userGroups } from './identity/users'
+// With its extension: Vite loads its config (and this) natively, without a bundler's resolution.
+import { DEMO_PASSWORD, sandboxUsers, userGroups } from './identity/users.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 
