@@ -131,6 +131,26 @@ function pathExists(text: string, files: readonly string[]) {
   return eslintConfig.includes(`'${text}'`)
 }
 
+/** The real file a path the document quotes stands for (from the root, or a path's end). */
+function fileOf(text: string, files: readonly string[]): string | null {
+  if (existsSync(path.join(root, text)) && !text.endsWith('/')) return text
+  return files.find((file) => file.endsWith(`/${text}`)) ?? null
+}
+
+/** "`NAME` in `file`" claims of the prose: the name said to live in that file. */
+export function inFileClaims(markdown: string): { name: string; file: string }[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/\s+/g, ' ')
+  return [...prose.matchAll(/`([A-Za-z_$][\w$]*)`,? in `([^`\s]+\.(?:tsx?|m?js))`/g)].map((m) => ({
+    name: m[1]!,
+    file: m[2]!,
+  }))
+}
+
+/** A name the code of a file holds as a whole word (declared, exported, a key, an option). */
+const mentions = (name: string, text: string) => new RegExp(`\\b${name}\\b`).test(text)
+
+const ALL_CAPS = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{3,}[0-9]*$/
+
 describe('docs/architecture.md', () => {
   const files = walk('')
   const references = quoted(readFileSync(path.join(root, DOC), 'utf8'))
@@ -148,6 +168,47 @@ describe('docs/architecture.md', () => {
     const names = references.filter((r) => r.kind === 'name').map((r) => r.text)
     expect(names.length).toBeGreaterThan(30)
     expect(names.filter((name) => !exported.has(name) && !NOT_OURS.has(name))).toEqual([])
+  })
+
+  it('puts each name it says is "in" a file in that file', () => {
+    const claims = inFileClaims(readFileSync(path.join(root, DOC), 'utf8'))
+    expect(claims.length).toBeGreaterThan(5)
+    const wrong = claims.filter(({ name, file }) => {
+      const real = fileOf(file, files)
+      return !real || !mentions(name, readFileSync(path.join(root, real), 'utf8'))
+    })
+    expect(wrong).toEqual([])
+  })
+
+  it('quotes constants (ALL_CAPS) the code holds', () => {
+    const code = files
+      .filter((f) => /^(?:src|sandbox|scripts|e2e)\/.*\.(?:tsx?|m?js)$/.test(f))
+      .map((f) => readFileSync(path.join(root, f), 'utf8'))
+      .join('\n')
+    const constants = quoted(readFileSync(path.join(root, DOC), 'utf8')).filter((t) =>
+      ALL_CAPS.test(t),
+    )
+    expect(constants.length).toBeGreaterThan(3)
+    expect(constants.filter((name) => !mentions(name, code))).toEqual([])
+  })
+
+  it('would catch a name put in the wrong file', () => {
+    expect(inFileClaims('the commands (`COMMANDS` in `app/layout/search-everywhere.tsx`)')).toEqual(
+      [{ name: 'COMMANDS', file: 'app/layout/search-everywhere.tsx' }],
+    )
+    const wrongFile = readFileSync(
+      path.join(root, fileOf('app/layout/search-everywhere.tsx', files)!),
+      'utf8',
+    )
+    expect(mentions('COMMANDS', wrongFile)).toBe(false)
+    const rightFile = readFileSync(
+      path.join(root, fileOf('app/layout/search-palette.tsx', files)!),
+      'utf8',
+    )
+    expect(mentions('COMMANDS', rightFile)).toBe(true)
+    expect(ALL_CAPS.test('BULK_BATCH_SIZE')).toBe(true)
+    expect(ALL_CAPS.test('GET')).toBe(true)
+    expect(ALL_CAPS.test('Event')).toBe(false)
   })
 
   it('tells references from prose', () => {
