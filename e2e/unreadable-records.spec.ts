@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './axe'
 import { createEvent, expect, service, serviceText, signIn, test, everyEvent } from './fixtures'
 
 /*
- * Issue 23: a record the service holds that fails the contract, and a page it fails to send,
+ * A record the service holds that fails the contract, and a page it fails to send,
  * must not take the list, the calendar or search down with them. The real sandbox answers; the
  * browser's requests are altered on their way back (`route.fetch()`, then one field corrupted),
  * and every request for the first 1,000 events by ID (the index's full load, whatever the page

@@ -1,7 +1,7 @@
 import { z } from './schemas/zod'
 
 /*
- * Reading records one by one (issue 23). A list answer is validated per record: the envelope and
+ * Reading records one by one. A list answer is validated per record: the envelope and
  * the array are required, each element is parsed alone, and one that fails the contract is left
  * out and reported by its ID and the names of the fields that failed, never by its content (it
  * holds member data). A single record (a detail page) can be read as far as it goes: the fields

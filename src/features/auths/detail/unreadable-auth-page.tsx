@@ -16,7 +16,7 @@ import { DeleteAuthDialog } from './delete-auth-dialog'
 import styles from './detail.module.css'
 
 /**
- * An auth the service sent that fails the contract (issue 23), read again leniently: the fields
+ * An auth the service sent that fails the contract, read again leniently: the fields
  * that pass, shown as text; those that do not, named in a banner (never their values); Delete
  * for those who may. Edit, Adjust and Change status are not offered: each sends the auth back or
  * builds on fields the console could not read.

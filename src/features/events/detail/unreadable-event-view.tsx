@@ -59,7 +59,7 @@ const show = (field: string, value: unknown) =>
     : formatEventValue(field, value)
 
 /**
- * An event the service sent that fails the contract (issue 23): what can be read, shown as
+ * An event the service sent that fails the contract: what can be read, shown as
  * text; the fields that cannot, named in a banner (never their values); Delete, and no Edit:
  * saving sends the whole event back, and the console would overwrite what it could not read.
  */

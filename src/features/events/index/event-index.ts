@@ -159,7 +159,7 @@ const KNOWN = new Set<string>(FIELDS)
 export function createEventIndex(initial: IndexOptions) {
   let options = initial
   const entries = new Map<number, Entry>()
-  /** Events the service sent that fail the contract (issue 23): by ID, never held as events. */
+  /** Events the service sent that fail the contract: by ID, never held as events. */
   const unreadable = new Set<number>()
   /** Of those, how many had no readable ID either (counted by the last full pass). */
   let nameless = 0

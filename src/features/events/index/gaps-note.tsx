@@ -13,7 +13,7 @@ const fmt = byLocale((l) => new Intl.NumberFormat(l))
 const SHOWN_IDS = 5
 
 /**
- * What the index leaves out (issue 23), for the list, the calendar and search everywhere: events
+ * What the index leaves out, for the list, the calendar and search everywhere: events
  * the service sent that fail the contract (named by ID, each a link to its page, which shows what
  * can be read and offers Delete) and ranges it failed to send (with a Retry). Nothing when none.
  * `also`: unreadable events read outside the index (the service's page the list shows meanwhile).

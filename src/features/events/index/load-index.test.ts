@@ -173,7 +173,7 @@ describe('loading and syncing the index', () => {
   })
 })
 
-// Issue 23: a record the contract rejects, and a page the service fails to send, from the real
+// A record the contract rejects, and a page the service fails to send, from the real
 // sandbox: the record written straight into its database (past its validation), the failures
 // made by a thin proxy in front of its fetch.
 describe('events the contract rejects, and pages the service fails to send', () => {

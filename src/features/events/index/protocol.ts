@@ -124,7 +124,7 @@ export interface Facets {
 }
 
 /**
- * What the index leaves out (issue 23): events the service sent that fail the contract (by ID;
+ * What the index leaves out: events the service sent that fail the contract (by ID;
  * `nameless` those without a readable ID) and ranges of the full load it failed to send.
  */
 export interface IndexGaps {

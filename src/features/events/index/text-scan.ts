@@ -1,5 +1,5 @@
 /*
- * A fast first pass for word search over the index (issue 27): every event's folded subject
+ * A fast first pass for word search over the index: every event's folded subject
  * (the model's `searchWords`) joined into one text, in the order of a sorted list, so one
  * `indexOf` walk finds the events whose subject holds a word, in that order, without a call per
  * event. It only narrows: the model's filter (`compileFilter`, `matchesSearch`) still decides
