@@ -5,6 +5,7 @@ import {
   formatDisplayDate,
   formatDisplayDateTime,
   formatMoney,
+  readableDates,
   setDisplayLocale,
 } from './format'
 import { firstDayFromTable, firstDayOfWeek, hourCycleOf, uses12HourClock } from './locale'
@@ -12,6 +13,13 @@ import { firstDayFromTable, firstDayOfWeek, hourCycleOf, uses12HourClock } from 
 afterEach(() => setDisplayLocale(undefined))
 
 describe('display dates', () => {
+  it('writes the dates inside a service message as the console writes dates', () => {
+    expect(readableDates('Auth 26-000024 was saved at 2026-11-24T10:00:00.123 by alex.')).toBe(
+      'Auth 26-000024 was saved at 24 Nov 2026, 10:00 by alex.',
+    )
+    expect(readableDates('No date here, nor in 26-000024.')).toBe('No date here, nor in 26-000024.')
+  })
+
   it('formats dates and date-times (en-GB until a locale is set)', () => {
     expect(formatDisplayDate('2026-03-14T09:30:00')).toBe('14 Mar 2026')
     expect(formatDisplayDateTime('2026-03-14T09:30:00')).toBe('14 Mar 2026, 09:30')

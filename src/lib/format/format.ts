@@ -91,3 +91,14 @@ export const formatNumber = (n: number) => decimal().format(n)
 
 /** An amount with its cents: "1,234.50". */
 export const formatMoney = (n: number) => money().format(n)
+
+/** A service date written inside a message ("saved at 2026-11-24T10:00:00.123"). */
+const STAMP_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b/g
+
+/**
+ * A message of the service with each date in it written as the console writes dates ("saved at
+ * 24 Nov 2026, 10:00"), so a refusal reads like the rest of the page.
+ */
+export function readableDates(text: string): string {
+  return text.replace(STAMP_IN_TEXT, (stamp) => formatDisplayDateTime(stamp))
+}

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button'
 import { labelOf } from '../auth-fields'
 import { formatAuthValue } from '../format-value'
 import { paths } from '@/lib/paths'
+import { readableDates } from '@/lib/format/format'
 import { stampsReceived, type FieldChange } from './import-rows'
 import { problemsOf, statusOf, type RowState } from './use-import-rows'
 import styles from './import.module.css'
@@ -38,7 +39,7 @@ export function ImportRowDetails({
     const number = state.result.authNumber
     return (
       <span>
-        {state.result.body ?? ''}
+        {readableDates(state.result.body ?? '')}
         {status === 'saved' && number && (
           <>
             {' '}

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button'
-import { formatCount } from '@/lib/format/format'
+import { formatCount, readableDates } from '@/lib/format/format'
 import type { BatchOutcome, BatchReport } from './batch-results'
 import styles from './batch-results-panel.module.css'
 import { eventTitle } from '../../model/title'
@@ -77,7 +77,7 @@ export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps)
             {unconfirmed.slice(0, LISTED).map((o) => (
               <li key={o.eventId} className={styles.failed}>
                 <strong>{label(o)}</strong>
-                <span>{o.message}</span>
+                <span>{readableDates(o.message)}</span>
               </li>
             ))}
             {more(LISTED, unconfirmed.length)}
@@ -95,7 +95,7 @@ export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps)
                 <strong>{label(o)}</strong>
                 <span>
                   {o.status ? `${o.status}: ` : ''}
-                  {o.message}
+                  {readableDates(o.message)}
                 </span>
               </li>
             ))}
@@ -111,7 +111,7 @@ export function BatchResultsPanel({ report, onDismiss }: BatchResultsPanelProps)
           <ul className={styles.list} aria-label="Updated events">
             {succeeded.slice(0, LISTED).map((o) => (
               <li key={o.eventId}>
-                {label(o)}: {o.message}
+                {label(o)}: {readableDates(o.message)}
               </li>
             ))}
             {more(LISTED, succeeded.length)}
