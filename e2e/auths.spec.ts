@@ -324,6 +324,11 @@ test.describe('auths', () => {
       approved_Thru: '2026-03-31T00:00:00',
       units_Approved: 6,
     })
+    // Who approved and when are the service's record: shown in the form, never an input there.
+    await page.goto(`/auths/${authNumber}/edit`)
+    await expect(page.getByText(/Approved by support on .*recorded by the service/)).toBeVisible()
+    await expect(page.getByLabel('Approved by')).toHaveCount(0)
+    await expect(page.getByLabel('Approved on')).toHaveCount(0)
   })
 
   test('a code that contradicts the status is refused by the form, and the badge shows what is stored', async ({

@@ -1,4 +1,5 @@
-import type { UseFormReturn } from 'react-hook-form'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { formatDisplayDateTime } from '@/lib/format/format'
 import { RANGE_EXTRAS, RANGE_ROWS, type RangeRow } from '../auth-groups'
 import type { AuthKey } from '../auth-fields'
 import { AuthFormField } from './auth-form-field'
@@ -17,6 +18,27 @@ const fieldsOf = (row: RangeRow) =>
     row.location,
   ].filter((f): f is AuthKey => f !== undefined)
 
+/** Who approved and when: the service records them from the approval, never from a form. */
+const RECORDED_BY_SERVICE = new Set<AuthKey>(['approved_By', 'approved_Date'])
+
+/** The approval as the service recorded it, read-only (a value typed there would be dropped). */
+function ApprovalRecord({ form }: { form: UseFormReturn<AuthFormValues> }) {
+  const [by, on] = useWatch({
+    control: form.control,
+    name: ['approved_By', 'approved_Date'] as const,
+  }) as [unknown, unknown]
+  const when = typeof on === 'string' && on ? formatDisplayDateTime(on) : ''
+  return (
+    <p className={styles.hint}>
+      {by || when
+        ? `Approved by ${String(by || 'someone not recorded')}${when ? ` on ${when}` : ''}. `
+        : 'Not approved yet. '}
+      Who approved and when are recorded by the service when the auth is approved: they are not
+      edited here.
+    </p>
+  )
+}
+
 /** Requested, approved, denied and actual ranges: each with its dates, units, visits, amounts. */
 export function AuthFormRanges({ form }: { form: UseFormReturn<AuthFormValues> }) {
   return (
@@ -25,10 +47,11 @@ export function AuthFormRanges({ form }: { form: UseFormReturn<AuthFormValues> }
       <div className={styles.rangeRow}>
         <span className={styles.rangeTitle}>Units and decision</span>
         <div className={styles.grid}>
-          {RANGE_EXTRAS.map((field) => (
+          {RANGE_EXTRAS.filter((field) => !RECORDED_BY_SERVICE.has(field)).map((field) => (
             <AuthFormField key={field} field={field} form={form} />
           ))}
         </div>
+        <ApprovalRecord form={form} />
       </div>
       {RANGE_ROWS.map((row: RangeRow) => (
         <fieldset key={row.id} className={styles.rangeRow}>
