@@ -9,6 +9,8 @@ export type Loss =
   | 'gateway-after'
   /** A gateway answers 504 before the service sees it: nothing is saved. */
   | 'gateway-before'
+  /** The connection drops before the service sees it: nothing is saved, nothing is said. */
+  | 'reset-before'
   | null
 
 /**
@@ -36,6 +38,10 @@ export function lossyFetch(
     if (loss === 'gateway-before') {
       counts.lost++
       return gateway()
+    }
+    if (loss === 'reset-before') {
+      counts.lost++
+      throw new TypeError('Failed to fetch')
     }
     const response = await service(request)
     if (loss === null) {

@@ -13,7 +13,14 @@ import { createSessionStore } from './session-store'
 
 let service: InProcessSandbox
 let refreshCalls = 0
-const sandboxFetch: typeof fetch = (input, init) => service.fetch(input, init)
+/** Runs when the service has answered a refresh, before the tab reads the answer. */
+let afterRefresh: (() => void) | undefined
+const sandboxFetch: typeof fetch = async (input, init) => {
+  const response = await service.fetch(input, init)
+  if (String(input instanceof Request ? input.url : input).endsWith('/user-refresh-tokens'))
+    afterRefresh?.()
+  return response
+}
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 beforeAll(() => {
@@ -78,6 +85,23 @@ describe('session controller', () => {
     expect([quiet, loud]).toEqual([true, true])
     expect(refreshCalls).toBe(1)
     expect(store.get()?.token).not.toBe(before)
+    controller.close()
+  })
+
+  it('a refresh answered after the lock does not undo it', async () => {
+    const { store, controller } = await signedInStore('test-a3', { keepRefresh: true })
+    await wait(2100)
+    // The lock comes after the service renewed the session, before the tab reads its answer.
+    afterRefresh = () => controller.lock()
+    try {
+      await controller.handleUnauthorized()
+    } finally {
+      afterRefresh = undefined
+    }
+    // The lock answered the waiting request at once; the refresh's own answer comes after.
+    await wait(200)
+    expect(store.status().locked).toBe(true)
+    expect(store.get()).toMatchObject({ token: '', refreshToken: undefined })
     controller.close()
   })
 

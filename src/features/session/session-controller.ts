@@ -92,6 +92,13 @@ export function createSessionController(
         )
         const tokens = result.authenticationResult
         if (!tokens) return false
+        // Locked, signed out or signed in afresh while this was under way: the renewed session
+        // is not this tab's to keep (a lock must never be undone by a late answer): end it.
+        const after = store.get()
+        if (!after || store.status().locked || after.refreshToken !== now.refreshToken) {
+          endHere({ ...now, token: tokens.idToken })
+          return Boolean(after?.token) && !store.status().locked
+        }
         adopt({ token: tokens.idToken, refreshToken: tokens.refreshToken ?? undefined })
         return true
       } catch (error) {

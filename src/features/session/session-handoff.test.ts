@@ -77,4 +77,25 @@ describe('what a tab keeps in storage', () => {
     expect(store.status().locked).toBe(true)
     expect(store.connection().token).toBe('')
   })
+
+  it('a page back from the back-forward cache whose session another page took over locks', () => {
+    const store = createSessionStore()
+    store.signIn({ ...connection, token, refreshToken: 'refresh-secret', draftKey })
+    window.dispatchEvent(new Event('pagehide'))
+    // Another page of the tab takes the handoff (and swaps the refresh token)...
+    createSessionStore()
+    // ...then Back restores the first page, memory and all.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+    expect(store.status()).toMatchObject({ locked: true, lockReason: 'reopened' })
+    expect(store.connection().token).toBe('')
+  })
+
+  it('a page back from the cache with its own handoff left takes it back and goes on', () => {
+    const store = createSessionStore()
+    store.signIn({ ...connection, token, refreshToken: 'refresh-secret', draftKey })
+    window.dispatchEvent(new Event('pagehide'))
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+    expect(store.status().locked).toBe(false)
+    expect(sessionStorage.getItem('bac.handoff')).toBeNull()
+  })
 })

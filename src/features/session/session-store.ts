@@ -88,6 +88,8 @@ const HANDOFF_KEY = 'bac.handoff'
 const HANDOFF_MS = 60_000
 
 interface Handoff {
+  /** The page that wrote it: a page back from the back-forward cache knows its own. */
+  page: string
   user: string
   db: string
   at: number
@@ -153,6 +155,8 @@ export function createSessionStore() {
   const listeners = new Set<Listener>()
   const emit = () => listeners.forEach((l) => l())
   let view = viewOf(current)
+  /** This page, as its handoff names it. */
+  const pageId = Math.random().toString(36).slice(2)
   /** The idle deadline kept is this user's in this database (`idle-deadline.ts`). */
   const scopeIdle = () => setIdleScope(current?.database ?? '', current?.claims?.sub ?? '')
   scopeIdle()
@@ -169,6 +173,7 @@ export function createSessionStore() {
     window.addEventListener('pagehide', () => {
       if (!current) return
       const next: Handoff = {
+        page: pageId,
         user: current.claims?.sub ?? '',
         db: current.database,
         at: Date.now(),
@@ -178,10 +183,25 @@ export function createSessionStore() {
       }
       tabStorage()?.setItem(HANDOFF_KEY, JSON.stringify(next))
     })
-    // Back to this very page (the back-forward cache): it kept its memory; take the handoff back.
+    // Back to this very page (the back-forward cache): it kept its memory, so it takes its own
+    // handoff back. When its handoff is gone, another page of the tab took the session over
+    // (and swapped its refresh token): this one must not go on with the old, so it locks.
     window.addEventListener('pageshow', (event) => {
-      if (event.persisted) tabStorage()?.removeItem(HANDOFF_KEY)
+      if (!event.persisted) return
+      const left = readJson<Handoff>(tabStorage(), HANDOFF_KEY)
+      if (left?.page === pageId) tabStorage()?.removeItem(HANDOFF_KEY)
+      else if (current?.token || current?.refreshToken) lockAs('reopened')
     })
+  }
+  /** Drops the tokens and locks (see `lock`); returns the session dropped, or null. */
+  function lockAs(reason: LockReason): Session | null {
+    if (!current || status.locked) return null
+    const dropped = current
+    current = { ...current, token: '', refreshToken: undefined }
+    status = { reauth: null, resuming: false, locked: true, lockReason: reason }
+    persist()
+    emit()
+    return dropped
   }
   const setStatus = (next: Partial<SessionStatus>) => {
     status = { ...status, ...next }
@@ -221,7 +241,8 @@ export function createSessionStore() {
     },
     /** New tokens for the same person and connection (refresh, re-authentication, unlock). */
     replaceTokens(tokens: Omit<Tokens, 'draftKey'>) {
-      if (!current) return
+      // A locked tab takes no tokens but an unlock's.
+      if (!current || status.locked) return
       const claims = readTokenClaims(tokens.token)
       current = {
         ...current,
@@ -261,15 +282,7 @@ export function createSessionStore() {
      * who was signed in and where stay for the lock screen, and the drafts key stays in memory so
      * that what was typed is offered again after unlocking.
      */
-    lock(reason: LockReason = 'idle'): Session | null {
-      if (!current || status.locked) return null
-      const dropped = current
-      current = { ...current, token: '', refreshToken: undefined }
-      status = { reauth: null, resuming: false, locked: true, lockReason: reason }
-      persist()
-      emit()
-      return dropped
-    },
+    lock: (reason: LockReason = 'idle'): Session | null => lockAs(reason),
     /** Unlocks with new tokens of the same user (see the controller's `unlock`). */
     unlock(tokens: Tokens) {
       if (!current) return

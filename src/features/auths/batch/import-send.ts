@@ -1,4 +1,4 @@
-import { ApiError, outcomeUnknown } from '@/api/errors'
+import { ApiError, NetworkError, outcomeUnknown } from '@/api/errors'
 import type { Auth } from '@/api/schemas/auth'
 import { isBatchItemOk, type BatchResult } from '@/api/schemas/batch-result'
 import { describeError } from '@/components/errors/describe-error'
@@ -126,6 +126,8 @@ const RESENDS = 2
 
 export const NOT_CONFIRMED_NEW =
   'Not confirmed: the service’s answer was lost, and a new auth cannot be looked up without its number. It may have been created: check before importing this row again.'
+const NOT_CONFIRMED_PENDING =
+  'Not confirmed: no answer came, and the auth reads unchanged for now; the change may still arrive. Check it before importing this row again.'
 const NOT_CONFIRMED_READ =
   'Not confirmed: the service’s answer was lost and the auth could not be read back. Check it before importing this row again.'
 
@@ -187,7 +189,10 @@ export async function settleLostBatch(
             authNumber: number,
           }
         : current.update_Date === sentVersion
-          ? { status, body: `Not saved: ${message}`, authNumber: number }
+          ? // No answer at all: the write may still arrive, so unchanged now is not "not saved".
+            lost instanceof NetworkError
+            ? { status: NOT_CONFIRMED, body: NOT_CONFIRMED_PENDING, authNumber: number }
+            : { status, body: `Not saved: ${message}`, authNumber: number }
           : {
               status: 409,
               body: `Changed by ${current.update_User ?? 'someone else'} meanwhile; this row was not saved.`,

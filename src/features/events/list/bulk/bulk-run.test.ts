@@ -264,4 +264,15 @@ describe('runBulk, when an answer is lost on the way back', () => {
     // They were saved in fact: Undo, which covers them, has them to put back.
     for (const id of result.unconfirmed) expect((await getEvent(api, id)).priority).toBe('NORMAL')
   })
+
+  it('no answer and unchanged on reading back: not confirmed (it may still arrive), not "not saved"', async () => {
+    await readAll()
+    const target = ids(760, 30)
+    const { client } = await lossyClient('reset-before')
+    const result = await setPriority(target, 'URGENT', client)
+    const notOk = result.outcomes.filter((o) => !o.ok)
+    expect(notOk.length).toBeGreaterThan(0)
+    expect(notOk.every((o) => o.unconfirmed && !o.message.startsWith('Not saved'))).toBe(true)
+    expect(result.unconfirmed).toEqual(notOk.map((o) => o.eventId))
+  })
 })

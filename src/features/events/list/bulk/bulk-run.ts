@@ -1,5 +1,5 @@
 import { describeError } from '@/components/errors/describe-error'
-import { ApiError, outcomeUnknown } from '@/api/errors'
+import { ApiError, NetworkError, outcomeUnknown } from '@/api/errors'
 import type { BatchResult } from '@/api/schemas/batch-result'
 import type { Event } from '@/api/schemas/event'
 import { summarizeBatch, type BatchOutcome } from './batch-results'
@@ -185,8 +185,22 @@ export async function runBulk({
             message: 'Saved (the answer was lost; confirmed by reading the event back).',
           }
         }
-        if (now.update_Date === sent.update_Date)
+        if (now.update_Date === sent.update_Date) {
+          // No answer at all (a reset, a timeout): the request may still be on its way to the
+          // service, so unchanged now is not "not saved". A gateway's answer is.
+          if (lost instanceof NetworkError) {
+            unconfirmed.push(sent.event_ID)
+            return {
+              ...base,
+              ok: false,
+              unconfirmed: true,
+              status: 0,
+              message:
+                'Not confirmed: no answer came, and the event reads unchanged for now; the change may still arrive. Check it; Undo covers it.',
+            }
+          }
           return { ...base, ok: false, status, message: `Not saved: ${title}. ${message}` }
+        }
         return {
           ...base,
           ok: false,
