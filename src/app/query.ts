@@ -29,4 +29,3 @@ sessionStore.subscribe(() => {
 /** The database requests go to now, or '' when signed out or locked (nothing is fetched then). */
 export const currentDatabase = () =>
   sessionStore.status().locked ? '' : (sessionStore.get()?.database ?? '')
-export const currentRoles = () => sessionStore.get()?.claims?.roles ?? []

@@ -2,6 +2,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { routerBasename } from '@/lib/app-base'
 import { paths } from '@/lib/paths'
 import { RouteError } from './layout/route-error'
+import { pageRoutes } from './page-routes'
+import { PAGES } from './pages'
 
 /**
  * Opened without a session, any page but sign-in goes to the sign-in page (coming back after)
@@ -34,22 +36,7 @@ export function createAppRouter({ signedIn }: { signedIn: boolean }) {
           errorElement: <RouteError />,
           children: [
             { index: true, element: <Navigate to={paths.events.mine()} replace /> },
-            { path: 'events', lazy: () => import('./routes/events-list') },
-            { path: 'events/mine', lazy: () => import('./routes/my-events') },
-            { path: 'events/mine/:userId', lazy: () => import('./routes/my-events') },
-            { path: 'events/calendar', lazy: () => import('./routes/event-calendar') },
-            { path: 'events/team', lazy: () => import('./routes/events-team') },
-            { path: 'events/new', lazy: () => import('./routes/event-new') },
-            { path: 'events/:eventId', lazy: () => import('./routes/event-detail') },
-            { path: 'events/:eventId/edit', lazy: () => import('./routes/event-edit') },
-            { path: 'auths', lazy: () => import('./routes/auths') },
-            { path: 'auths/new', lazy: () => import('./routes/auth-new') },
-            { path: 'auths/import', lazy: () => import('./routes/auth-import') },
-            { path: 'auths/:authNumber', lazy: () => import('./routes/auth-detail') },
-            { path: 'auths/:authNumber/edit', lazy: () => import('./routes/auth-edit') },
-            { path: 'admin/sessions', lazy: () => import('./routes/admin-sessions') },
-            { path: 'admin/password-policy', lazy: () => import('./routes/admin-password-policy') },
-            { path: 'reference', lazy: () => import('./routes/reference') },
+            ...pageRoutes(PAGES),
             { path: '*', lazy: () => import('./routes/not-found') },
           ],
         },

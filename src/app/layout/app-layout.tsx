@@ -2,47 +2,16 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { closeErrorsElsewhere } from '@/components/ui/toast'
-import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
+import { useCurrentUser } from '@/lib/app-context'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '@/lib/paths'
 import { useFragmentHref } from '@/lib/use-fragment-href'
+import { navigationFor } from '../pages'
 import { SearchEverywhere } from './search-everywhere'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
-
-interface NavGroup {
-  heading: string
-  links: { to: string; label: string; needs?: Permission }[]
-}
-
-const navigation: NavGroup[] = [
-  {
-    heading: 'Events',
-    links: [
-      { to: paths.events.mine(), label: 'My events' },
-      { to: paths.events.list(), label: 'List' },
-      { to: paths.events.calendar(), label: 'Calendar' },
-      { to: paths.events.team(), label: 'Team' },
-    ],
-  },
-  {
-    heading: 'Auths',
-    links: [
-      { to: paths.auths.lookup(), label: 'Look up' },
-      { to: paths.auths.import(), label: 'Import', needs: 'changeAuths' },
-    ],
-  },
-  {
-    heading: 'Admin',
-    links: [
-      { to: paths.admin.sessions(), label: 'Sessions', needs: 'admin' },
-      { to: paths.admin.passwordPolicy(), label: 'Password policy', needs: 'admin' },
-    ],
-  },
-  { heading: 'Reference', links: [{ to: paths.reference(), label: 'Lookup lists' }] },
-]
 
 interface AppLayoutProps {
   onSignOut: () => void
@@ -84,12 +53,7 @@ export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
       document.removeEventListener('keydown', escape)
     }
   }, [menuOpen])
-  const groups = navigation
-    .map((group) => ({
-      ...group,
-      links: group.links.filter((link) => !link.needs || userCan(user, link.needs)),
-    }))
-    .filter((group) => group.links.length > 0)
+  const groups = navigationFor(user)
   return (
     <div className={styles.shell}>
       {loading && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}

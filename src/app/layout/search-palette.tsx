@@ -12,8 +12,9 @@ import { searchState } from '@/features/events/list/search-memory'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { useEventSearch } from '@/features/events/index/use-event-search'
-import { useCurrentUser, userCan, type Permission } from '@/lib/app-context'
+import { useCurrentUser } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
+import { commandsFor } from '../pages'
 import styles from './search-everywhere.module.css'
 import { formatCount } from '@/lib/format/format'
 import { eventTitle } from '@/features/events/model/title'
@@ -48,67 +49,24 @@ interface Item {
 const GROUPS = ['Auths', 'Pages and commands', 'Events'] as const
 type Group = (typeof GROUPS)[number]
 
-interface Command {
-  label: string
-  /** A page to open, or `lock` for the Lock now command. */
-  to: string | 'lock'
-  words: string
-  needs?: Permission
+/** The Lock now command, after the pages the user may open (`PAGES`). */
+const LOCK = {
+  label: 'Lock now (Ctrl+Shift+L)',
+  to: 'lock',
+  words: 'lock now away screen leave desk',
 }
-
-const COMMANDS: readonly Command[] = [
-  { label: 'My events', to: paths.events.mine(), words: 'my events today overdue work' },
-  { label: 'Events list', to: paths.events.list(), words: 'events list all filter' },
-  { label: 'Calendar', to: paths.events.calendar(), words: 'calendar month week' },
-  {
-    label: 'Team: load per person and group',
-    to: paths.events.team(),
-    words: 'team load supervisor workload people groups queue hand over',
-  },
-  { label: 'New event', to: paths.events.create(), words: 'new event create add task reminder' },
-  { label: 'Look up an auth', to: paths.auths.lookup(), words: 'auth look up find authorization' },
-  {
-    label: 'New auth',
-    to: paths.auths.create(),
-    words: 'new auth create authorization',
-    needs: 'changeAuths',
-  },
-  {
-    label: 'Import auths',
-    to: paths.auths.import(),
-    words: 'import auths csv upload batch',
-    needs: 'changeAuths',
-  },
-  {
-    label: 'Sessions',
-    to: paths.admin.sessions(),
-    words: 'sessions kick end user admin',
-    needs: 'admin',
-  },
-  {
-    label: 'Password policy',
-    to: paths.admin.passwordPolicy(),
-    words: 'password policy identity admin',
-    needs: 'admin',
-  },
-  { label: 'Lookup lists', to: paths.reference(), words: 'lookup lists reference codes' },
-  { label: 'Lock now (Ctrl+Shift+L)', to: 'lock', words: 'lock now away screen leave desk' },
-]
-
-/** Each command's label, and label with its words, folded as search reads text. */
-const COMMAND_TEXT = COMMANDS.map((c) => ({
-  label: foldText(c.label),
-  all: foldText(`${c.label} ${c.words}`),
-}))
 
 /**
  * A command's rank for what was typed, as events are ranked: its whole label is exact; its label
- * and words otherwise. Null when a word is in neither.
+ * and words otherwise (both folded as search reads text). Null when a word is in neither.
  */
-function commandRank(i: number, query: ReturnType<typeof searchQuery>): SearchRank | null {
-  const text = COMMAND_TEXT[i]!
-  if (searchRank(text.label, query) === SEARCH_RANK.exact) return SEARCH_RANK.exact
-  return searchRank(text.all, query)
+function commandRank(
+  command: { label: string; words: string },
+  query: ReturnType<typeof searchQuery>,
+): SearchRank | null {
+  const label = foldText(command.label)
+  if (searchRank(label, query) === SEARCH_RANK.exact) return SEARCH_RANK.exact
+  return searchRank(foldText(`${command.label} ${command.words}`), query)
 }
 
 /**
@@ -222,10 +180,9 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
         rank: SEARCH_RANK.exact,
         run: () => go(paths.events.detail(Number(trimmed))),
       })
-    COMMANDS.forEach((c, i) => {
-      if (c.needs && !userCan(me, c.needs)) return
-      const rank = commandRank(i, query)
-      if (rank === null) return
+    for (const c of [...commandsFor(me), LOCK]) {
+      const rank = commandRank(c, query)
+      if (rank === null) continue
       out.push({
         id: `cmd-${c.to}`,
         group: 'Pages and commands',
@@ -237,7 +194,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
           onLock()
         },
       })
-    })
+    }
     // The change Ctrl+Z would undo, offered by name ("Undo: Snooze of “…”").
     if (lastUndo) {
       const label = `Undo: ${lastUndo.label}`

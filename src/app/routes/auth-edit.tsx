@@ -3,7 +3,6 @@ import { AuthEditPage } from '@/features/auths/form/auth-edit-page'
 import { authQueries } from '@/features/auths/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
-import { RequiresRole } from '../layout/requires-role'
 import type { TitleHandle } from '../page-title'
 import { authTitle } from '../record-titles'
 
@@ -24,9 +23,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { authNumber = '' } = useParams()
-  return (
-    <RequiresRole permission="changeAuths" title="Edit auth">
-      <AuthEditPage key={authNumber} authNumber={authNumber} />
-    </RequiresRole>
-  )
+  return <AuthEditPage key={authNumber} authNumber={authNumber} />
 }

@@ -4,9 +4,6 @@ import { AuthsInMyWork, type WorkMentions } from '@/features/auths/work/auths-in
 import { useOpenEventAuthMentions } from '@/features/events/index/use-auth-mentions'
 import { eventTitle } from '@/features/events/model/title'
 import { useCurrentUser } from '@/lib/app-context'
-import type { TitleHandle } from '../page-title'
-
-export const handle: TitleHandle = { title: 'Auths' }
 
 export function Component() {
   return <AuthLookupPage work={<Work />} />

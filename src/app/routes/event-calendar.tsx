@@ -6,9 +6,6 @@ import { viewRangeOfUrl } from '@/features/events/calendar/view-range'
 import { readRangeAhead } from '@/features/events/index/index-registry'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
-import type { TitleHandle } from '../page-title'
-
-export const handle: TitleHandle = { title: 'Calendar' }
 
 export function loader({ request }: LoaderFunctionArgs) {
   void loadFullCalendar()

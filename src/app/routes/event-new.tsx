@@ -2,9 +2,6 @@ import { lookupQueries } from '@/api/lookups'
 import { EventCreatePage } from '@/features/events/form/event-create-page'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
-import type { TitleHandle } from '../page-title'
-
-export const handle: TitleHandle = { title: 'New event' }
 
 export function loader() {
   const db = currentDatabase()

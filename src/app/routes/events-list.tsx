@@ -5,9 +5,6 @@ import { indexIsReady } from '@/features/events/index/index-registry'
 import { eventQueries } from '@/features/events/queries'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
-import type { TitleHandle } from '../page-title'
-
-export const handle: TitleHandle = { title: 'Events' }
 
 export function loader({ request }: LoaderFunctionArgs) {
   const db = currentDatabase()

@@ -2,9 +2,6 @@ import { lookupNames, lookupQueries } from '@/api/lookups'
 import { ReferencePage } from '@/features/reference/reference-page'
 import { api } from '../app-state'
 import { currentDatabase, queryClient } from '../query'
-import type { TitleHandle } from '../page-title'
-
-export const handle: TitleHandle = { title: 'Reference lists' }
 
 export function loader() {
   const db = currentDatabase()

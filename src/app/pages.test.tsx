@@ -1,0 +1,134 @@
+import { cleanup, render, screen } from '@testing-library/react'
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { CurrentUserContext, type CurrentUser } from '@/lib/app-context'
+import { paths } from '@/lib/paths'
+import { tokenWith } from '@/test/tokens'
+import { sessionStore } from './app-state'
+import { pageRoutes } from './page-routes'
+import { commandsFor, navigationFor, PAGES, type PageDeclaration } from './pages'
+
+const person = (roles: string[]): CurrentUser => ({
+  userId: roles[0] ?? 'someone',
+  name: 'Test person',
+  roles,
+  groups: [],
+  signedInAt: null,
+})
+
+let loaded = 0
+/** A page no module of the app declares: added here, it must reach every reader. */
+const throwaway: PageDeclaration = {
+  path: '/admin/throwaway',
+  name: 'Throwaway report',
+  needs: 'admin',
+  nav: { section: 'Admin', label: 'Throwaway' },
+  command: { words: 'throwaway report' },
+  load: async () => ({
+    loader: () => {
+      loaded++
+      return null
+    },
+    Component: () => <p>The throwaway page itself</p>,
+  }),
+}
+const pages = [...PAGES, throwaway]
+
+function openAs(roles: string[]) {
+  sessionStore.signIn({
+    baseUrl: '/api',
+    apiKey: 'key',
+    database: 'db',
+    token: tokenWith({ sub: roles[0], roles }),
+  })
+  const router = createMemoryRouter(pageRoutes(pages), { initialEntries: [throwaway.path] })
+  render(
+    <CurrentUserContext value={person(roles)}>
+      <RouterProvider router={router} />
+    </CurrentUserContext>,
+  )
+  return router
+}
+
+afterEach(() => {
+  cleanup()
+  sessionStore.signOut()
+  loaded = 0
+})
+
+describe('a page declared once', () => {
+  it('is in the navigation and the palette of the roles it names, and of no other', () => {
+    const admin = person(['admin'])
+    const staff = person(['staff'])
+    const adminSection = navigationFor(admin, pages).find((s) => s.heading === 'Admin')
+    expect(adminSection?.links).toContainEqual({ to: '/admin/throwaway', label: 'Throwaway' })
+    expect(navigationFor(staff, pages).flatMap((s) => s.links.map((l) => l.to))).not.toContain(
+      '/admin/throwaway',
+    )
+    expect(commandsFor(admin, pages)).toContainEqual({
+      label: 'Throwaway report',
+      to: '/admin/throwaway',
+      words: 'throwaway report',
+    })
+    expect(commandsFor(staff, pages).map((c) => c.to)).not.toContain('/admin/throwaway')
+  })
+
+  it('opens through the router for its role, with its name as the title', async () => {
+    const router = openAs(['admin'])
+    expect(await screen.findByText('The throwaway page itself')).toBeInTheDocument()
+    expect(loaded).toBe(1)
+    expect(router.state.matches.at(-1)?.route.handle).toEqual({ title: 'Throwaway report' })
+  })
+
+  it('reached by its address without the role: says why, and loads nothing', async () => {
+    openAs(['staff'])
+    expect(await screen.findByText(/Only administrators can use this page/)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Throwaway report' })).toBeInTheDocument()
+    expect(screen.queryByText('The throwaway page itself')).toBeNull()
+    expect(loaded).toBe(0)
+  })
+})
+
+describe('the declared pages', () => {
+  it('answer every address the app builds', () => {
+    const routes = pageRoutes(PAGES)
+    const built = [
+      paths.home(),
+      paths.events.list(),
+      paths.events.mine('u1'),
+      paths.events.calendar(),
+      paths.events.team(),
+      paths.events.create(),
+      paths.events.detail(42),
+      paths.events.edit(42),
+      paths.auths.lookup(),
+      paths.auths.create(),
+      paths.auths.import(),
+      paths.auths.detail('25-000001'),
+      paths.auths.edit('25-000001'),
+      paths.admin.sessions(),
+      paths.admin.passwordPolicy(),
+      paths.reference(),
+    ]
+    for (const path of built) expect(matchRoutes(routes, path), path).not.toBeNull()
+  })
+
+  it('offer a navigation entry only for an address without parameters', () => {
+    for (const page of PAGES) if (page.nav) expect(page.path).not.toContain(':')
+  })
+
+  it('give staff no page an administrator alone may open', () => {
+    const staff = person(['staff'])
+    const links = navigationFor(staff).flatMap((s) => s.links.map((l) => l.to))
+    expect(links).toEqual([
+      '/events/mine',
+      '/events',
+      '/events/calendar',
+      '/events/team',
+      '/auths',
+      '/reference',
+    ])
+    expect(commandsFor(staff).map((c) => c.label)).not.toContain('Sessions')
+    expect(commandsFor(person(['admin'])).map((c) => c.label)).toContain('Sessions')
+  })
+})

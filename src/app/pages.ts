@@ -1,0 +1,156 @@
+import type { ComponentType } from 'react'
+import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router'
+import { userCan, type Permission } from '@/lib/app-context'
+
+/** The navigation's sections, in the order they are shown. */
+export const NAV_SECTIONS = ['Events', 'Auths', 'Admin', 'Reference'] as const
+export type NavSection = (typeof NAV_SECTIONS)[number]
+
+/** What a route module exports: its page, and optionally a loader and a finer tab title. */
+export interface RouteModule {
+  Component?: ComponentType | null
+  loader?: LoaderFunction
+  handle?: unknown
+  shouldRevalidate?: ShouldRevalidateFunction
+}
+
+/**
+ * One page of the signed-in console, declared once: the router, the navigation, search
+ * everywhere's commands and the role guard all read this. Adding a page is this declaration, its
+ * route module in `routes/` and the feature's page component.
+ */
+export interface PageDeclaration {
+  /** The address below the app's base, as the router matches it (`/events/:eventId`). */
+  path: string
+  /** The page's name: the browser tab's title (unless the route module's `handle` names the
+   * record), and what the role guard says the user cannot open. */
+  name: string
+  /** Who may open it; the others see why not, and are offered it nowhere. */
+  needs?: Permission
+  /** Its entry in the navigation (pages without parameters only). */
+  nav?: { section: NavSection; label: string }
+  /** Its command in search everywhere: the words it is found by, and a label if not `name`. */
+  command?: { label?: string; words: string }
+  /** The route module (`routes/`), loaded when the page is first opened. */
+  load: () => Promise<RouteModule>
+}
+
+/** Every page, in the order the navigation and the palette list them. */
+export const PAGES: readonly PageDeclaration[] = [
+  {
+    path: '/events/mine',
+    name: 'My events',
+    nav: { section: 'Events', label: 'My events' },
+    command: { words: 'my events today overdue work' },
+    load: () => import('./routes/my-events'),
+  },
+  { path: '/events/mine/:userId', name: 'Queue', load: () => import('./routes/my-events') },
+  {
+    path: '/events',
+    name: 'Events',
+    nav: { section: 'Events', label: 'List' },
+    command: { label: 'Events list', words: 'events list all filter' },
+    load: () => import('./routes/events-list'),
+  },
+  {
+    path: '/events/calendar',
+    name: 'Calendar',
+    nav: { section: 'Events', label: 'Calendar' },
+    command: { words: 'calendar month week' },
+    load: () => import('./routes/event-calendar'),
+  },
+  {
+    path: '/events/team',
+    name: 'Team',
+    nav: { section: 'Events', label: 'Team' },
+    command: {
+      label: 'Team: load per person and group',
+      words: 'team load supervisor workload people groups queue hand over',
+    },
+    load: () => import('./routes/events-team'),
+  },
+  {
+    path: '/events/new',
+    name: 'New event',
+    command: { words: 'new event create add task reminder' },
+    load: () => import('./routes/event-new'),
+  },
+  { path: '/events/:eventId', name: 'Event', load: () => import('./routes/event-detail') },
+  { path: '/events/:eventId/edit', name: 'Edit event', load: () => import('./routes/event-edit') },
+  {
+    path: '/auths',
+    name: 'Auths',
+    nav: { section: 'Auths', label: 'Look up' },
+    command: { label: 'Look up an auth', words: 'auth look up find authorization' },
+    load: () => import('./routes/auths'),
+  },
+  {
+    path: '/auths/new',
+    name: 'New auth',
+    needs: 'changeAuths',
+    command: { words: 'new auth create authorization' },
+    load: () => import('./routes/auth-new'),
+  },
+  {
+    path: '/auths/import',
+    name: 'Import auths',
+    needs: 'changeAuths',
+    nav: { section: 'Auths', label: 'Import' },
+    command: { words: 'import auths csv upload batch' },
+    load: () => import('./routes/auth-import'),
+  },
+  { path: '/auths/:authNumber', name: 'Auth', load: () => import('./routes/auth-detail') },
+  {
+    path: '/auths/:authNumber/edit',
+    name: 'Edit auth',
+    needs: 'changeAuths',
+    load: () => import('./routes/auth-edit'),
+  },
+  {
+    path: '/admin/sessions',
+    name: 'Sessions',
+    needs: 'admin',
+    nav: { section: 'Admin', label: 'Sessions' },
+    command: { words: 'sessions kick end user admin' },
+    load: () => import('./routes/admin-sessions'),
+  },
+  {
+    path: '/admin/password-policy',
+    name: 'Password policy',
+    needs: 'admin',
+    nav: { section: 'Admin', label: 'Password policy' },
+    command: { words: 'password policy identity admin' },
+    load: () => import('./routes/admin-password-policy'),
+  },
+  {
+    path: '/reference',
+    name: 'Reference lists',
+    nav: { section: 'Reference', label: 'Lookup lists' },
+    command: { label: 'Lookup lists', words: 'lookup lists reference codes' },
+    load: () => import('./routes/reference'),
+  },
+]
+
+type Roles = { roles: string[] }
+const opens = (user: Roles, page: PageDeclaration) => !page.needs || userCan(user, page.needs)
+
+/** The navigation for a user: each section with the pages they may open, empty sections left out. */
+export function navigationFor(user: Roles, pages: readonly PageDeclaration[] = PAGES) {
+  return NAV_SECTIONS.map((heading) => ({
+    heading,
+    links: pages.flatMap((page) =>
+      page.nav?.section === heading && opens(user, page)
+        ? [{ to: page.path, label: page.nav.label }]
+        : [],
+    ),
+  })).filter((section) => section.links.length > 0)
+}
+
+/** The pages search everywhere offers a user, with the words each is found by. */
+export function commandsFor(user: Roles, pages: readonly PageDeclaration[] = PAGES) {
+  return pages.flatMap((page) =>
+    page.command && opens(user, page)
+      ? [{ label: page.command.label ?? page.name, to: page.path, words: page.command.words }]
+      : [],
+  )
+}
