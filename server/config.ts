@@ -1,0 +1,150 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/*
+ * The server's settings, read from the environment only (a file of secrets is named by a
+ * variable, never read from the working folder by default). A bad value stops the start with a
+ * message naming the variable and what it needs, never the value: it may be a secret.
+ */
+
+export interface ServerConfig {
+  serviceUrl: string
+  serviceApiKey: string
+  databases: string[]
+  /** The service account the server reads with: a username and password, or a token file. */
+  account: { username: string; password: string } | { tokenFile: string }
+  port: number
+  /** Postgres server; absent for the embedded one in `dataDir`. */
+  databaseUrl: string | undefined
+  dataDir: string
+  auditRetentionDays: number
+  /** Seconds between two looks for changes. */
+  pollSeconds: number
+  /** Seconds between two sweeps for deleted events. */
+  sweepSeconds: number
+  /** Events per page of the first load and the sweep. */
+  pageSize: number
+}
+
+const text = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required` })
+const whole = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback
+      const n = Number(value)
+      if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number from ${min} to ${max}`,
+        })
+        return z.NEVER
+      }
+      return n
+    })
+
+const schema = z
+  .object({
+    SERVICE_URL: text('SERVICE_URL').refine(
+      (value) => {
+        try {
+          const url = new URL(value)
+          return url.protocol === 'http:' || url.protocol === 'https:'
+        } catch {
+          return false
+        }
+      },
+      { error: 'SERVICE_URL must be an http(s) URL, the service base with its path prefix' },
+    ),
+    SERVICE_API_KEY: text('SERVICE_API_KEY'),
+    SERVICE_DATABASES: text('SERVICE_DATABASES').transform((value, ctx) => {
+      const names = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      if (names.length === 0 || names.some((n) => !/^[\w.-]{1,64}$/.test(n))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'SERVICE_DATABASES must be database names separated by commas',
+        })
+        return z.NEVER
+      }
+      return [...new Set(names)]
+    }),
+    SERVICE_USERNAME: z.string().optional(),
+    SERVICE_PASSWORD: z.string().optional(),
+    SERVICE_TOKEN_FILE: z.string().optional(),
+    PORT: whole('PORT', 4020, 0, 65535),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v === '' || /^postgres(ql)?:\/\//.test(v), {
+        error: 'DATABASE_URL must be a postgres:// connection string',
+      }),
+    CONSOLE_DATA_DIR: z.string().optional(),
+    AUDIT_RETENTION_DAYS: whole('AUDIT_RETENTION_DAYS', 2192, 1, 36500),
+    MIRROR_POLL_SECONDS: whole('MIRROR_POLL_SECONDS', 5, 1, 3600),
+    MIRROR_SWEEP_SECONDS: whole('MIRROR_SWEEP_SECONDS', 600, 10, 86400),
+    MIRROR_PAGE_SIZE: whole('MIRROR_PAGE_SIZE', 500, 1, 1000),
+  })
+  .superRefine((env, ctx) => {
+    const user = Boolean(env.SERVICE_USERNAME?.trim())
+    const password = Boolean(env.SERVICE_PASSWORD)
+    const file = Boolean(env.SERVICE_TOKEN_FILE?.trim())
+    if (file && (user || password))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SERVICE_TOKEN_FILE'],
+        message: 'Set SERVICE_TOKEN_FILE or SERVICE_USERNAME/SERVICE_PASSWORD, not both',
+      })
+    else if (!file && !(user && password))
+      ctx.addIssue({
+        code: 'custom',
+        path: [user ? 'SERVICE_PASSWORD' : 'SERVICE_USERNAME'],
+        message:
+          'The service account is required: SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_TOKEN_FILE',
+      })
+  })
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server's configuration is not valid:\n  ${problems.join('\n  ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads and checks the settings; throws `ConfigError` naming each bad variable. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success)
+    throw new ConfigError(
+      // Only our own messages and the variable's name: zod's defaults could quote the input.
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '')
+        return issue.code === 'custom' || issue.message.startsWith(name)
+          ? issue.message
+          : `${name} is not valid`
+      }),
+    )
+  const e = parsed.data
+  return {
+    serviceUrl: e.SERVICE_URL.replace(/\/+$/, ''),
+    serviceApiKey: e.SERVICE_API_KEY,
+    databases: e.SERVICE_DATABASES,
+    account: e.SERVICE_TOKEN_FILE?.trim()
+      ? { tokenFile: path.resolve(e.SERVICE_TOKEN_FILE.trim()) }
+      : { username: e.SERVICE_USERNAME!.trim(), password: e.SERVICE_PASSWORD! },
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(e.CONSOLE_DATA_DIR || '.console-data'),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    pollSeconds: e.MIRROR_POLL_SECONDS,
+    sweepSeconds: e.MIRROR_SWEEP_SECONDS,
+    pageSize: e.MIRROR_PAGE_SIZE,
+  }
+}

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { openEmbedded, openPostgres } from './storage'
+import { migrate, migrations } from './migrations'
+import { eventually, openTestStorage, storageKinds, type TestStorage } from '../testing'
+
+// PGlite takes seconds to start on a busy machine.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
+
+describe.each(storageKinds)('storage (%s)', (kind) => {
+  let t: TestStorage
+  afterEach(async () => t?.close())
+
+  it('queries with parameters and rolls a failed transaction back', async () => {
+    t = await openTestStorage(kind)
+    const { storage } = t
+    await storage.exec('CREATE TABLE t (id integer PRIMARY KEY, v jsonb)')
+    await storage.query('INSERT INTO t VALUES ($1, $2)', [1, JSON.stringify({ a: 'x' })])
+    await expect(
+      storage.transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES ($1, $2)', [2, '{}'])
+        throw new Error('stop')
+      }),
+    ).rejects.toThrow('stop')
+    const { rows } = await storage.query<{ id: number; v: { a: string } }>('SELECT * FROM t')
+    expect(rows).toEqual([{ id: 1, v: { a: 'x' } }])
+  })
+
+  it('delivers notifications committed by a transaction', async () => {
+    t = await openTestStorage(kind)
+    const seen: string[] = []
+    const stop = await t.storage.listen('changes', (p) => seen.push(p))
+    await t.storage.transaction(async (tx) => {
+      await tx.query("SELECT pg_notify('changes', $1)", ['one'])
+    })
+    await eventually(() => seen.length === 1, 5000, 'the notification')
+    expect(seen).toEqual(['one'])
+    await stop()
+  })
+
+  it('migrates once, twice at the same time, and records the versions', async () => {
+    t = await openTestStorage(kind)
+    const second = t.url ? await openPostgres(t.url) : t.storage
+    const [a, b] = await Promise.all([
+      migrate(t.storage, { auditRetentionDays: 30 }),
+      migrate(second, { auditRetentionDays: 30 }),
+    ])
+    // One start applied every version, the other found them applied.
+    expect([a, b].sort((x, y) => y.length - x.length)).toEqual([
+      migrations.map((m) => m.version),
+      [],
+    ])
+    const { rows } = await t.storage.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    )
+    expect(rows.map((r) => Number(r.version))).toEqual(migrations.map((m) => m.version))
+    if (second !== t.storage) await second.close()
+  })
+
+  it('rolls a failing migration back whole', async () => {
+    t = await openTestStorage(kind)
+    const broken = [
+      ...migrations,
+      { version: 999, name: 'broken', sql: 'CREATE TABLE half (id int); SELECT nonsense_fn();' },
+    ]
+    await expect(migrate(t.storage, { auditRetentionDays: 30 }, broken)).rejects.toThrow()
+    const { rows } = await t.storage.query(
+      "SELECT 1 FROM information_schema.tables WHERE table_name IN ('half', 'schema_migrations', 'mirror_events')",
+    )
+    expect(rows).toEqual([])
+  })
+})
+
+describe('embedded storage on disk', () => {
+  it('creates its data folder readable by this user only and keeps data across opens', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
+    const dir = path.join(parent, '.console-data')
+    try {
+      const first = await openEmbedded(dir)
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      await migrate(first, { auditRetentionDays: 30 })
+      await first.query("INSERT INTO mirror_state (database, page_size) VALUES ('demo', 10)")
+      await first.close()
+      const again = await openEmbedded(dir)
+      expect(await migrate(again, { auditRetentionDays: 30 })).toEqual([])
+      const { rows } = await again.query('SELECT database FROM mirror_state')
+      expect(rows).toEqual([{ database: 'demo' }])
+      await again.close()
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  }, 30_000)
+})

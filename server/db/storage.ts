@@ -1,0 +1,164 @@
+import { mkdirSync, chmodSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/*
+ * One thin interface over the two ways the server keeps its data: a Postgres server through the
+ * `pg` driver, or embedded Postgres (PGlite) in a data folder. Both speak the same SQL, so every
+ * query, migration and trigger is written once.
+ */
+
+export interface Rows<T> {
+  rows: T[]
+  rowCount: number
+}
+
+/** What a query can run on: the storage itself, or a transaction. */
+export interface Sql {
+  /** One statement with `$1…` parameters. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Rows<T>>
+  /** Several statements without parameters (migrations). */
+  exec(text: string): Promise<void>
+}
+
+export interface Storage extends Sql {
+  readonly kind: 'embedded' | 'postgres'
+  /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
+  /**
+   * Calls `onMessage` with each payload notified on `channel` (by this process or another one on
+   * the same database). Returns the way to stop listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+/** Postgres through `pg`: a pool for queries, one connection of its own for LISTEN. */
+export async function openPostgres(connectionString: string): Promise<Storage> {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  // A broken idle connection is dropped by the pool; without a listener its error would end the
+  // process.
+  pool.on('error', (error) => console.error('storage: idle connection failed:', error.message))
+  const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await client.query(text, params)
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
+    },
+    async exec(text: string) {
+      await client.query(text)
+    },
+  })
+  const listeners = new Map<string, Set<(payload: string) => void>>()
+  let listener: pg.Client | null = null
+  let closed = false
+
+  // The LISTEN connection is made on first use and made again when it drops, listening again on
+  // every channel: a restart of the Postgres server must not leave the streams silent.
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString })
+    client.on('notification', (message) => {
+      for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? '')
+    })
+    client.on('error', (error) => {
+      console.error('storage: the LISTEN connection failed:', error.message)
+      if (listener === client) listener = null
+      void client.end().catch(() => undefined)
+      if (!closed) setTimeout(() => void reconnect(), 1000).unref()
+    })
+    await client.connect()
+    for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`)
+    return client
+  }
+  async function reconnect() {
+    if (closed || listener) return
+    try {
+      listener = await connectListener()
+    } catch (error) {
+      console.error('storage: LISTEN reconnect failed:', (error as Error).message)
+      setTimeout(() => void reconnect(), 2000).unref()
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await work(wrap(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async listen(channel, onMessage) {
+      let set = listeners.get(channel)
+      const first = !set
+      if (!set) listeners.set(channel, (set = new Set()))
+      set.add(onMessage)
+      if (!listener) listener = await connectListener()
+      else if (first) await listener.query(`LISTEN ${quoteIdent(channel)}`)
+      return async () => {
+        set.delete(onMessage)
+        if (set.size === 0) {
+          listeners.delete(channel)
+          await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined)
+        }
+      }
+    },
+    async close() {
+      closed = true
+      await listener?.end().catch(() => undefined)
+      listener = null
+      await pool.end()
+    },
+  }
+}
+
+/**
+ * Embedded Postgres (PGlite). `dataDir` is created readable by this user only (it holds member
+ * data); without one the database lives in memory (tests).
+ */
+export async function openEmbedded(dataDir?: string): Promise<Storage> {
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    // mkdir leaves an existing folder's mode as it was.
+    chmodSync(dataDir, 0o700)
+  }
+  const db = await PGlite.create(dataDir ? { dataDir } : {})
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Sql => ({
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await target.query<T>(text, params)
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
+    },
+    async exec(text: string) {
+      await target.exec(text)
+    },
+  })
+  return {
+    kind: 'embedded',
+    ...wrap(db),
+    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    async listen(channel, onMessage) {
+      const stop = await db.listen(channel, onMessage)
+      return async () => {
+        await stop()
+      }
+    },
+    close: () => db.close(),
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+/** Postgres when a connection string is given, else embedded in `dataDir`. */
+export function openStorage(options: { databaseUrl?: string; dataDir?: string }) {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openEmbedded(options.dataDir)
+}
