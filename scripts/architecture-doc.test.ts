@@ -193,19 +193,16 @@ describe('docs/architecture.md', () => {
   })
 
   it('would catch a name put in the wrong file', () => {
-    expect(inFileClaims('the commands (`COMMANDS` in `app/layout/search-everywhere.tsx`)')).toEqual(
-      [{ name: 'COMMANDS', file: 'app/layout/search-everywhere.tsx' }],
-    )
+    expect(inFileClaims('the pages (`PAGES` in `app/layout/search-everywhere.tsx`)')).toEqual([
+      { name: 'PAGES', file: 'app/layout/search-everywhere.tsx' },
+    ])
     const wrongFile = readFileSync(
       path.join(root, fileOf('app/layout/search-everywhere.tsx', files)!),
       'utf8',
     )
-    expect(mentions('COMMANDS', wrongFile)).toBe(false)
-    const rightFile = readFileSync(
-      path.join(root, fileOf('app/layout/search-palette.tsx', files)!),
-      'utf8',
-    )
-    expect(mentions('COMMANDS', rightFile)).toBe(true)
+    expect(mentions('PAGES', wrongFile)).toBe(false)
+    const rightFile = readFileSync(path.join(root, fileOf('app/pages.ts', files)!), 'utf8')
+    expect(mentions('PAGES', rightFile)).toBe(true)
     expect(ALL_CAPS.test('BULK_BATCH_SIZE')).toBe(true)
     expect(ALL_CAPS.test('GET')).toBe(true)
     expect(ALL_CAPS.test('Event')).toBe(false)
