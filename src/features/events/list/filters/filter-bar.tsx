@@ -9,16 +9,10 @@ import styles from './filter-bar.module.css'
 import { importanceOf } from '../../model/priority'
 import { useCurrentUser } from '@/lib/app-context'
 import { SearchableFilter } from './searchable-filter'
-import type { MultiFilterPanelProps } from './multi-filter-panel'
+import type { FilterOption, MultiFilterPanelProps } from './filter-types'
 
 /** A filter's checkboxes load when its panel first opens: the list's own bundle stays small. */
 const MultiFilterPanel = lazy(() => import('./multi-filter-panel'))
-
-export interface FilterOption<T extends string | number> {
-  value: T
-  label: string
-  count?: number
-}
 
 interface FilterBarProps {
   filter: ListFilter

@@ -1,22 +1,11 @@
 import { useId } from 'react'
 import { byLocale } from '@/lib/format/format'
 import panels from '../toolbar-panels.module.css'
-import type { FilterOption } from './filter-bar'
+import type { MultiFilterPanelProps } from './filter-types'
 import styles from './filter-bar.module.css'
 import { AnyValueButton } from './any-value-button'
 
 const fmt = byLocale((l) => new Intl.NumberFormat(l))
-
-export interface MultiFilterPanelProps<T extends string | number> {
-  title: string
-  chosen: readonly T[]
-  choices: FilterOption<T>[]
-  onChange: (next: T[]) => void
-  /** The chosen values are left out ("not") rather than kept. */
-  excluded?: boolean
-  /** Offers "Leave these out" beside "Only these". */
-  onExclude?: (excluded: boolean) => void
-}
 
 /** A filter over a few values (types, statuses, priorities, groups): one checkbox each. */
 export default function MultiFilterPanel<T extends string | number>({

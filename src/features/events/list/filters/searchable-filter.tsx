@@ -1,19 +1,9 @@
 import { lazy } from 'react'
 import { PopoverPanel } from '../popover-panel'
-import type { FilterOption } from './filter-bar'
+import type { SearchableFilterProps } from './filter-types'
 
 /** The list itself loads when the panel first opens: the list's own bundle stays small. */
 const SearchableList = lazy(() => import('./searchable-list'))
-
-export interface SearchableFilterProps<T extends string | number> {
-  title: string
-  /** What the search box is for: "Find a user". */
-  searchLabel: string
-  chosen: readonly T[]
-  choices: FilterOption<T>[]
-  disabled: boolean
-  onChange: (next: T[]) => void
-}
 
 /**
  * A filter over many values (the users: dozens of them): a button opening a searchable list.

@@ -2,7 +2,7 @@ import { byLocale } from '@/lib/format/format'
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import panels from '../toolbar-panels.module.css'
 import styles from './filter-bar.module.css'
-import type { SearchableFilterProps } from './searchable-filter'
+import type { SearchableFilterProps } from './filter-types'
 import { AnyValueButton } from './any-value-button'
 
 const fmt = byLocale((l) => new Intl.NumberFormat(l))
