@@ -1,3 +1,4 @@
+import type { AuthKey } from './auth-fields'
 import { parseServiceDate } from './common'
 
 /*
@@ -10,6 +11,14 @@ export const EVENT_DATE_ORDER = [
   ['start_Date', 'end_Date'],
   ['start_Date', 'due_Date'],
 ] as const
+
+/** An auth's ranges: requested, approved, denied and actual each end on or after their start. */
+export const AUTH_DATE_ORDER = [
+  ['requested_From', 'requested_Thru'],
+  ['approved_From', 'approved_Thru'],
+  ['denied_From', 'denied_Thru'],
+  ['actual_From', 'actual_Thru'],
+] as const satisfies readonly (readonly [AuthKey, AuthKey])[]
 
 /**
  * `{ endField: message }` for each pair whose end is before its start (both real dates); empty

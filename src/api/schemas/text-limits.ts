@@ -1,3 +1,5 @@
+import { AUTH_KEYS, specOf, type AuthKeyWhere } from './auth-fields'
+import { TEXT_SIZE } from './text-sizes'
 import { z } from './zod'
 
 /*
@@ -5,21 +7,11 @@ import { z } from './zod'
  * string's `length`). One place for the service (a longer value in a write is refused with 400
  * naming the field), its OpenAPI document (`maxLength` of the write schemas) and the console's
  * forms (a counter under the field, and the form refusing longer). Reads are not limited: a
- * record another service wrote must stay readable whatever it holds.
+ * record another service wrote must stay readable whatever it holds. The sizes by kind of text
+ * are `text-sizes.ts`'s; an Auth's limits are stated by its field table (`auth-fields.ts`).
  */
 
-/** User IDs, as the service stamps them (entered by, updated by, assigned to). */
-const USER = 100
-/** Codes and identifiers (a provider ID, a plan ID, a procedure code). */
-const CODE = 50
-/** A word or short phrase from a list (a type, a status, a frequency). */
-const TERM = 100
-/** A name or a place. */
-const NAME = 200
-/** A one-letter flag such as Y or N, with room for a short code. */
-const FLAG = 20
-/** Free text written by people: notes, narratives, an event's metadata. */
-const NOTE = 8_000
+const { user: USER, term: TERM, name: NAME, flag: FLAG, note: NOTE } = TEXT_SIZE
 
 export const EVENT_TEXT_LIMITS = {
   subject: 1_000,
@@ -33,59 +25,17 @@ export const EVENT_TEXT_LIMITS = {
   update_User: USER,
 } as const
 
-export const AUTH_TEXT_LIMITS = {
-  auth_Number: 30,
-  actual_Location: NAME,
-  approved_By: USER,
-  approved_Frequency: TERM,
-  approved_Location: NAME,
-  assigned_User: USER,
-  audit_Flag: FLAG,
-  auth_Code: FLAG,
-  auth_Type: TERM,
-  auto_Accident: FLAG,
-  bodyCode_ID: CODE,
-  case_Index_Actual: TERM,
-  case_Index_Approved: TERM,
-  case_Index_Denied: TERM,
-  case_Index_Requested: TERM,
-  case_Number: CODE,
-  cityCode_ID: CODE,
-  drG_Category: TERM,
-  drG_Code: CODE,
-  entry_User: USER,
-  federal_ID: CODE,
-  ivR_Flag: FLAG,
-  member_Seq: CODE,
-  narrative: NOTE,
-  notes: NOTE,
-  ordered_By_ID: CODE,
-  ordered_By_Name: NAME,
-  other_Coverage_Primary: FLAG,
-  other_Insurance: NAME,
-  payee_ID: CODE,
-  plan_ID: CODE,
-  previous_Auth: CODE,
-  prior_Auth: CODE,
-  provider_ID: CODE,
-  referred_By_ID: CODE,
-  referred_By_Name: NAME,
-  region: TERM,
-  requested_Frequency: TERM,
-  requested_Location: NAME,
-  service_Code: CODE,
-  service_Type: TERM,
-  status: TERM,
-  subscriber_ID: CODE,
-  tPlan_DownLoaded_User: USER,
-  tPlan_Printed: FLAG,
-  total_Unit_Type: TERM,
-  treatment_Type: TERM,
-  type_Of_Service: TERM,
-  unit_Type: TERM,
-  update_User: USER,
-  work_Related: FLAG,
-} as const
+function authTextLimits() {
+  const limits: Record<string, number> = {}
+  for (const field of AUTH_KEYS) {
+    const spec = specOf(field)
+    if (spec.type === 'text') limits[field] = spec.max
+  }
+  return limits as Readonly<Record<AuthKeyWhere<{ type: 'text' }>, number>>
+}
+
+/** Every text field of an Auth with its limit, as the auth field table states it. */
+export const AUTH_TEXT_LIMITS = /* @__PURE__ */ authTextLimits()
 
 /** Schedules are written by the service alone (no operation takes one); stored within these. */
 export const SCHEDULE_TEXT_LIMITS = {
