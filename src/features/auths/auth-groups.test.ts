@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_KEYS, LEGACY_FIELDS } from './auth-fields'
+import { AUTH_KEYS } from '@/api/schemas/auth-fields'
+import { LEGACY_FIELDS } from './auth-fields'
 import { AUDIT_FIELDS, AUTH_GROUPS, RANGE_FIELDS } from './auth-groups'
 
 describe('the grouping of Auth fields', () => {

@@ -1,4 +1,4 @@
-import type { AuthKey } from './auth-fields'
+import type { AuthKey } from '@/api/schemas/auth-fields'
 
 /** The fields of an Auth grouped as staff think of them; the detail and the form share it. */
 export const AUTH_GROUPS = [
@@ -144,7 +144,8 @@ type RowFields<R> = R extends unknown ? R[Exclude<keyof R, 'id' | 'title'>] : ne
 /** A field of the ranges section. */
 export type RangeField = RowFields<(typeof RANGE_ROWS)[number]> | (typeof RANGE_EXTRAS)[number]
 
-const rangeFields = (row: RangeRow): AuthKey[] =>
+/** A range row's fields, in reading order. */
+export const rangeFields = (row: RangeRow): AuthKey[] =>
   [
     row.from,
     row.thru,

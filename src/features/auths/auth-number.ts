@@ -1,4 +1,4 @@
-import { AUTH_NUMBER_PATTERN } from './auth-fields'
+import { AUTH_NUMBER_PATTERN } from '@/api/schemas/auth-fields'
 
 /** A number in the service's own form, two digits of the year, a dash, six digits: `26-000123`. */
 const DASHED = /^(\d{2})[\s.–-]?(\d{6})$/

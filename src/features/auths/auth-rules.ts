@@ -1,10 +1,13 @@
 import { parseServiceDate } from '@/api/dates'
-import { dateOrderProblems } from '@/api/schemas/date-order'
-import { AUTH_TEXT_LIMITS, formatCount } from '@/api/schemas/text-limits'
-import { AUTH_FIELDS, AUTH_NUMBER_PATTERN, DATE_RANGES, isAuthKey, labelOf } from './auth-fields'
+import { AUTH_NUMBER_PATTERN, isAuthKey, specOf } from '@/api/schemas/auth-fields'
+import { AUTH_DATE_ORDER, dateOrderProblems } from '@/api/schemas/date-order'
+import { formatCount } from '@/api/schemas/text-limits'
+import { labelOf } from './auth-fields'
 
 export const MESSAGES = {
   negative: 'Must be 0 or more',
+  tooSmall: (min: number) => `Must be ${formatCount(min)} or more`,
+  tooLarge: (max: number) => `Must be ${formatCount(max)} or less`,
   notNumber: 'Enter a number',
   notWhole: 'Enter a whole number',
   notDate: 'Enter a real date',
@@ -15,8 +18,9 @@ export const MESSAGES = {
 
 /**
  * The rules an Auth must keep beyond its types, the same ones the service applies: an auth number
- * it accepts, text within the service's limits (`AUTH_TEXT_LIMITS`), numbers that are not
- * negative, and ranges whose end is not before their start.
+ * it accepts, and each field within its limits in the contract's table (`AUTH_FIELDS`): text
+ * no longer than its limit, numbers within their range (none negative), real dates; and ranges
+ * whose end is not before their start.
  * Returns `{ field: message }` for every broken rule (empty when all hold).
  */
 export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<string, string> {
@@ -27,21 +31,22 @@ export function checkAuthRules(auth: Readonly<Record<string, unknown>>): Record<
   // The fields the auth holds (an import row holds a few of the ~100): the others break nothing.
   for (const field of Object.keys(auth)) {
     if (!isAuthKey(field)) continue
-    const kind = AUTH_FIELDS[field].kind
+    const spec = specOf(field)
     const value = auth[field]
-    if ((kind === 'number' || kind === 'integer') && typeof value === 'number') {
+    if ((spec.type === 'number' || spec.type === 'integer') && typeof value === 'number') {
       if (!Number.isFinite(value)) errors[field] = MESSAGES.notNumber
-      else if (value < 0) errors[field] = MESSAGES.negative
-      else if (kind === 'integer' && !Number.isInteger(value)) errors[field] = MESSAGES.notWhole
+      else if (value < spec.range.min) errors[field] = MESSAGES.tooSmall(spec.range.min)
+      else if (spec.type === 'integer' && !Number.isInteger(value))
+        errors[field] = MESSAGES.notWhole
+      else if (value > spec.range.max) errors[field] = MESSAGES.tooLarge(spec.range.max)
     }
-    if (kind === 'date' && typeof value === 'string' && !parseServiceDate(value))
+    if (spec.type === 'date' && typeof value === 'string' && !parseServiceDate(value))
       errors[field] = MESSAGES.notDate
-    const max = (AUTH_TEXT_LIMITS as Partial<Record<string, number>>)[field]
-    if (max !== undefined && typeof value === 'string' && value.length > max)
-      errors[field] ??= MESSAGES.tooLong(max, value.length)
+    if (spec.type === 'text' && typeof value === 'string' && value.length > spec.max)
+      errors[field] ??= MESSAGES.tooLong(spec.max, value.length)
   }
   // The one rule for date ranges (the contract's), over the auth's ranges.
-  const ranges = dateOrderProblems(auth, DATE_RANGES, (field) => labelOf(field).toLowerCase())
+  const ranges = dateOrderProblems(auth, AUTH_DATE_ORDER, (field) => labelOf(field).toLowerCase())
   for (const [field, message] of Object.entries(ranges)) errors[field] ??= message
   return errors
 }

@@ -4,7 +4,8 @@ import {
   formatMoney,
   formatNumber,
 } from '@/lib/format/format'
-import { AUTH_FIELDS, isAuthKey, YES_NO_FIELDS } from './auth-fields'
+import { AUTH_FIELDS, isAuthKey } from '@/api/schemas/auth-fields'
+import { YES_NO_FIELDS } from './auth-fields'
 import { DATE_TIME_FIELDS } from './auth-groups'
 
 export const EMPTY_VALUE = '—'
@@ -20,7 +21,7 @@ export function formatAuthValue(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'number') return isMoney(field) ? formatMoney(value) : formatNumber(value)
   if (typeof value !== 'string') return JSON.stringify(value)
-  if (isAuthKey(field) && AUTH_FIELDS[field].kind === 'date')
+  if (isAuthKey(field) && AUTH_FIELDS[field].type === 'date')
     return DATE_TIME_FIELDS.includes(field)
       ? formatDisplayDateTime(value)
       : formatDisplayDate(value)

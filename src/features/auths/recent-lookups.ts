@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useDatabase } from '@/api/api-context'
 import { useCurrentUser } from '@/lib/app-context'
-import { AUTH_NUMBER_PATTERN } from './auth-fields'
+import { AUTH_NUMBER_PATTERN } from '@/api/schemas/auth-fields'
 
 /**
  * Auth numbers this user looked up and auth codes they saw or used, per database, kept in

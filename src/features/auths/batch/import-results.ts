@@ -1,5 +1,6 @@
 import { csvField } from '@/lib/csv'
-import { AUTH_NUMBER_PATTERN, labelOf } from '../auth-fields'
+import { AUTH_NUMBER_PATTERN } from '@/api/schemas/auth-fields'
+import { labelOf } from '../auth-fields'
 import {
   cellText,
   MAX_RESULT_MESSAGE_BYTES,

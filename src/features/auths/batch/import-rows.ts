@@ -6,11 +6,11 @@ import { formatCount } from '@/lib/format/format'
 import { codeStatusConflict, type AuthCodeInfo } from '../auth-codes'
 import {
   AUTH_FIELDS,
-  DATE_RANGES,
   isAuthKey,
   REQUIRED_DEFAULTS,
-  type ValueKind,
-} from '../auth-fields'
+  type AuthFieldType,
+} from '@/api/schemas/auth-fields'
+import { AUTH_DATE_ORDER } from '@/api/schemas/date-order'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 import { decisionClock, DEFAULT_DECISION_RULES } from '../model/decision-clock'
 
@@ -286,7 +286,10 @@ const BOOLEANS: Record<string, boolean> = {
 }
 
 /** A cell as the field's type: `{ value }`, or `{ error }` when it cannot be one. */
-export function convertCell(kind: ValueKind, raw: unknown): { value: unknown } | { error: string } {
+export function convertCell(
+  kind: AuthFieldType,
+  raw: unknown,
+): { value: unknown } | { error: string } {
   if (raw === null) return { value: null }
   if (typeof raw === 'string') {
     const text = raw.trim()
@@ -344,7 +347,7 @@ export function checkImportRow(row: ImportRow, codes: readonly AuthCodeInfo[] = 
       auth[key] = raw
       continue
     }
-    const converted = convertCell(AUTH_FIELDS[key].kind, raw)
+    const converted = convertCell(AUTH_FIELDS[key].type, raw)
     if ('error' in converted) errors[key] = converted.error
     else auth[key] = converted.value
   }
@@ -479,7 +482,7 @@ export function compareWithExisting(
     .map((field) => ({ field, from: existing[field], to: item[field] }))
   // Rules on the auth as it would be, reported where the row is the cause.
   const touched = new Set(given)
-  for (const [from, thru] of DATE_RANGES)
+  for (const [from, thru] of AUTH_DATE_ORDER)
     if (touched.has(from) || touched.has(thru)) touched.add(from).add(thru)
   const errors: Record<string, string> = {}
   for (const [field, message] of Object.entries(checkAuthRules(item)))

@@ -1,5 +1,6 @@
 import type { Auth } from '@/api/schemas/auth'
-import { isAuthKey, labelOf, LEGACY_FIELDS } from '../auth-fields'
+import { isAuthKey } from '@/api/schemas/auth-fields'
+import { labelOf, LEGACY_FIELDS } from '../auth-fields'
 import { formatAuthValue } from '../format-value'
 import styles from './detail.module.css'
 

@@ -1,10 +1,9 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form'
-import { AUTH_TEXT_LIMITS } from '@/api/schemas/text-limits'
+import { specOf, type AuthKey } from '@/api/schemas/auth-fields'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { TextField } from '@/components/ui/text-field'
-import { AUTH_FIELDS, type AuthKey } from '../auth-fields'
 import { formKindOf, type AuthFormValues, type FormField } from './auth-form-values'
 import styles from './auth-form.module.css'
 
@@ -27,11 +26,12 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
   const name = field as FormField
   const { register, formState } = form
   const error = formState.errors[name]?.message
-  const label = AUTH_FIELDS[field].label
+  const spec = specOf(field)
+  const label = spec.label
   const kind = formKindOf(field)
   const input = register(name)
   const value = useWatch({ control: form.control, name })
-  const max = (AUTH_TEXT_LIMITS as Partial<Record<string, number>>)[field]
+  const max = spec.type === 'text' ? spec.max : undefined
   // Text is sent as typed: its length against the service's limit, shown as a count.
   const count =
     max !== undefined && typeof value === 'string' ? { length: value.length, max } : undefined

@@ -1,25 +1,16 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { formatDisplayDateTime } from '@/lib/format/format'
-import { RANGE_EXTRAS, RANGE_ROWS, type RangeRow } from '../auth-groups'
-import type { AuthKey } from '../auth-fields'
+import { specOf } from '@/api/schemas/auth-fields'
+import { RANGE_EXTRAS, RANGE_ROWS, rangeFields, type RangeRow } from '../auth-groups'
 import { AuthFormField } from './auth-form-field'
 import type { AuthFormValues } from './auth-form-values'
 import styles from './auth-form.module.css'
 
-const fieldsOf = (row: RangeRow) =>
-  [
-    row.from,
-    row.thru,
-    row.units,
-    row.visits,
-    row.amount,
-    row.total,
-    row.frequency,
-    row.location,
-  ].filter((f): f is AuthKey => f !== undefined)
-
-/** Who approved and when: the service records them from the approval, never from a form. */
-const RECORDED_BY_SERVICE = new Set<AuthKey>(['approved_By', 'approved_Date'])
+/**
+ * Who approved and when: the service records them from the approval (they are `stamped` in the
+ * contract's table), never from a form.
+ */
+const EDITED_EXTRAS = RANGE_EXTRAS.filter((field) => !specOf(field).stamped)
 
 /** The approval as the service recorded it, read-only (a value typed there would be dropped). */
 function ApprovalRecord({ form }: { form: UseFormReturn<AuthFormValues> }) {
@@ -47,7 +38,7 @@ export function AuthFormRanges({ form }: { form: UseFormReturn<AuthFormValues> }
       <div className={styles.rangeRow}>
         <span className={styles.rangeTitle}>Units and decision</span>
         <div className={styles.grid}>
-          {RANGE_EXTRAS.filter((field) => !RECORDED_BY_SERVICE.has(field)).map((field) => (
+          {EDITED_EXTRAS.map((field) => (
             <AuthFormField key={field} field={field} form={form} />
           ))}
         </div>
@@ -57,7 +48,7 @@ export function AuthFormRanges({ form }: { form: UseFormReturn<AuthFormValues> }
         <fieldset key={row.id} className={styles.rangeRow}>
           <legend className={styles.rangeTitle}>{row.title}</legend>
           <div className={styles.grid}>
-            {fieldsOf(row).map((field) => (
+            {rangeFields(row).map((field) => (
               <AuthFormField key={field} field={field} form={form} />
             ))}
           </div>

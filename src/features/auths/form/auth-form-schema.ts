@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { fromDateTimeInputValue } from '@/api/dates'
 import { authSchema, type Auth } from '@/api/schemas/auth'
 import { codeStatusConflict, type AuthCodeInfo } from '../auth-codes'
-import { AUTH_NUMBER_PATTERN, REQUIRED_DEFAULTS } from '../auth-fields'
+import { AUTH_NUMBER_PATTERN, REQUIRED_DEFAULTS } from '@/api/schemas/auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 import { fromDateInputValue } from '../date-input'
 import {

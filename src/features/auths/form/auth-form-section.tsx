@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
-import type { AuthKey } from '../auth-fields'
+import type { AuthKey } from '@/api/schemas/auth-fields'
 import { AuthFormField } from './auth-form-field'
 import type { AuthFormValues } from './auth-form-values'
 import styles from './auth-form.module.css'

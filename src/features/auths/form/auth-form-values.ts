@@ -1,6 +1,7 @@
 import { fromDateTimeInputValue, toDateTimeInputValue } from '@/api/dates'
 import type { Auth } from '@/api/schemas/auth'
-import { AUTH_FIELDS, YES_NO_FIELDS, type AuthKey } from '../auth-fields'
+import { AUTH_FIELDS, type AuthKey } from '@/api/schemas/auth-fields'
+import { YES_NO_FIELDS } from '../auth-fields'
 import {
   AUTH_GROUPS,
   DATE_TIME_FIELDS,
@@ -31,7 +32,7 @@ export const FORM_FIELDS: readonly AuthKey[] = [
 ]
 
 export function formKindOf(field: AuthKey): FormKind {
-  const kind = AUTH_FIELDS[field].kind
+  const kind = AUTH_FIELDS[field].type
   if (kind === 'boolean') return 'boolean'
   if (kind === 'date') return DATE_TIME_FIELDS.includes(field) ? 'datetime' : 'date'
   if (kind === 'number' || kind === 'integer') return kind
