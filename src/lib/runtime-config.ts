@@ -114,6 +114,13 @@ export const runtimeConfigSchema = z.object({
    * does not know the header may refuse it in a CORS preflight.
    */
   idempotencyKeys: z._default(z.boolean(), false),
+  /**
+   * The console's own server (`server/`), at this path of the console's origin, e.g.
+   * `/console-api/`: it holds the API key (the sign-in page stops asking for it), keeps the
+   * plan's events for the event index and tells every tab of others' changes at once. Absent,
+   * the console talks to the service alone.
+   */
+  consoleServer: z.optional(z.string().check(z.regex(/^\/[^/\\]/), z.maxLength(200))),
   /** Most auths one `PUT /auths` call carries (the service's batch size). */
   authBatchSize: z._default(z.int().check(z.positive(), z.maximum(10_000)), 1000),
 })

@@ -25,11 +25,14 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
     if (session) onSignedIn()
   }, [session, onSignedIn])
   const databases = config.databases
+  // With the console's own server the API key stays there: nobody types it, no browser holds it.
+  const keyKept = config.consoleServer !== undefined
   // A plain controlled form validated with the same zod schema: react-hook-form would add
   // 15 kB gzip to the one page that must load fastest (the size budget is 150 kB).
   const [values, setValues] = useState<SignInFormValues>(() => ({
     serviceUrl: remembered?.serviceUrl ?? config.serviceUrl,
-    apiKey: remembered?.apiKey ?? '',
+    apiKey: keyKept ? '' : (remembered?.apiKey ?? ''),
+    keyKept,
     database: remembered?.database ?? databases[0]?.name ?? '',
     method: 'password',
     username: '',
@@ -132,13 +135,15 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
             error={errors.serviceUrl}
             {...field('serviceUrl')}
           />
-          <TextField
-            label="API key"
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.apiKey}
-            {...field('apiKey')}
-          />
+          {!keyKept && (
+            <TextField
+              label="API key"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.apiKey}
+              {...field('apiKey')}
+            />
+          )}
           <TextField
             label="Database"
             list="known-databases"
@@ -231,8 +236,8 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
               Remember this device
             </label>
             <span id="remember-hint" className={styles.hint}>
-              Keeps the service URL, database and API key in this browser; never the password or
-              token.
+              Keeps the service URL, database{keyKept ? '' : ' and API key'} in this browser; never
+              the password or token.
             </span>
           </div>
 
@@ -247,8 +252,14 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
 
         {config.sandbox && (
           <aside className={styles.demo} aria-label="Sandbox sign-in">
-            Sandbox service: API key <code>sandbox-key</code>; users <code>admin</code>,{' '}
-            <code>staff</code>, <code>support</code>; password <code>Sandbox!2026</code>.
+            Sandbox service:{' '}
+            {!keyKept && (
+              <>
+                API key <code>sandbox-key</code>;{' '}
+              </>
+            )}
+            users <code>admin</code>, <code>staff</code>, <code>support</code>; password{' '}
+            <code>Sandbox!2026</code>.
           </aside>
         )}
       </div>

@@ -8,7 +8,10 @@ const upTo = (max: number) => z.string().check(z.trim(), z.maxLength(max))
 export const signInFormSchema = z
   .object({
     serviceUrl: required('Enter the service URL'),
-    apiKey: required('Enter the API key'),
+    /** Empty when the console's own server adds the key (`keyKept`). */
+    apiKey: upTo(500),
+    /** The console server holds the API key: the page does not ask for it. */
+    keyKept: z.boolean(),
     database: required('Choose a database'),
     method: z.enum(['password', 'token']),
     username: upTo(200),
@@ -18,6 +21,8 @@ export const signInFormSchema = z
   })
   .check(
     z.superRefine((v, ctx) => {
+      if (!v.keyKept && !v.apiKey)
+        ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'Enter the API key' })
       if (v.method === 'password') {
         if (!v.username)
           ctx.addIssue({ code: 'custom', path: ['username'], message: 'Enter your username' })
