@@ -1,5 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
+import type { SandboxConfig } from '../sandbox/config'
+import { DEMO_PASSWORD } from '../sandbox/identity/users'
+import { startTestSandbox } from '../sandbox/testing'
+import type { ServerConfig } from './config'
 import { openEmbedded, openPostgres, quoteIdent, type Storage } from './db/storage'
 
 /*
@@ -63,4 +67,68 @@ export async function eventually<T>(
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 25))
   }
+}
+
+/** A real sandbox service on a free port, and the server's settings to read it. */
+export async function startService(
+  overrides: Partial<SandboxConfig> = {},
+  options: { user?: string } = {},
+) {
+  const sandbox = await startTestSandbox(overrides, { over: 'http' })
+  const config: ServerConfig = {
+    serviceUrl: sandbox.baseUrl,
+    serviceApiKey: sandbox.config.apiKey,
+    databases: sandbox.config.databases,
+    account: { username: options.user ?? 'support', password: DEMO_PASSWORD },
+    port: 0,
+    databaseUrl: undefined,
+    dataDir: '',
+    auditRetentionDays: 2192,
+    pollSeconds: 1,
+    sweepSeconds: 600,
+    pageSize: 100,
+  }
+  const tokens = new Map<string, string>()
+  /** An ID token of `user` for `database`, signed in once per test. */
+  async function tokenOf(user: string, database = 'demo') {
+    const key = `${user}@${database}`
+    if (!tokens.has(key))
+      tokens.set(key, (await sandbox.signIn(user, DEMO_PASSWORD, database)).idToken)
+    return tokens.get(key)!
+  }
+  /** Every event of the service, read directly, as (id, update_Date) pairs in ID order. */
+  async function serviceEvents(database = 'demo') {
+    const token = await tokenOf('admin', database)
+    const all: { id: number; update: string }[] = []
+    for (let page = 1; ; page++) {
+      const r = await sandbox.call('GET', `/events?page=${page}&pageSize=1000`, {
+        token,
+        database,
+      })
+      const list = r.data as { event_ID: number; update_Date: string }[]
+      all.push(...list.map((e) => ({ id: e.event_ID, update: e.update_Date })))
+      if (list.length < 1000) break
+    }
+    return all
+  }
+  return { sandbox, config, tokenOf, serviceEvents, close: () => sandbox.close() }
+}
+
+export type TestService = Awaited<ReturnType<typeof startService>>
+
+/** Count and a SHA-256 over (id, update_Date) in ID order: equal sets give equal sums. */
+export function checksum(pairs: readonly { id: number; update: string | null }[]) {
+  const sorted = [...pairs].sort((a, b) => a.id - b.id)
+  const hash = createHash('sha256')
+  for (const p of sorted) hash.update(`${p.id}|${p.update ?? ''}\n`)
+  return { count: sorted.length, sum: hash.digest('hex') }
+}
+
+/** The mirror's (id, update_Date) pairs of `database`. */
+export async function mirroredPairs(storage: Storage, database = 'demo') {
+  const { rows } = await storage.query<{ event_id: number; update_date: string | null }>(
+    'SELECT event_id, update_date FROM mirror_events WHERE database = $1',
+    [database],
+  )
+  return rows.map((r) => ({ id: Number(r.event_id), update: r.update_date }))
 }

@@ -1,0 +1,157 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { migrate } from '../db/migrations'
+import { listenForChanges } from '../changes'
+import { createAccount } from '../service/account'
+import { createReader } from '../service/reader'
+import {
+  checksum,
+  eventually,
+  mirroredPairs,
+  openTestStorage,
+  startService,
+  storageKinds,
+  type TestService,
+  type TestStorage,
+} from '../testing'
+import { Mirror } from './mirror'
+import type { Change } from './store'
+
+// PGlite takes seconds to start on a busy machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
+
+describe.each(storageKinds)('the mirror (%s)', (kind) => {
+  let t: TestStorage
+  let service: TestService
+  afterEach(async () => {
+    await t?.close()
+    await service?.close()
+  })
+
+  async function setUp(events = 450) {
+    service = await startService({ events })
+    t = await openTestStorage(kind)
+    await migrate(t.storage, { auditRetentionDays: 2192 })
+    const reader = createReader(service.config, createAccount(service.config))
+    const mirror = (instanceId?: string) =>
+      new Mirror({
+        storage: t.storage,
+        reader,
+        database: 'demo',
+        pageSize: 100,
+        pollMs: 50,
+        sweepMs: 60_000,
+        instanceId,
+      })
+    return { reader, mirror }
+  }
+
+  it('loads every event, and a restart mid-load goes on where it stopped', async () => {
+    const { mirror } = await setUp(450)
+    const first = mirror('a')
+    expect(await first.firstLoad({ maxPages: 2 })).toBe(false)
+    expect((await first.state()).next_page).toBe(3)
+    expect((await mirroredPairs(t.storage)).length).toBe(200)
+
+    // Meanwhile the service changes: one event edited, one created.
+    const token = await service.tokenOf('admin')
+    const [one] = (await service.sandbox.call('GET', '/events?page=1&pageSize=1', { token }))
+      .data as { event_ID: number; update_Date: string }[]
+    const read = await service.sandbox.call('GET', `/events/${one!.event_ID}`, { token })
+    const edited = await service.sandbox.call('PUT', `/events/${one!.event_ID}`, {
+      token,
+      body: { ...(read.data as object), subject: 'Edited during the load' },
+    })
+    expect(edited.status).toBe(200)
+    const created = await service.sandbox.call('POST', '/events', {
+      token,
+      body: { ...(read.data as object), event_ID: 0, update_Date: undefined, subject: 'New' },
+    })
+    expect(created.status).toBe(200)
+
+    // A new loader (as after a restart) reads on from page 3, then the look for changes.
+    const second = mirror('b')
+    expect(await second.firstLoad()).toBe(true)
+    await second.pollChanges()
+    const service_ = checksum(await service.serviceEvents())
+    expect(checksum(await mirroredPairs(t.storage))).toEqual(service_)
+    expect(service_.count).toBe(451)
+  })
+
+  it('follows changes, announces them, and sweeps deleted events', async () => {
+    const { mirror } = await setUp(120)
+    const m = mirror()
+    await m.firstLoad()
+    const feed = await listenForChanges(t.storage)
+    const heard: Change[] = []
+    feed.subscribe((c) => heard.push(c))
+
+    const token = await service.tokenOf('admin')
+    const read = await service.sandbox.call('GET', '/events/5', { token })
+    const edited = await service.sandbox.call('PUT', '/events/5', {
+      token,
+      body: { ...(read.data as object), subject: 'Changed' },
+    })
+    const changes = await m.pollChanges()
+    expect(changes.map((c) => c.id)).toContain('5')
+    const update = (edited.data as { update_Date: string }).update_Date
+    await eventually(() => heard.some((c) => c.id === '5' && c.update_Date === update))
+    // A second look finds nothing new (events at the watermark are read, not stored again).
+    expect(await m.pollChanges()).toEqual([])
+
+    expect((await service.sandbox.call('DELETE', '/events/7', { token })).status).toBe(200)
+    const swept = await m.sweep()
+    expect(swept).toEqual([
+      { database: 'demo', kind: 'event', id: '7', update_Date: null, op: 'delete' },
+    ])
+    await eventually(() => heard.some((c) => c.id === '7' && c.op === 'delete'))
+    expect(checksum(await mirroredPairs(t.storage))).toEqual(
+      checksum(await service.serviceEvents()),
+    )
+    await feed.close()
+  })
+
+  it('signs in again when the service ends the account session', async () => {
+    const { mirror } = await setUp(50)
+    const m = mirror()
+    await m.firstLoad()
+    const admin = await service.tokenOf('admin')
+    expect((await service.sandbox.call('POST', '/kick/support', { token: admin })).status).toBe(200)
+    await expect(m.pollChanges()).resolves.toEqual([])
+  })
+
+  it('backs off from a failing service and says since when it is behind', async () => {
+    await setUp(10)
+    let asked = 0
+    const failing: Server = createServer((_req, res) => {
+      asked++
+      res.writeHead(503).end('down')
+    })
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', r))
+    const port = (failing.address() as AddressInfo).port
+    const config = { ...service.config, serviceUrl: `http://127.0.0.1:${port}/api` }
+    const m = new Mirror({
+      storage: t.storage,
+      reader: createReader(config, createAccount(config)),
+      database: 'demo',
+      pageSize: 100,
+      pollMs: 40,
+      sweepMs: 60_000,
+    })
+    m.start()
+    await new Promise((r) => setTimeout(r, 1500))
+    await m.stop()
+    failing.close()
+    // Without backoff a 40 ms loop would have asked about 37 times in 1.5 s.
+    expect(asked).toBeGreaterThanOrEqual(2)
+    expect(asked).toBeLessThanOrEqual(7)
+    const { rows } = await t.storage.query<{ behind: boolean; failures: number; err: string }>(
+      `SELECT behind_since IS NOT NULL AS behind, failures, last_error AS err
+       FROM mirror_state WHERE database = 'demo'`,
+    )
+    expect(rows[0]).toMatchObject({ behind: true })
+    expect(Number(rows[0]!.failures)).toBe(asked)
+    expect(rows[0]!.err).toContain('503')
+  })
+})

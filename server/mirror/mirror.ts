@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto'
+import type { Storage } from '../db/storage'
+import { announce } from '../changes'
+import { ServiceError } from '../service/account'
+import type { ServiceReader } from '../service/reader'
+import { deleteEvents, upsertEvents, wallClockMs, type Change } from './store'
+
+/*
+ * The mirror of one service database. First a load in pages by event ID, each page stored with
+ * the progress in one transaction, so a restart goes on at the next page: nothing stored twice
+ * (rows are keyed by ID), nothing missed (the newest update_Date is noted before the first page,
+ * and the look for changes reads back to it). Then a look for changes every few seconds (pages
+ * by update_Date newest first, back to the previous look's newest), and now and then a sweep of
+ * every ID for deleted events. A failing service is asked again after a growing pause, and the
+ * state says since when the mirror is behind.
+ */
+
+const BY_ID = 'event_ID:asc'
+const BY_UPDATE = 'update_Date:desc,event_ID:asc'
+/** Changes are few between two looks: small pages answer most in one read. */
+const CHANGE_PAGE_SIZE = 100
+/** The longest pause between two tries of a failing service. */
+const MAX_BACKOFF_MS = 5 * 60_000
+/** How long an instance keeps the right to read a database without renewing it. */
+const LEASE_SECONDS = 30
+
+export interface MirrorOptions {
+  storage: Storage
+  reader: ServiceReader
+  database: string
+  pageSize: number
+  pollMs: number
+  sweepMs: number
+  /** Names this instance in the lease (one instance reads a database at a time). */
+  instanceId?: string
+}
+
+export interface MirrorState {
+  database: string
+  phase: 'loading' | 'ready'
+  next_page: number
+  watermark: string | null
+  last_success_at: string | null
+  behind_since: string | null
+  failures: number
+}
+
+export class Mirror {
+  readonly database: string
+  private readonly storage: Storage
+  private readonly reader: ServiceReader
+  private readonly instanceId: string
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<void> | null = null
+  private stopped = true
+  private nextSweepAt = 0
+  private wake: (() => void) | null = null
+
+  constructor(private readonly options: MirrorOptions) {
+    this.database = options.database
+    this.storage = options.storage
+    this.reader = options.reader
+    this.instanceId = options.instanceId ?? randomUUID()
+  }
+
+  /** Makes the state row (once) and returns the state. */
+  async state(): Promise<MirrorState> {
+    await this.storage.query(
+      `INSERT INTO mirror_state (database, page_size) VALUES ($1, $2)
+       ON CONFLICT (database) DO NOTHING`,
+      [this.database, this.options.pageSize],
+    )
+    const { rows } = await this.storage.query<MirrorState>(
+      `SELECT database, phase, next_page, watermark, last_success_at::text, behind_since::text,
+         failures FROM mirror_state WHERE database = $1`,
+      [this.database],
+    )
+    return rows[0]!
+  }
+
+  /**
+   * The first load, from where it stopped. `maxPages` stops it after that many pages (as a
+   * crash would, between two pages). Returns true when the last page was read.
+   */
+  async firstLoad({ maxPages = Infinity } = {}): Promise<boolean> {
+    let state = await this.state()
+    if (state.phase === 'ready') return true
+    if (state.next_page === 1 && state.watermark === null) {
+      // Noted before the first page: whatever changes during the load is newer, and the first
+      // look for changes reads it.
+      const newest = await this.reader.eventPage(this.database, 1, 1, BY_UPDATE)
+      await this.storage.query(
+        `UPDATE mirror_state SET watermark = $2, load_started_at = now() WHERE database = $1`,
+        [this.database, newest.events[0]?.update_Date ?? ''],
+      )
+      state = await this.state()
+    }
+    // Pages are read at the size the load started with, else a restart would skip or repeat.
+    const { rows } = await this.storage.query<{ page_size: number }>(
+      'SELECT page_size FROM mirror_state WHERE database = $1',
+      [this.database],
+    )
+    const pageSize = rows[0]!.page_size
+    for (let page = state.next_page, read = 0; read < maxPages; page++, read++) {
+      const result = await this.reader.eventPage(this.database, page, pageSize, BY_ID)
+      const last = result.size < pageSize
+      await this.storage.transaction(async (tx) => {
+        await upsertEvents(tx, this.database, result.events)
+        await tx.query(
+          `UPDATE mirror_state SET next_page = $2, last_loaded_id = $3,
+             phase = $4, load_finished_at = CASE WHEN $4 = 'ready' THEN now() END,
+             last_success_at = now(), behind_since = NULL, failures = 0, last_error = NULL
+           WHERE database = $1`,
+          [
+            this.database,
+            page + 1,
+            result.events.at(-1)?.event_ID ?? null,
+            last ? 'ready' : 'loading',
+          ],
+        )
+      })
+      if (last) return true
+      if (this.stopped && this.running) return false
+    }
+    return false
+  }
+
+  /** Reads what changed since the last look; returns the changes stored. */
+  async pollChanges(): Promise<Change[]> {
+    const state = await this.state()
+    const since = wallClockMs(state.watermark)
+    const found = new Map<number, Record<string, unknown>>()
+    let newest: string | null = null
+    read: for (let page = 1; ; page++) {
+      const result = await this.reader.eventPage(this.database, page, CHANGE_PAGE_SIZE, BY_UPDATE)
+      for (const event of result.events) {
+        newest ??= event.update_Date ?? null
+        const at = wallClockMs(event.update_Date)
+        // Events stamped exactly at the watermark are read again: a stamp can be shared.
+        if (since !== null && (at === null || at < since)) break read
+        found.set(event.event_ID, event)
+      }
+      if (result.size < CHANGE_PAGE_SIZE) break
+    }
+    return this.storage.transaction(async (tx) => {
+      const changes = await upsertEvents(tx, this.database, [...found.values()])
+      await tx.query(
+        `UPDATE mirror_state SET watermark = COALESCE($2, watermark), last_success_at = now(),
+           behind_since = NULL, failures = 0, last_error = NULL WHERE database = $1`,
+        [this.database, newest],
+      )
+      await announce(tx, changes)
+      return changes
+    })
+  }
+
+  /**
+   * Reads every event by ID and removes from the mirror those the service no longer has. An ID
+   * not met is asked for once more on its own before it is removed: a deletion during the sweep
+   * shifts the pages, and an event skipped that way is no deleted event.
+   */
+  async sweep(): Promise<Change[]> {
+    const seen = new Set<number>()
+    const changes: Change[] = []
+    const pageSize = this.options.pageSize
+    for (let page = 1; ; page++) {
+      const result = await this.reader.eventPage(this.database, page, pageSize, BY_ID)
+      for (const event of result.events) seen.add(event.event_ID)
+      for (const id of result.unreadable) if (id !== null) seen.add(id)
+      changes.push(
+        ...(await this.storage.transaction(async (tx) => {
+          const stored = await upsertEvents(tx, this.database, result.events)
+          await announce(tx, stored)
+          return stored
+        })),
+      )
+      if (result.size < pageSize) break
+    }
+    const { rows } = await this.storage.query<{ event_id: number }>(
+      'SELECT event_id FROM mirror_events WHERE database = $1',
+      [this.database],
+    )
+    const gone: number[] = []
+    for (const { event_id } of rows) {
+      if (seen.has(event_id)) continue
+      const now = await this.reader.event(this.database, event_id)
+      if (now === null) gone.push(event_id)
+    }
+    changes.push(
+      ...(await this.storage.transaction(async (tx) => {
+        const removed = await deleteEvents(tx, this.database, gone)
+        await tx.query(
+          `UPDATE mirror_state SET last_sweep_at = now(), last_success_at = now() WHERE database = $1`,
+          [this.database],
+        )
+        await announce(tx, removed)
+        return removed
+      })),
+    )
+    return changes
+  }
+
+  /** Takes or renews the right to read this database; false while another instance holds it. */
+  private async lease(): Promise<boolean> {
+    const { rows } = await this.storage.query(
+      `UPDATE mirror_state SET leader = $2, lease_until = now() + make_interval(secs => $3)
+       WHERE database = $1 AND (leader IS NULL OR leader = $2 OR lease_until < now())
+       RETURNING 1`,
+      [this.database, this.instanceId, LEASE_SECONDS],
+    )
+    return rows.length > 0
+  }
+
+  /** One step of the loop: the first load, else a look for changes (and a sweep when due). */
+  async step(): Promise<void> {
+    await this.state()
+    if (!(await this.lease())) return
+    const loaded = await this.firstLoad()
+    if (!loaded) return
+    await this.pollChanges()
+    if (Date.now() >= this.nextSweepAt) {
+      if (this.nextSweepAt !== 0) await this.sweep()
+      this.nextSweepAt = Date.now() + this.options.sweepMs
+    }
+  }
+
+  /** Notes a failure: the mirror is behind from the first one until a read succeeds. */
+  private async failed(error: unknown): Promise<number> {
+    const message =
+      error instanceof ServiceError ? error.message : 'the mirror could not be updated'
+    const { rows } = await this.storage
+      .query<{ failures: number }>(
+        `UPDATE mirror_state SET failures = failures + 1, last_error = $2,
+           behind_since = COALESCE(behind_since, now()) WHERE database = $1 RETURNING failures`,
+        [this.database, message],
+      )
+      .catch(() => ({ rows: [{ failures: 1 }] }))
+    return Number(rows[0]?.failures ?? 1)
+  }
+
+  /** Runs the loop until `stop`: a step, then a pause (longer after each failure in a row). */
+  start() {
+    if (!this.stopped) return
+    this.stopped = false
+    const loop = async () => {
+      while (!this.stopped) {
+        let pause = this.options.pollMs
+        try {
+          await this.step()
+        } catch (error) {
+          const failures = await this.failed(error)
+          if (!(error instanceof ServiceError))
+            console.error(`mirror ${this.database}: step failed:`, (error as Error).name)
+          // Doubling pauses with a little jitter, so instances and databases do not retry in
+          // step against a service that is failing.
+          pause = Math.min(MAX_BACKOFF_MS, this.options.pollMs * 2 ** Math.min(failures, 16))
+          pause = Math.round(pause * (0.8 + Math.random() * 0.4))
+        }
+        if (this.stopped) break
+        await new Promise<void>((resolve) => {
+          this.wake = resolve
+          this.timer = setTimeout(resolve, pause)
+        })
+      }
+    }
+    this.running = loop()
+  }
+
+  /** Stops the loop after the step under way, and gives up the lease. */
+  async stop() {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.wake?.()
+    await this.running
+    this.running = null
+    await this.storage
+      .query(
+        'UPDATE mirror_state SET lease_until = NULL, leader = NULL WHERE database = $1 AND leader = $2',
+        [this.database, this.instanceId],
+      )
+      .catch(() => undefined)
+  }
+}

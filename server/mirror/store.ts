@@ -1,0 +1,167 @@
+import type { Sql } from '../db/storage'
+
+/*
+ * The mirror's rows. Each record is kept whole (jsonb, exactly as the service sent it, unknown
+ * fields included) beside the few fields the server looks work up by. A write of a record that
+ * did not change is no write at all, so only real changes are announced.
+ */
+
+const DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/
+
+/**
+ * A service date as milliseconds of its wall-clock reading (as if UTC), to order by: the
+ * service's dates carry no zone, so they are compared as written. A date with an offset is
+ * moved to UTC. Null for anything else.
+ */
+export function wallClockMs(text: unknown): number | null {
+  if (typeof text !== 'string') return null
+  const m = DATE.exec(text.trim())
+  if (!m) return null
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m
+  const date = new Date(0)
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d))
+  date.setUTCHours(Number(h), Number(mi), Number(s), Number((frac + '000').slice(0, 3)))
+  let ms = date.getTime()
+  if (zone && zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1
+    const digits = zone.replace(/[+:-]/g, '')
+    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000
+  }
+  return Number.isFinite(ms) ? ms : null
+}
+
+export type Kind = 'event' | 'auth'
+
+/** One change of the mirror, as announced: never member data, only what identifies it. */
+export interface Change {
+  database: string
+  kind: Kind
+  id: string
+  update_Date: string | null
+  op: 'upsert' | 'delete'
+}
+
+type Rec = Record<string, unknown>
+const text = (v: unknown) => (typeof v === 'string' ? v : null)
+const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null)
+
+/** Stores events; returns those that were new or different. */
+export async function upsertEvents(tx: Sql, database: string, events: readonly Rec[]) {
+  if (events.length === 0) return [] as Change[]
+  const rows = events.map((e) => ({
+    event_id: e.event_ID,
+    update_date: text(e.update_Date),
+    update_ms: wallClockMs(e.update_Date),
+    user_id: text(e.user_ID),
+    user_group_key: int(e.userGroup_Key),
+    status: text(e.status),
+    priority: text(e.priority),
+    due_ms: wallClockMs(e.due_Date),
+    completed: e.completion_Date != null,
+    record: e,
+  }))
+  const { rows: changed } = await tx.query<{ event_id: number; update_date: string | null }>(
+    `INSERT INTO mirror_events AS m (database, event_id, update_date, update_ms, user_id,
+       user_group_key, status, priority, due_ms, completed, record)
+     SELECT $1, r.event_id, r.update_date, r.update_ms, r.user_id, r.user_group_key, r.status,
+       r.priority, r.due_ms, r.completed, r.record
+     FROM jsonb_to_recordset($2::jsonb) AS r(event_id integer, update_date text, update_ms bigint,
+       user_id text, user_group_key integer, status text, priority text, due_ms bigint,
+       completed boolean, record jsonb)
+     ON CONFLICT (database, event_id) DO UPDATE SET
+       update_date = EXCLUDED.update_date, update_ms = EXCLUDED.update_ms,
+       user_id = EXCLUDED.user_id, user_group_key = EXCLUDED.user_group_key,
+       status = EXCLUDED.status, priority = EXCLUDED.priority, due_ms = EXCLUDED.due_ms,
+       completed = EXCLUDED.completed, record = EXCLUDED.record, mirrored_at = now()
+     WHERE m.record IS DISTINCT FROM EXCLUDED.record
+     RETURNING event_id, update_date`,
+    [database, JSON.stringify(rows)],
+  )
+  return changed.map((r): Change => ({
+    database,
+    kind: 'event',
+    id: String(r.event_id),
+    update_Date: r.update_date,
+    op: 'upsert',
+  }))
+}
+
+export async function deleteEvents(tx: Sql, database: string, ids: readonly number[]) {
+  if (ids.length === 0) return [] as Change[]
+  const { rows } = await tx.query<{ event_id: number }>(
+    'DELETE FROM mirror_events WHERE database = $1 AND event_id = ANY($2::integer[]) RETURNING event_id',
+    [database, ids],
+  )
+  return rows.map((r): Change => ({
+    database,
+    kind: 'event',
+    id: String(r.event_id),
+    update_Date: null,
+    op: 'delete',
+  }))
+}
+
+/** Stores an auth the server met; returns the change if it was new or different. */
+export async function upsertAuth(tx: Sql, database: string, auth: Rec): Promise<Change[]> {
+  const number = text(auth.auth_Number)
+  if (!number) return []
+  const { rows } = await tx.query<{ update_date: string | null }>(
+    `INSERT INTO mirror_auths AS m (database, auth_number, update_date, update_ms, status,
+       auth_code, assigned_user, record)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
+     ON CONFLICT (database, auth_number) DO UPDATE SET
+       update_date = EXCLUDED.update_date, update_ms = EXCLUDED.update_ms,
+       status = EXCLUDED.status, auth_code = EXCLUDED.auth_code,
+       assigned_user = EXCLUDED.assigned_user, record = EXCLUDED.record, mirrored_at = now()
+     WHERE m.record IS DISTINCT FROM EXCLUDED.record
+     RETURNING update_date`,
+    [
+      database,
+      number,
+      text(auth.update_Date),
+      wallClockMs(auth.update_Date),
+      text(auth.status),
+      text(auth.auth_Code),
+      text(auth.assigned_User),
+      JSON.stringify(auth),
+    ],
+  )
+  return rows.map((r) => ({
+    database,
+    kind: 'auth',
+    id: number,
+    update_Date: r.update_date,
+    op: 'upsert',
+  }))
+}
+
+export async function deleteAuth(tx: Sql, database: string, authNumber: string) {
+  const { rowCount } = await tx.query(
+    'DELETE FROM mirror_auths WHERE database = $1 AND auth_number = $2',
+    [database, authNumber],
+  )
+  return rowCount > 0
+    ? [{ database, kind: 'auth', id: authNumber, update_Date: null, op: 'delete' } as Change]
+    : []
+}
+
+/** The mirrored record, for an audit's "before". */
+export async function heldRecord(
+  tx: Sql,
+  database: string,
+  kind: Kind,
+  id: string,
+): Promise<Rec | null> {
+  const { rows } =
+    kind === 'event'
+      ? await tx.query<{ record: Rec }>(
+          'SELECT record FROM mirror_events WHERE database = $1 AND event_id = $2',
+          [database, Number(id)],
+        )
+      : await tx.query<{ record: Rec }>(
+          'SELECT record FROM mirror_auths WHERE database = $1 AND auth_number = $2',
+          [database, id],
+        )
+  return rows[0]?.record ?? null
+}
