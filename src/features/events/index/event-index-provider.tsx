@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
+import { followChanges } from '@/api/change-stream'
 import { followIndexChange } from '../cache'
 import { forgetSearches } from '../list/search-memory'
 import { useRuntimeConfig } from '@/lib/app-context'
@@ -13,6 +14,18 @@ import { firstDayOfWeek } from '@/lib/format/format'
 export const SYNC_INTERVAL_MS = 10_000
 /** Everything is read again this often, to notice deletions made elsewhere. */
 export const FULL_PASS_INTERVAL_MS = 10 * 60_000
+/** Changes the console server announces within this time are read together. */
+export const CHANGE_BATCH_MS = 200
+
+/**
+ * The index's source with the console's own server there: events are read from its copy of the
+ * plan (`<consoleServer>mirror`, the service's `GET /events` in shape), not from the service.
+ */
+function fromMirror(source: IndexSource, consoleServer: string | undefined): IndexSource {
+  if (consoleServer === undefined) return source
+  const baseUrl = `${consoleServer.replace(/\/$/, '')}/mirror`
+  return { ...source, connection: () => ({ ...source.connection(), baseUrl }) }
+}
 
 const IndexContext = createContext<IndexClient | null>(null)
 
@@ -41,11 +54,12 @@ export function EventIndexProvider({
     firstDay: firstDayOfWeek(),
   }
   const settingsKey = JSON.stringify(settings)
+  const consoleServer = config.consoleServer
 
   useEffect(() => {
     const next = createIndexClient(
       db,
-      source,
+      fromMirror(source, consoleServer),
       JSON.parse(settingsKey),
       undefined,
       takeFirstRange(db),
@@ -63,7 +77,7 @@ export function EventIndexProvider({
     }
     // Settings reach a running index below, without a reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [db, source])
+  }, [db, source, consoleServer])
 
   useEffect(() => {
     client?.settings(JSON.parse(settingsKey))
@@ -87,7 +101,36 @@ export function EventIndexProvider({
   }, [client, queryClient, db])
 
   useEffect(() => {
-    if (!client) return
+    if (!client || consoleServer === undefined) return
+    // The console server tells of every change as it sees it: no polling, no full re-reads.
+    const stop = new AbortController()
+    let batch: ReturnType<typeof setTimeout> | undefined
+    const syncSoon = () => {
+      batch ??= setTimeout(() => {
+        batch = undefined
+        client.sync()
+      }, CHANGE_BATCH_MS)
+    }
+    void followChanges({
+      url: `${consoleServer.replace(/\/$/, '')}/stream`,
+      token: () => source.connection().token,
+      signal: stop.signal,
+      // Opened (again): what changed while it was not open is read now.
+      onOpen: syncSoon,
+      onChange: (change) => {
+        if (change.database !== db || change.kind !== 'event') return
+        if (change.op === 'delete') client.remove([Number(change.id)])
+        else syncSoon()
+      },
+    })
+    return () => {
+      stop.abort()
+      clearTimeout(batch)
+    }
+  }, [client, consoleServer, source, db])
+
+  useEffect(() => {
+    if (!client || consoleServer !== undefined) return
     const visible = () => document.visibilityState === 'visible'
     const sync = setInterval(() => visible() && client.sync(), SYNC_INTERVAL_MS)
     const full = setInterval(() => visible() && client.fullPass(), FULL_PASS_INTERVAL_MS)
@@ -98,7 +141,7 @@ export function EventIndexProvider({
       clearInterval(full)
       document.removeEventListener('visibilitychange', onShow)
     }
-  }, [client])
+  }, [client, consoleServer])
 
   return <IndexContext value={client}>{children}</IndexContext>
 }
