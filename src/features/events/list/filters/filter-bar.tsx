@@ -1,10 +1,16 @@
-import { lazy, memo, useId } from 'react'
+import { Fragment, lazy, memo, useId, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import type { Facets } from '../../index/protocol'
 import { humanize } from '../columns/events-columns'
 import { PopoverPanel } from '../popover-panel'
 import panels from '../toolbar-panels.module.css'
-import { activeFilterCount, EMPTY_FILTER, type Excludable, type ListFilter } from './list-filter'
+import {
+  activeFilterCount,
+  EMPTY_FILTER,
+  type Excludable,
+  type ListFilter,
+  type ListFilterName,
+} from './list-filter'
 import styles from './filter-bar.module.css'
 import { importanceOf } from '../../model/priority'
 import { useCurrentUser } from '@/lib/app-context'
@@ -100,23 +106,9 @@ export const FilterBar = memo(function FilterBar({
     priorities.find((p) => String(p.option_Key) === code)?.display ?? humanize(code)
   const count = activeFilterCount(filter) + (text.trim() ? 1 : 0)
 
-  return (
-    <search className={styles.bar} aria-label="Filter events">
-      <label htmlFor={ids.text} className="visually-hidden">
-        Search subject or ID
-      </label>
-      <input
-        id={ids.text}
-        type="search"
-        className={styles.text}
-        placeholder="Search subject or ID"
-        value={text}
-        disabled={disabled}
-        maxLength={200}
-        autoComplete="off"
-        onChange={(e) => onText(e.target.value)}
-        onBlur={onTextDone}
-      />
+  // One control per filter of `LIST_FILTERS`, in the order shown: a new filter is asked for here.
+  const controls: Record<ListFilterName, ReactNode> = {
+    status: (
       <MultiFilter
         title="Status"
         chosen={filter.status}
@@ -125,6 +117,10 @@ export const FilterBar = memo(function FilterBar({
         onChange={(status) => set({ status })}
         {...exclusion('status')}
       />
+    ),
+    // "Leave these out", in the panels of status, priority and type.
+    not: null,
+    priority: (
       <MultiFilter
         title="Priority"
         chosen={filter.priority}
@@ -146,6 +142,8 @@ export const FilterBar = memo(function FilterBar({
         onChange={(priority) => set({ priority })}
         {...exclusion('priority')}
       />
+    ),
+    type: (
       <MultiFilter
         title="Type"
         chosen={filter.type}
@@ -154,6 +152,8 @@ export const FilterBar = memo(function FilterBar({
         onChange={(type) => set({ type })}
         {...exclusion('type')}
       />
+    ),
+    user: (
       <SearchableFilter
         title="Assigned user"
         searchLabel="Find a user"
@@ -162,6 +162,8 @@ export const FilterBar = memo(function FilterBar({
         disabled={disabled}
         onChange={(user) => set({ user })}
       />
+    ),
+    group: (
       <MultiFilter
         title="User group"
         chosen={filter.group}
@@ -174,6 +176,8 @@ export const FilterBar = memo(function FilterBar({
         disabled={disabled}
         onChange={(group) => set({ group })}
       />
+    ),
+    assignee: (
       <span className={styles.field}>
         <label htmlFor={ids.assignee}>Assigned</label>
         <select
@@ -188,6 +192,8 @@ export const FilterBar = memo(function FilterBar({
           {me.groups.length > 0 && <option value="my-groups">To one of my groups</option>}
         </select>
       </span>
+    ),
+    created: (
       <label className={`${panels.check} ${styles.field}`}>
         <input
           type="checkbox"
@@ -197,6 +203,8 @@ export const FilterBar = memo(function FilterBar({
         />
         Created by me
       </label>
+    ),
+    updated: (
       <span className={styles.field}>
         <label htmlFor={ids.updated}>Updated since</label>
         <input
@@ -207,47 +215,53 @@ export const FilterBar = memo(function FilterBar({
           onChange={(e) => set({ updatedSince: e.target.value })}
         />
       </span>
-      <span className={styles.field}>
-        <label htmlFor={ids.due}>Due</label>
-        <select
-          id={ids.due}
-          value={filter.due}
-          disabled={disabled}
-          onChange={(e) => set({ due: e.target.value as ListFilter['due'] })}
-        >
-          <option value="">Any time</option>
-          <option value="overdue">Overdue</option>
-          <option value="snoozed">Snoozed</option>
-          <option value="today">Today</option>
-          <option value="week">This week</option>
-          <option value="range">Between dates…</option>
-        </select>
-      </span>
-      {filter.due === 'range' && (
-        <>
-          <span className={styles.field}>
-            <label htmlFor={ids.from}>From</label>
-            <input
-              id={ids.from}
-              type="date"
-              value={filter.from}
-              disabled={disabled}
-              onChange={(e) => set({ from: e.target.value })}
-            />
-          </span>
-          <span className={styles.field}>
-            <label htmlFor={ids.to}>To</label>
-            <input
-              id={ids.to}
-              type="date"
-              value={filter.to}
-              min={filter.from || undefined}
-              disabled={disabled}
-              onChange={(e) => set({ to: e.target.value })}
-            />
-          </span>
-        </>
-      )}
+    ),
+    due: (
+      <>
+        <span className={styles.field}>
+          <label htmlFor={ids.due}>Due</label>
+          <select
+            id={ids.due}
+            value={filter.due}
+            disabled={disabled}
+            onChange={(e) => set({ due: e.target.value as ListFilter['due'] })}
+          >
+            <option value="">Any time</option>
+            <option value="overdue">Overdue</option>
+            <option value="snoozed">Snoozed</option>
+            <option value="today">Today</option>
+            <option value="week">This week</option>
+            <option value="range">Between dates…</option>
+          </select>
+        </span>
+        {filter.due === 'range' && (
+          <>
+            <span className={styles.field}>
+              <label htmlFor={ids.from}>From</label>
+              <input
+                id={ids.from}
+                type="date"
+                value={filter.from}
+                disabled={disabled}
+                onChange={(e) => set({ from: e.target.value })}
+              />
+            </span>
+            <span className={styles.field}>
+              <label htmlFor={ids.to}>To</label>
+              <input
+                id={ids.to}
+                type="date"
+                value={filter.to}
+                min={filter.from || undefined}
+                disabled={disabled}
+                onChange={(e) => set({ to: e.target.value })}
+              />
+            </span>
+          </>
+        )}
+      </>
+    ),
+    completed: (
       <span className={styles.field}>
         <label htmlFor={ids.done}>Completed</label>
         <select
@@ -261,6 +275,8 @@ export const FilterBar = memo(function FilterBar({
           <option value="done">Completed</option>
         </select>
       </span>
+    ),
+    reminder: (
       <label className={`${panels.check} ${styles.field}`}>
         <input
           type="checkbox"
@@ -270,6 +286,29 @@ export const FilterBar = memo(function FilterBar({
         />
         Reminder due
       </label>
+    ),
+  }
+
+  return (
+    <search className={styles.bar} aria-label="Filter events">
+      <label htmlFor={ids.text} className="visually-hidden">
+        Search subject or ID
+      </label>
+      <input
+        id={ids.text}
+        type="search"
+        className={styles.text}
+        placeholder="Search subject or ID"
+        value={text}
+        disabled={disabled}
+        maxLength={200}
+        autoComplete="off"
+        onChange={(e) => onText(e.target.value)}
+        onBlur={onTextDone}
+      />
+      {Object.entries(controls).map(([name, control]) => (
+        <Fragment key={name}>{control}</Fragment>
+      ))}
       {count > 0 && (
         <Button
           size="small"

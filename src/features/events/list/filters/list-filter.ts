@@ -1,36 +1,16 @@
-import type { EventFilter } from '../../index/event-index'
+import type { EventFilter } from '../../model/filter'
 
-/**
- * The list's filters as the URL holds them (and saved views keep them). The free text is not
- * here: it may be a member's name or claim number, so it stays in memory (the history entry's
- * state), never in the address, server logs or saved views.
+/*
+ * The list's filters, one descriptor each: the URL parameters it owns, how it reads and writes
+ * them, whether it is set, and the conditions it adds to the model's `EventFilter` (what a
+ * filter means is the model's: a descriptor only translates). `ListFilter`, `EMPTY_FILTER`, the
+ * URL and the count of filters set are all made from `LIST_FILTERS`, so a new filter is its
+ * field in the model, its descriptor here and its control in the filter bar (`FilterBar`), and
+ * the compiler asks for each.
+ *
+ * The free text is not here: it may be a member's name or claim number, so it stays in memory
+ * (the history entry's state), never in the address, server logs or saved views.
  */
-export interface ListFilter {
-  status: string[]
-  priority: string[]
-  type: string[]
-  user: string[]
-  group: number[]
-  due: '' | 'overdue' | 'snoozed' | 'today' | 'week' | 'range'
-  /** The range's first and last day (`YYYY-MM-DD`), when `due` is `range`. */
-  from: string
-  to: string
-  reminderDue: boolean
-  /** '' any, 'open' not completed, 'done' completed. */
-  completed: '' | 'open' | 'done'
-  /** Of status, priority and type, those whose chosen values are left out rather than kept. */
-  exclude: Excludable[]
-  /** '' anyone, 'unassigned' no user, 'my-groups' one of the signed-in user's groups. */
-  assignee: '' | 'unassigned' | 'my-groups'
-  /** Entered by the signed-in user (`entry_User`). */
-  createdByMe: boolean
-  /** Saved on or after this day (`YYYY-MM-DD`), or ''. */
-  updatedSince: string
-}
-
-/** The filters that can leave their chosen values out ("not"). */
-export const EXCLUDABLE = ['status', 'priority', 'type'] as const
-export type Excludable = (typeof EXCLUDABLE)[number]
 
 /** Who is asking: "created by me" and "one of my groups" mean them. */
 export interface FilterUser {
@@ -39,25 +19,28 @@ export interface FilterUser {
   groups?: readonly number[] | null | undefined
 }
 
-export const EMPTY_FILTER: ListFilter = {
-  status: [],
-  priority: [],
-  type: [],
-  user: [],
-  group: [],
-  due: '',
-  from: '',
-  to: '',
-  reminderDue: false,
-  completed: '',
-  exclude: [],
-  assignee: '',
-  createdByMe: false,
-  updatedSince: '',
+export interface ListFilterDescriptor<Part extends object> {
+  /** The URL parameters it reads and writes (a saved view keeps these, and only these). */
+  keys: readonly string[]
+  /** A value that sets it, for the tests (and as a reader's example). */
+  example: Part
+  /** Anything unknown or malformed is left out, never thrown: a URL is typed by anyone. */
+  parse(params: URLSearchParams): Part
+  /** Writes only what is set, so the plain `/events` stays short. */
+  write(part: Part, params: URLSearchParams): void
+  /** Whether it narrows the list (the filter bar's count). */
+  active(part: Part): boolean
+  /** Its conditions, given who is asking and the conditions of the filters before it. */
+  toIndex(part: Part, asked: { user?: FilterUser | undefined; index: EventFilter }): EventFilter
 }
 
-const DUE = ['overdue', 'snoozed', 'today', 'week', 'range'] as const
+const defineFilter = <Part extends object>(d: ListFilterDescriptor<Part>) => d
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+const day = (value: string | null) => (value && DAY.test(value) ? value : '')
+/** The value if it is one of `allowed`, else '' (the filter is not set). */
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | '' =>
+  allowed.includes(value as T) ? (value as T) : ''
 const MAX_VALUES = 50
 const MAX_VALUE_LENGTH = 100
 
@@ -73,89 +56,211 @@ function list(value: string | null): string[] {
   return [...seen]
 }
 
-/** Reads the filters from the URL; anything unknown or malformed is left out, never thrown. */
-export function parseListFilter(params: URLSearchParams): ListFilter {
-  const due = params.get('due') ?? ''
-  const from = params.get('from') ?? ''
-  const to = params.get('to') ?? ''
-  const completed = params.get('completed') ?? ''
-  const assignee = params.get('assignee') ?? ''
-  const updated = params.get('updated') ?? ''
-  return {
-    status: list(params.get('status')),
-    priority: list(params.get('priority')),
-    type: list(params.get('type')),
-    user: list(params.get('user')),
-    group: list(params.get('group'))
-      .map(Number)
-      .filter((n) => Number.isSafeInteger(n)),
-    due: (DUE as readonly string[]).includes(due) ? (due as ListFilter['due']) : '',
-    from: DAY.test(from) ? from : '',
-    to: DAY.test(to) ? to : '',
-    reminderDue: params.get('reminder') === 'due',
-    completed: completed === 'open' || completed === 'done' ? completed : '',
-    exclude: EXCLUDABLE.filter((f) => list(params.get('not')).includes(f)),
-    assignee: assignee === 'unassigned' || assignee === 'my-groups' ? assignee : '',
-    createdByMe: params.get('created') === 'me',
-    updatedSince: DAY.test(updated) ? updated : '',
-  }
+const setList = (params: URLSearchParams, key: string, values: readonly (string | number)[]) => {
+  if (values.length) params.set(key, values.join(','))
 }
+
+/** A filter keeping the events whose field holds one of the chosen values. */
+function chosen<K extends 'status' | 'priority' | 'type' | 'user'>(key: K, example: string) {
+  return defineFilter<Record<K, string[]>>({
+    keys: [key],
+    example: { [key]: [example] } as Record<K, string[]>,
+    parse: (params) => ({ [key]: list(params.get(key)) }) as Record<K, string[]>,
+    write: (part, params) => setList(params, key, part[key]),
+    active: (part) => part[key].length > 0,
+    toIndex: (part) => ({ [key]: part[key] }),
+  })
+}
+
+/** The filters that can leave their chosen values out ("not"). */
+export const EXCLUDABLE = ['status', 'priority', 'type'] as const
+export type Excludable = (typeof EXCLUDABLE)[number]
+
+const DUE = ['overdue', 'snoozed', 'today', 'week', 'range'] as const
+const COMPLETED = ['open', 'done'] as const
+const ASSIGNEE = ['unassigned', 'my-groups'] as const
+
+/**
+ * Every filter of the list, in the order the URL writes them (that order is the URL format:
+ * bookmarks and saved views hold it).
+ */
+export const LIST_FILTERS = {
+  status: chosen('status', 'Open'),
+  priority: chosen('priority', 'URGENT'),
+  type: chosen('type', 'TASK'),
+  user: chosen('user', 'staff'),
+  group: defineFilter<{ group: number[] }>({
+    keys: ['group'],
+    example: { group: [5] },
+    parse: (params) => ({
+      group: list(params.get('group'))
+        .map(Number)
+        .filter((n) => Number.isSafeInteger(n)),
+    }),
+    write: ({ group }, params) => setList(params, 'group', group),
+    active: ({ group }) => group.length > 0,
+    toIndex: ({ group }) => ({ group }),
+  }),
+  due: defineFilter<{
+    due: (typeof DUE)[number] | ''
+    /** The range's first and last day (`YYYY-MM-DD`), when `due` is `range`. */
+    from: string
+    to: string
+  }>({
+    keys: ['due', 'from', 'to'],
+    example: { due: 'range', from: '2026-11-01', to: '2026-11-30' },
+    parse: (params) => ({
+      due: oneOf(DUE, params.get('due')),
+      from: day(params.get('from')),
+      to: day(params.get('to')),
+    }),
+    write: ({ due, from, to }, params) => {
+      if (due) params.set('due', due)
+      if (due === 'range' && from) params.set('from', from)
+      if (due === 'range' && to) params.set('to', to)
+    },
+    active: ({ due }) => due !== '',
+    toIndex: ({ due, from, to }) => ({
+      due:
+        due === 'range'
+          ? {
+              ...(from ? { from: `${from}T00:00:00` } : {}),
+              ...(to ? { to: `${to}T23:59:59.999` } : {}),
+            }
+          : due || undefined,
+    }),
+  }),
+  reminder: defineFilter<{ reminderDue: boolean }>({
+    keys: ['reminder'],
+    example: { reminderDue: true },
+    parse: (params) => ({ reminderDue: params.get('reminder') === 'due' }),
+    write: ({ reminderDue }, params) => {
+      if (reminderDue) params.set('reminder', 'due')
+    },
+    active: ({ reminderDue }) => reminderDue,
+    toIndex: ({ reminderDue }) => ({ reminderDue: reminderDue || undefined }),
+  }),
+  completed: defineFilter<{
+    /** '' any, 'open' not completed, 'done' completed. */
+    completed: (typeof COMPLETED)[number] | ''
+  }>({
+    keys: ['completed'],
+    example: { completed: 'open' },
+    parse: (params) => ({ completed: oneOf(COMPLETED, params.get('completed')) }),
+    write: ({ completed }, params) => {
+      if (completed) params.set('completed', completed)
+    },
+    active: ({ completed }) => completed !== '',
+    toIndex: ({ completed }) => ({
+      completed: completed === '' ? undefined : completed === 'done',
+    }),
+  }),
+  /**
+   * Of status, priority and type, those whose chosen values are left out rather than kept. It
+   * changes what those filters mean, so it is written after them and only where they wrote
+   * values, and it counts with them, never alone.
+   */
+  not: defineFilter<{ exclude: Excludable[] }>({
+    keys: ['not'],
+    example: { exclude: ['status'] },
+    parse: (params) => ({ exclude: EXCLUDABLE.filter((f) => list(params.get('not')).includes(f)) }),
+    write: ({ exclude }, params) =>
+      setList(
+        params,
+        'not',
+        EXCLUDABLE.filter((f) => exclude.includes(f) && params.has(f)),
+      ),
+    active: () => false,
+    toIndex: ({ exclude }, { index }) => {
+      const left = (f: Excludable) => (exclude.includes(f) ? (index[f] ?? []) : [])
+      const not = { status: left('status'), priority: left('priority'), type: left('type') }
+      if (!Object.values(not).some((v) => v.length)) return {}
+      const kept = (f: Excludable) => (exclude.includes(f) ? [] : index[f])
+      return { status: kept('status'), priority: kept('priority'), type: kept('type'), not }
+    },
+  }),
+  assignee: defineFilter<{
+    /** '' anyone, 'unassigned' no user, 'my-groups' one of the signed-in user's groups. */
+    assignee: (typeof ASSIGNEE)[number] | ''
+  }>({
+    keys: ['assignee'],
+    example: { assignee: 'my-groups' },
+    parse: (params) => ({ assignee: oneOf(ASSIGNEE, params.get('assignee')) }),
+    write: ({ assignee }, params) => {
+      if (assignee) params.set('assignee', assignee)
+    },
+    active: ({ assignee }) => assignee !== '',
+    toIndex: ({ assignee }, { user }) => ({
+      unassigned: assignee === 'unassigned' || undefined,
+      inGroups: assignee === 'my-groups' && user?.groups ? user.groups : undefined,
+    }),
+  }),
+  created: defineFilter<{
+    /** Entered by the signed-in user (`entry_User`). */
+    createdByMe: boolean
+  }>({
+    keys: ['created'],
+    example: { createdByMe: true },
+    parse: (params) => ({ createdByMe: params.get('created') === 'me' }),
+    write: ({ createdByMe }, params) => {
+      if (createdByMe) params.set('created', 'me')
+    },
+    active: ({ createdByMe }) => createdByMe,
+    toIndex: ({ createdByMe }, { user }) => ({
+      enteredBy: createdByMe && user ? [user.userId] : undefined,
+    }),
+  }),
+  updated: defineFilter<{
+    /** Saved on or after this day (`YYYY-MM-DD`), or ''. */
+    updatedSince: string
+  }>({
+    keys: ['updated'],
+    example: { updatedSince: '2026-11-01' },
+    parse: (params) => ({ updatedSince: day(params.get('updated')) }),
+    write: ({ updatedSince }, params) => {
+      if (updatedSince) params.set('updated', updatedSince)
+    },
+    active: ({ updatedSince }) => updatedSince !== '',
+    toIndex: ({ updatedSince }) => ({
+      updatedSince: updatedSince ? `${updatedSince}T00:00:00` : undefined,
+    }),
+  }),
+}
+
+export type ListFilterName = keyof typeof LIST_FILTERS
+
+type PartOf<D> = D extends ListFilterDescriptor<infer Part> ? Part : never
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never
+
+/** The list's filters as the URL holds them (and saved views keep them): every descriptor's part. */
+export type ListFilter = {
+  [K in keyof Intersection<PartOf<(typeof LIST_FILTERS)[ListFilterName]>>]: Intersection<
+    PartOf<(typeof LIST_FILTERS)[ListFilterName]>
+  >[K]
+}
+
+// Each is handed the whole filter and reads only its own part.
+const descriptors: readonly ListFilterDescriptor<object>[] = Object.values(LIST_FILTERS)
+
+/** Reads the filters from the URL; anything unknown or malformed is left out, never thrown. */
+export const parseListFilter = (params: URLSearchParams) =>
+  Object.assign({}, ...descriptors.map((d) => d.parse(params))) as ListFilter
+
+export const EMPTY_FILTER: ListFilter = parseListFilter(new URLSearchParams())
 
 /** Writes the filters into URL parameters (only those set). */
 export function writeListFilter(params: URLSearchParams, filter: ListFilter) {
-  const set = (key: string, values: readonly (string | number)[]) => {
-    if (values.length) params.set(key, values.join(','))
-  }
-  set('status', filter.status)
-  set('priority', filter.priority)
-  set('type', filter.type)
-  set('user', filter.user)
-  set('group', filter.group)
-  if (filter.due) params.set('due', filter.due)
-  if (filter.due === 'range' && filter.from) params.set('from', filter.from)
-  if (filter.due === 'range' && filter.to) params.set('to', filter.to)
-  if (filter.reminderDue) params.set('reminder', 'due')
-  if (filter.completed) params.set('completed', filter.completed)
-  // "Not" only where values are chosen: it changes what they mean.
-  set(
-    'not',
-    EXCLUDABLE.filter((f) => filter.exclude.includes(f) && filter[f].length > 0),
-  )
-  if (filter.assignee) params.set('assignee', filter.assignee)
-  if (filter.createdByMe) params.set('created', 'me')
-  if (filter.updatedSince) params.set('updated', filter.updatedSince)
+  for (const d of descriptors) d.write(filter, params)
 }
 
-export const FILTER_PARAMS = [
-  'status',
-  'priority',
-  'type',
-  'user',
-  'group',
-  'due',
-  'from',
-  'to',
-  'reminder',
-  'completed',
-  'not',
-  'assignee',
-  'created',
-  'updated',
-]
+/** Every URL parameter of the filters. */
+export const FILTER_PARAMS = descriptors.flatMap((d) => d.keys)
 
 /** How many filters are set (a range counts once). */
-export function activeFilterCount(filter: ListFilter): number {
-  return (
-    [filter.status, filter.priority, filter.type, filter.user, filter.group].filter((l) => l.length)
-      .length +
-    (filter.due ? 1 : 0) +
-    (filter.reminderDue ? 1 : 0) +
-    (filter.completed ? 1 : 0) +
-    (filter.assignee ? 1 : 0) +
-    (filter.createdByMe ? 1 : 0) +
-    (filter.updatedSince ? 1 : 0)
-  )
-}
+export const activeFilterCount = (filter: ListFilter) =>
+  descriptors.filter((d) => d.active(filter)).length
 
 /**
  * The filter as this user may use it: "one of my groups" is dropped when their token names no
@@ -169,29 +274,8 @@ export function usableFilter(filter: ListFilter, user: FilterUser): ListFilter {
 
 /** The index's filter for the list's filters, the free text and who is asking. */
 export function toIndexFilter(filter: ListFilter, text: string, user?: FilterUser): EventFilter {
-  const kept = (f: Excludable) => (filter.exclude.includes(f) ? [] : filter[f])
-  const left = (f: Excludable) => (filter.exclude.includes(f) ? filter[f] : [])
-  const not = { status: left('status'), priority: left('priority'), type: left('type') }
-  return {
-    status: kept('status'),
-    priority: kept('priority'),
-    type: kept('type'),
-    user: filter.user,
-    group: filter.group,
-    ...(Object.values(not).some((v) => v.length) ? { not } : {}),
-    due:
-      filter.due === 'range'
-        ? {
-            ...(filter.from ? { from: `${filter.from}T00:00:00` } : {}),
-            ...(filter.to ? { to: `${filter.to}T23:59:59.999` } : {}),
-          }
-        : filter.due || undefined,
-    reminderDue: filter.reminderDue || undefined,
-    completed: filter.completed === '' ? undefined : filter.completed === 'done',
-    unassigned: filter.assignee === 'unassigned' || undefined,
-    inGroups: filter.assignee === 'my-groups' && user?.groups ? user.groups : undefined,
-    enteredBy: filter.createdByMe && user ? [user.userId] : undefined,
-    updatedSince: filter.updatedSince ? `${filter.updatedSince}T00:00:00` : undefined,
-    text: text.trim() || undefined,
-  }
+  const index: EventFilter = {}
+  for (const d of descriptors) Object.assign(index, d.toIndex(filter, { user, index }))
+  index.text = text.trim() || undefined
+  return index
 }
