@@ -1,28 +1,22 @@
 import { authWriteSchema } from '../../src/api/schemas/auth'
+import { AUTH_NUMBER_PATTERN, specOf } from '../../src/api/schemas/auth-fields'
+import { AUTH_DATE_ORDER, dateOrderProblems } from '../../src/api/schemas/date-order'
 import { fieldErrors } from '../http'
-import {
-  AUTH_COLUMNS,
-  AUTH_FIELD_KINDS,
-  DATE_RANGES,
-  storedFromAuth,
-  type StoredAuth,
-} from './fields'
+import { AUTH_COLUMNS, storedFromAuth, type StoredAuth } from './fields'
 
-/** Auth numbers a client may choose: short, and safe in a URL path segment. */
-export const AUTH_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$/
-
-/** Largest amount, count or unit number an auth may hold (beyond it is a typing error). */
-export const MAX_AMOUNT = 1_000_000_000_000
+/** What SQLite's INTEGER column takes in the service: 32 bits. */
+const INT32 = 2_147_483_647
 
 export type AuthCheck =
   | { ok: true; stored: StoredAuth; authNumber: string | null }
   | { ok: false; errors: Record<string, string>; authNumber: string | null }
 
 /**
- * Validates an Auth body against the contract's `authWriteSchema` (text within
- * `AUTH_TEXT_LIMITS`) and the service's rules: documented types, the
- * required fields, dates the service stores exactly (canonically), ranges whose end is not before their start,
- * amounts and counts from 0 to `MAX_AMOUNT`, 32-bit integers, and a known `auth_Code`. Unknown fields are ignored.
+ * Validates an Auth body against the contract: `authWriteSchema` (documented types, the required
+ * fields, text within its limits), then the rest of the auth field table and its rules: dates the
+ * service stores exactly (canonically), ranges whose end is not before their start
+ * (`AUTH_DATE_ORDER`), numbers within their range, 32-bit integers, and a known `auth_Code`.
+ * Unknown fields are ignored.
  */
 export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthCheck {
   const given = (raw as { auth_Number?: unknown } | null)?.auth_Number
@@ -38,21 +32,21 @@ export function checkAuth(raw: unknown, validCodes: readonly string[]): AuthChec
   if (authNumber !== null && !AUTH_NUMBER_PATTERN.test(authNumber))
     errors.auth_Number =
       'Expected up to 30 letters, digits, dots, dashes or underscores, such as 26-004512'
-  for (const [from, thru] of DATE_RANGES) {
-    const start = stored[from]
-    const end = stored[thru]
-    if (typeof start === 'string' && typeof end === 'string' && end < start)
-      errors[thru] ??= `Must not be before ${from}`
-  }
+  for (const [field, message] of Object.entries(dateOrderProblems(stored, AUTH_DATE_ORDER)))
+    errors[field] ??= message
   for (const field of AUTH_COLUMNS) {
     const value = stored[field]
-    if (typeof value !== 'number') continue
-    const kind = AUTH_FIELD_KINDS[field]
-    if (kind === 'number' && value < 0) errors[field] = 'Must not be negative'
-    else if (kind === 'number' && value > MAX_AMOUNT)
-      errors[field] = `Must be at most ${MAX_AMOUNT.toLocaleString('en-US')}`
-    else if (kind === 'integer' && Math.abs(value) > 2_147_483_647)
+    const spec = specOf(field)
+    if (typeof value !== 'number' || (spec.type !== 'number' && spec.type !== 'integer')) continue
+    if (spec.type === 'integer' && Math.abs(value) > INT32)
       errors[field] = 'Expected a 32-bit integer'
+    else if (value < spec.range.min)
+      errors[field] =
+        spec.range.min === 0
+          ? 'Must not be negative'
+          : `Must be at least ${spec.range.min.toLocaleString('en-US')}`
+    else if (value > spec.range.max)
+      errors[field] = `Must be at most ${spec.range.max.toLocaleString('en-US')}`
   }
   if (stored.auth_Code !== null && !validCodes.includes(stored.auth_Code as string))
     errors.auth_Code = `Expected one of ${validCodes.join(', ')}`

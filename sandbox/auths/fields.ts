@@ -1,125 +1,35 @@
-import type { Auth, authSchema } from '../../src/api/schemas/auth'
+import type { Auth } from '../../src/api/schemas/auth'
+import {
+  AUTH_FIELDS,
+  AUTH_KEYS,
+  specOf,
+  type AuthFieldType,
+  type AuthKey,
+} from '../../src/api/schemas/auth-fields'
 import { storableDate } from '../db/dates'
 import type { Row } from '../db/sqlite'
 
-/** A documented Auth field (the contract's `AuthField` is `string`: the schema is loose). */
-export type AuthKey = keyof typeof authSchema.shape & string
+export type { AuthKey }
 
-/** How a field is stored: one `auths` column per Auth field, named exactly as the JSON field. */
-export type FieldKind = 'text' | 'date' | 'number' | 'integer' | 'boolean'
-
-/**
- * The storage kind of every Auth field. Typed against the contract, so adding a field to
- * `authSchema` fails the type check here until the column is added too (by a new migration).
+/*
+ * How auths are stored: one `auths` column per field of the contract's auth field table
+ * (`src/api/schemas/auth-fields.ts`), named exactly as the JSON field, its kind the field's type.
+ * The columns themselves are made by the migrations (`seed.ts`, then `db/business.ts`); the
+ * sandbox's tests check that they match the table.
  */
-export const AUTH_FIELD_KINDS: Record<AuthKey, FieldKind> = {
-  auth_Number: 'text',
-  actual_From: 'date',
-  actual_Location: 'text',
-  actual_Thru: 'date',
-  additional_Visits: 'number',
-  amount_Actual: 'number',
-  amount_Approved: 'number',
-  amount_Denied: 'number',
-  amount_Requested: 'number',
-  approved_By: 'text',
-  approved_Date: 'date',
-  approved_Frequency: 'text',
-  approved_From: 'date',
-  approved_Location: 'text',
-  approved_Thru: 'date',
-  assigned_User: 'text',
-  audit_Flag: 'text',
-  auth_Code: 'text',
-  auth_Type: 'text',
-  auto_Accident: 'text',
-  bodyCode_ID: 'text',
-  careManager_Key: 'integer',
-  case_Index_Actual: 'text',
-  case_Index_Approved: 'text',
-  case_Index_Denied: 'text',
-  case_Index_Requested: 'text',
-  case_Number: 'text',
-  cityCode_ID: 'text',
-  closed: 'boolean',
-  drG_Category: 'text',
-  drG_Code: 'text',
-  daily_Living: 'integer',
-  denied_From: 'date',
-  denied_Thru: 'date',
-  discharge_Date: 'date',
-  entry_Date: 'date',
-  entry_User: 'text',
-  federal_ID: 'text',
-  ivR_Flag: 'text',
-  injury_Date: 'date',
-  member_Seq: 'text',
-  monthly_Amount: 'number',
-  narrative: 'text',
-  new_Or_Extended: 'boolean',
-  notes: 'text',
-  ordered_By_ID: 'text',
-  ordered_By_Name: 'text',
-  other_Coverage_Primary: 'text',
-  other_Insurance: 'text',
-  payee_ID: 'text',
-  plan_ID: 'text',
-  previous_Auth: 'text',
-  previous_Treatment: 'boolean',
-  prior_Auth: 'text',
-  provider_ID: 'text',
-  radiating_Pain: 'integer',
-  range_Of_Motion: 'integer',
-  received_Date: 'date',
-  referred_By_ID: 'text',
-  referred_By_Name: 'text',
-  region: 'text',
-  reinsNotification_Date: 'date',
-  requested_Frequency: 'text',
-  requested_From: 'date',
-  requested_Location: 'text',
-  requested_Thru: 'date',
-  service_Code: 'text',
-  service_Type: 'text',
-  status: 'text',
-  subscriber_ID: 'text',
-  tPlan_DownLoaded: 'boolean',
-  tPlan_DownLoaded_Date: 'date',
-  tPlan_DownLoaded_User: 'text',
-  tPlan_Printed: 'text',
-  tPlan_Printed_Date: 'date',
-  total_Actual: 'number',
-  total_Approved: 'number',
-  total_Requested: 'number',
-  total_Unit_Type: 'text',
-  treatment_Type: 'text',
-  type_Of_Service: 'text',
-  unit_Type: 'text',
-  units_Actual: 'number',
-  units_Approved: 'number',
-  units_Denied: 'number',
-  units_Requested: 'number',
-  update_Date: 'date',
-  update_User: 'text',
-  urgent: 'boolean',
-  visits_Actual: 'number',
-  visits_Approved: 'number',
-  visits_Requested: 'number',
-  visits_To_Date: 'number',
-  work_Related: 'text',
+
+/** The SQLite type of each kind of field: dates are canonical text, booleans 0 or 1. */
+export const SQL_TYPE: Record<AuthFieldType, 'TEXT' | 'REAL' | 'INTEGER'> = {
+  text: 'TEXT',
+  date: 'TEXT',
+  number: 'REAL',
+  integer: 'INTEGER',
+  boolean: 'INTEGER',
 }
 
-export const AUTH_COLUMNS = Object.keys(AUTH_FIELD_KINDS) as AuthKey[]
+export const AUTH_COLUMNS: readonly AuthKey[] = AUTH_KEYS
 
-export const DATE_FIELDS = AUTH_COLUMNS.filter((f) => AUTH_FIELD_KINDS[f] === 'date')
-
-/** Pairs whose `thru` may not fall before their `from`. */
-export const DATE_RANGES = [
-  ['requested_From', 'requested_Thru'],
-  ['approved_From', 'approved_Thru'],
-  ['denied_From', 'denied_Thru'],
-  ['actual_From', 'actual_Thru'],
-] as const satisfies readonly (readonly [AuthKey, AuthKey])[]
+const kindOf = (field: AuthKey): AuthFieldType => AUTH_FIELDS[field].type
 
 /** A stored value of the kind the column holds (booleans as 0/1). */
 export type StoredValue = string | number | null
@@ -132,13 +42,10 @@ export function authFromRow(row: Row): Auth {
   const auth: Record<string, unknown> = {}
   for (const field of AUTH_COLUMNS) {
     const value = row[field] ?? null
-    auth[field] = AUTH_FIELD_KINDS[field] === 'boolean' ? value === 1 || value === 1n : value
+    auth[field] = kindOf(field) === 'boolean' ? value === 1 || value === 1n : value
   }
   return auth as Auth
 }
-
-/** The service's own stamps: a body's values are not stored (`update_Date` is its version). */
-const STAMPS = new Set<string>(['entry_Date', 'update_Date', 'approved_Date'])
 
 /**
  * Turns a validated Auth body into the stored form: documented fields only (unknown ones are
@@ -153,13 +60,14 @@ export function storedFromAuth(auth: Auth): {
   const badDates: Record<string, string> = {}
   for (const field of AUTH_COLUMNS) {
     const value = (auth as Record<string, unknown>)[field]
-    const kind = AUTH_FIELD_KINDS[field]
+    const kind = kindOf(field)
     if (value === undefined || value === null) stored[field] = null
     else if (kind === 'boolean') stored[field] = value === true ? 1 : 0
     else if (kind === 'date') {
       const date = storableDate(value as string)
       if (date.ok) stored[field] = date.value
-      else if (STAMPS.has(field)) stored[field] = null
+      // The service's own stamps: a body's values are not stored (`update_Date` is its version).
+      else if (specOf(field).stamped) stored[field] = null
       else {
         badDates[field] = date.error
         stored[field] = null
@@ -177,4 +85,21 @@ export function storedFromRow(row: Row): StoredAuth {
     stored[field] = typeof value === 'bigint' ? Number(value) : ((value ?? null) as StoredValue)
   }
   return stored
+}
+
+/**
+ * The migration that adds a field's column to `auths`, its SQL type and NOT NULL default from the
+ * table: a field added to the contract is stored once this is appended to the business
+ * database's migrations (`db/business.ts`). Shipped migrations are never edited, so the first
+ * columns stay as `seed.ts` made them.
+ */
+export function addAuthColumn(field: AuthKey): string {
+  const spec = specOf(field)
+  const sqlDefault = (value: string | boolean) =>
+    typeof value === 'boolean' ? String(Number(value)) : `'${value.replaceAll("'", "''")}'`
+  const required =
+    spec.required && spec.default !== undefined
+      ? ` NOT NULL DEFAULT ${sqlDefault(spec.default)}`
+      : ''
+  return `ALTER TABLE auths ADD COLUMN "${field}" ${SQL_TYPE[spec.type]}${required};`
 }

@@ -5,9 +5,17 @@ import { eventsMigration, seedEvents } from '../events/seed'
 import { authsMigration, seedAuths } from '../auths/seed'
 import { idempotencyMigration } from '../idempotency'
 
-/** Migrations of a business database, in order; append, never edit a shipped one. */
 const baseMigration = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`
-const migrations = [baseMigration, eventsMigration, authsMigration, idempotencyMigration]
+/**
+ * Migrations of a business database, in order; append, never edit a shipped one. A field added
+ * to the contract's auth field table is stored by appending `addAuthColumn('<field>')`.
+ */
+export const BUSINESS_MIGRATIONS: readonly string[] = [
+  baseMigration,
+  eventsMigration,
+  authsMigration,
+  idempotencyMigration,
+]
 
 export interface BusinessSeedOptions {
   seed: number
@@ -18,7 +26,7 @@ export interface BusinessSeedOptions {
 /** Opens (creating and seeding when new) the business database `name`. */
 export function openBusiness(dataDir: string, name: string, options: BusinessSeedOptions): Db {
   const db = openDb(path.join(dataDir, `${name}.sqlite`))
-  migrate(db, migrations)
+  migrate(db, BUSINESS_MIGRATIONS)
   const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seeded'").get()
   if (!seeded) {
     const random = createRandom(hashSeed(options.seed, name))

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authFields } from '../../src/api/schemas/auth'
+import { AUTH_KEYS, specOf } from '../../src/api/schemas/auth-fields'
+import { AUTH_DATE_ORDER } from '../../src/api/schemas/date-order'
 import { eventFields } from '../../src/api/schemas/event'
 import { startTestSandbox, type TestSandbox } from '../testing'
 
@@ -247,5 +249,38 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(list)).toEqual(['text/plain'])
     const unauthorized = deref(doc.paths['/events'].get.responses['401'])
     expect(unauthorized.content['application/json'].schema.properties.error).toBeDefined()
+  })
+})
+
+describe('the Auth components', () => {
+  it('say what the auth field table says of each field', () => {
+    const { Auth, AuthWrite } = doc.components.schemas as Record<string, Json>
+    expect(Object.keys(Auth!.properties)).toEqual(AUTH_KEYS)
+    expect(Object.keys(AuthWrite!.properties)).toEqual(AUTH_KEYS)
+    for (const field of AUTH_KEYS) {
+      const spec = specOf(field)
+      const read = Auth!.properties[field] as Json
+      const write = AuthWrite!.properties[field] as Json
+      expect(read.title, field).toBe(spec.label)
+      expect(write.title, field).toBe(spec.label)
+      expect(Auth!.required.includes(field), field).toBe(spec.required === true)
+      expect(AuthWrite!.required.includes(field), field).toBe(spec.required === true)
+      if (spec.type === 'text')
+        expect(JSON.stringify(write), field).toContain(`"maxLength":${spec.max}`)
+      if (spec.type === 'number' || spec.type === 'integer')
+        expect(write, field).toMatchObject({ minimum: spec.range.min, maximum: spec.range.max })
+      else expect(write, field).not.toHaveProperty('minimum')
+      expect(read, field).not.toHaveProperty('minimum')
+      expect(JSON.stringify(read), field).toContain(
+        {
+          text: 'string',
+          date: 'string',
+          number: 'number',
+          integer: 'integer',
+          boolean: 'boolean',
+        }[spec.type],
+      )
+    }
+    expect(AuthWrite!['x-date-order']).toEqual(AUTH_DATE_ORDER)
   })
 })

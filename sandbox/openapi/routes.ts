@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import { lookupLists } from '../../src/api/schemas/lookup-lists'
 import { z } from 'zod'
 import { authSchema, authWriteSchema } from '../../src/api/schemas/auth'
+import { AUTH_KEYS, specOf } from '../../src/api/schemas/auth-fields'
+import { AUTH_DATE_ORDER } from '../../src/api/schemas/date-order'
 import { authAdjustmentSchema } from '../../src/api/schemas/auth-adjustment'
 import { authVbaSchema } from '../../src/api/schemas/auth-vba'
 import { batchItemResultSchema } from '../../src/api/schemas/batch-result'
@@ -67,11 +69,36 @@ function componentSchemas(): Record<string, Json> {
     const { $schema: _dialect, $id: _id, ...rest } = schema as Json
     out[id] = rest
   }
+  describeAuthFields(out.Auth!, out.AuthWrite!)
   out.StaticOption = {
     description: 'An entry of a lookup list; `option_Key` is a string or an integer by list.',
     oneOf: [ref('StringOption'), ref('IntegerOption')],
   }
   return out
+}
+
+/**
+ * What zod cannot say of the Auth fields, from the contract's auth field table: each field's label
+ * (`title`), the fields the service stamps itself, and for writes the range of each number and
+ * the order of the date ranges (checked by the service after the types).
+ */
+function describeAuthFields(read: Json, write: Json) {
+  const readProps = read.properties as Record<string, Json>
+  const writeProps = write.properties as Record<string, Json>
+  for (const field of AUTH_KEYS) {
+    const spec = specOf(field)
+    const notes = spec.stamped
+      ? { description: 'Written by the service; a body’s value is ignored.' }
+      : {}
+    Object.assign(readProps[field]!, { title: spec.label, ...notes })
+    Object.assign(writeProps[field]!, { title: spec.label, ...notes })
+    if (spec.type === 'number' || spec.type === 'integer')
+      Object.assign(writeProps[field]!, { minimum: spec.range.min, maximum: spec.range.max })
+  }
+  write['x-date-order'] = AUTH_DATE_ORDER
+  write.description = `Each range ends on or after its start: ${AUTH_DATE_ORDER.map(
+    ([from, thru]) => `\`${thru}\` not before \`${from}\``,
+  ).join(', ')}.`
 }
 
 /** The envelope every operation answers with, around `data`. */
