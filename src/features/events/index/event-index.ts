@@ -14,7 +14,7 @@ import {
 } from '../model/filter'
 import { importanceOf } from '../model/priority'
 import { countWorkload } from '../model/workload'
-import { COMPLETED_SORT } from './protocol'
+import { COMPLETED_SORT, type SortField, type SortKey } from './protocol'
 import { createTextScan, type TextScan } from './text-scan'
 
 /*
@@ -28,17 +28,7 @@ import { createTextScan, type TextScan } from './text-scan'
 
 export type { EventFilter }
 
-/**
- * Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). Also
- * `completed` (`COMPLETED_SORT`), which is no field: open events before completed ones
- * ascending (the model's `isCompleted`).
- */
-export type SortField = string
 export { COMPLETED_SORT }
-export interface SortKey {
-  field: SortField
-  dir: 'asc' | 'desc'
-}
 
 export interface IndexOptions {
   /** Priority codes in the order of `GET /priorities` (the sandbox's: lowest first); ascending

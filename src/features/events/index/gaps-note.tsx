@@ -4,7 +4,7 @@ import { byLocale } from '@/lib/format/format'
 import type { UnreadableRecord } from '@/api/records'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/lib/paths'
-import type { MissingRange } from './load-index'
+import type { MissingRange } from './protocol'
 import { useIndexGaps } from './use-event-index'
 import styles from './gaps-note.module.css'
 

@@ -1,7 +1,7 @@
 import type { Workload } from '../model/workload'
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
-import type { EventFilter } from './event-index'
+import type { EventFilter } from '../model/filter'
 import type {
   CalendarAnswer,
   CalendarRequest,

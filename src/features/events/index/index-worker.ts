@@ -2,7 +2,7 @@
 import { createApiClient, type Connection } from '@/api/client'
 import { listEvents } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
-import { createEventIndex, versionKey, type EventIndex, type SortKey } from './event-index'
+import { createEventIndex, versionKey, type EventIndex } from './event-index'
 import {
   fetchPlaceable,
   INDEX_PAGE_SIZE,
@@ -10,9 +10,16 @@ import {
   newestVersion,
   syncChanges,
   type FetchPage,
-  type MissingRange,
 } from './load-index'
-import type { FromWorker, IndexGaps, IndexSettings, RangeRequest, ToWorker } from './protocol'
+import type {
+  FromWorker,
+  IndexGaps,
+  IndexSettings,
+  MissingRange,
+  RangeRequest,
+  SortKey,
+  ToWorker,
+} from './protocol'
 
 /*
  * The index's Web Worker: it reads every event of one database from the service, parses and

@@ -2,6 +2,7 @@ import { ApiError, NetworkError, ResponseShapeError } from '@/api/errors'
 import type { RecordList, UnreadableRecord } from '@/api/records'
 import type { Event } from '@/api/schemas/event'
 import { versionKey, type EventIndex } from './event-index'
+import type { MissingRange } from './protocol'
 
 /**
  * Reads one page of `GET /events` (1-based) in the given order: the events that pass the
@@ -23,15 +24,6 @@ const BY_ID = 'event_ID:asc'
 
 /** How many events a page held, readable or not: a page is short (the last) by this count. */
 const sizeOf = (page: EventPage) => page.records.length + page.unreadable.length
-
-/**
- * Events of the full load that could not be read (the service failed to send them): positions
- * in the list by ID, 1-based, both ends included; `to` null means "to the end".
- */
-export interface MissingRange {
-  from: number
-  to: number | null
-}
 
 export interface LoadResult {
   /** IDs of the events read (readable ones). */

@@ -1,14 +1,15 @@
 import type { Connection } from '@/api/client'
 import type { Event } from '@/api/schemas/event'
-import type { SearchRank } from '../model/filter'
+import type { EventFilter, SearchRank } from '../model/filter'
 import type { DaySummary, DrawnEvent } from '../model/day-digest'
 import type { Placement, PlaceBy } from '../model/placement'
-import type { EventFilter, SortKey } from './event-index'
-import type { MissingRange } from './load-index'
 
 /*
  * The messages between the page and the index worker. The worker owns the events; the page asks
  * it questions and gets back only what it shows (a page of rows, counts, facets).
+ *
+ * A leaf: it imports only the contract and the model, never the index's modules, which all
+ * import it. The types its messages carry (sort keys, missing ranges) are defined here.
  */
 
 export interface IndexSettings {
@@ -28,6 +29,26 @@ export interface IndexSettings {
  * `isCompleted`). Here, not in the index, so the list's own code names it without the index.
  */
 export const COMPLETED_SORT = 'completed'
+
+/**
+ * Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). Also
+ * `completed` (`COMPLETED_SORT`), which is no field: open events before completed ones
+ * ascending (the model's `isCompleted`).
+ */
+export type SortField = string
+export interface SortKey {
+  field: SortField
+  dir: 'asc' | 'desc'
+}
+
+/**
+ * Events of the full load that could not be read (the service failed to send them): positions
+ * in the list by ID, 1-based, both ends included; `to` null means "to the end".
+ */
+export interface MissingRange {
+  from: number
+  to: number | null
+}
 
 export interface QueryRequest {
   filter: EventFilter

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Event } from '@/api/schemas/event'
 import { compileFilter, searchWords } from '../model/filter'
 import { factsOf } from '../model/facts'
-import { createEventIndex, type SortKey } from './event-index'
+import { createEventIndex } from './event-index'
+import type { SortKey } from './protocol'
 import { createTextScan } from './text-scan'
 
 describe('text scan', () => {
