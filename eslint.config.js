@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -13,7 +15,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 // the contract (src/api/schemas) and nothing else of src/; the doctor (scripts/doctor) the
 // contract and src/api/dates.ts.
 // The paths are checked after resolving each import (relative or '@/'), so no spelling of an
-// import gets around them; and no module may import itself back through others (no-cycle).
+// import gets around them; and no module may import itself back through others, types included
+// (project/no-import-cycle, below).
 // Every folder of src/features is a feature, read from the disk when the linter starts, so a
 // new feature is fenced in without editing this file.
 const root = import.meta.dirname
@@ -64,6 +67,84 @@ const boundaries = [
       'The doctor imports the contract (src/api/schemas) and src/api/dates.ts, nothing else.',
   },
 ]
+
+// One resolver for the path rules and the cycle rule: both see an import where TypeScript does.
+const resolver = createTypeScriptImportResolver({ project: 'tsconfig.json' })
+
+/*
+ * No import cycles, counting `import type` too. import-x's no-cycle skips type-only imports and
+ * has no option to count them, yet a cycle of types still ties modules together: neither can be
+ * moved, split or understood alone, and one `type` dropped makes it a cycle at run time. This
+ * rule follows every import (static, type-only, re-export, dynamic) of the project's own files,
+ * read with TypeScript's import scanner, and reports the import that leads back to the file.
+ */
+const OWN_SOURCE = /\.(ts|tsx|js|mjs)$/
+const importCache = new Map()
+const resolveOwn = (specifier, file) => {
+  const { found, path: target } = resolver.resolve(specifier, file)
+  const own = found && target && OWN_SOURCE.test(target) && !target.includes('node_modules')
+  return own ? target : null
+}
+/** The project files a file imports, read again when the file changes (an editor's session). */
+function importsOf(file) {
+  let changed
+  try {
+    changed = statSync(file).mtimeMs
+  } catch {
+    return []
+  }
+  const cached = importCache.get(file)
+  if (cached?.changed === changed) return cached.imports
+  const scanned = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles
+  const imports = [...new Set(scanned.map((i) => resolveOwn(i.fileName, file)).filter(Boolean))]
+  importCache.set(file, { changed, imports })
+  return imports
+}
+/** The files from `start` that lead back to `file`, or null when none does. */
+function routeBack(start, file) {
+  const cameFrom = new Map([[start, null]])
+  const queue = [start]
+  for (let at = queue.shift(); at !== undefined; at = queue.shift()) {
+    for (const next of importsOf(at)) {
+      if (next === file) {
+        const route = []
+        for (let step = at; step; step = cameFrom.get(step)) route.unshift(step)
+        return route
+      }
+      if (cameFrom.has(next)) continue
+      cameFrom.set(next, at)
+      queue.push(next)
+    }
+  }
+  return null
+}
+const noImportCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycles, type-only imports included.' },
+    messages: { cycle: 'Import cycle (type imports count): {{route}}' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename
+    const check = (node) => {
+      const specifier = node.source?.value
+      if (typeof specifier !== 'string') return
+      const target = resolveOwn(specifier, file)
+      const route = target && target !== file && routeBack(target, file)
+      if (!route) return
+      const names = [file, ...route, file].map((f) => path.relative(root, f))
+      context.report({ node, messageId: 'cycle', data: { route: names.join(' -> ') } })
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    }
+  },
+}
+
 export default tseslint.config(
   {
     ignores: ['dist', 'node_modules', '.sandbox', 'test-results', 'playwright-report', '*.tmp.mjs'],
@@ -83,14 +164,15 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'scripts/doctor/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, project: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      'import-x/resolver-next': [resolver],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // In import-x's no-cycle's place: that one does not count type imports (see above).
+      'project/no-import-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaries, basePath: root }],
     },
   },

@@ -112,6 +112,18 @@ describe('lint', { timeout: 60_000 }, () => {
     const a = "import { b } from './b'\nexport const a = () => b\n"
     writeFileSync(path.join(fixtureDir, 'a.ts'), a)
     const file = path.relative(root, path.join(fixtureDir, 'a.ts'))
-    expect(await ruleIds(file, a)).toContain('import-x/no-cycle')
+    expect(await ruleIds(file, a)).toContain('project/no-import-cycle')
+  })
+
+  it('fails an import cycle made of type imports', async () => {
+    mkdirSync(fixtureDir, { recursive: true })
+    writeFileSync(
+      path.join(fixtureDir, 'd.ts'),
+      "import type { C } from './c'\nexport interface D {\n  c: C\n}\n",
+    )
+    const c = "import type { D } from './d'\nexport interface C {\n  d?: D\n}\n"
+    writeFileSync(path.join(fixtureDir, 'c.ts'), c)
+    const file = path.relative(root, path.join(fixtureDir, 'c.ts'))
+    expect(await ruleIds(file, c)).toContain('project/no-import-cycle')
   })
 })
