@@ -1,5 +1,5 @@
 import type { DecisionClock } from '../model/decision-clock'
-import { clockText } from '../model/decision-clock'
+import { clockText } from './clock-text'
 import styles from './clock.module.css'
 
 const WARNING: Partial<Record<string, string>> = {

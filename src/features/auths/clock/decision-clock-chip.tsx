@@ -1,4 +1,5 @@
-import { clockText, leftText, type DecisionClock } from '../model/decision-clock'
+import type { DecisionClock } from '../model/decision-clock'
+import { clockText, leftText } from './clock-text'
 import styles from './clock.module.css'
 
 /**

@@ -1,7 +1,8 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { knownAuths, searchKnownAuths } from '../known-auths'
-import { clockText, decisionClock, leftText } from '../model/decision-clock'
+import { decisionClock } from '../model/decision-clock'
+import { clockText, leftText } from './clock-text'
 import { useAuthQueries } from '../queries'
 import { useClockNow, useDecisionRules } from './use-decision-clock'
 

@@ -5,15 +5,8 @@ import type { Auth } from '@/api/schemas/auth'
 import type { AuthVba } from '@/api/schemas/auth-vba'
 import { useCurrentUser } from '@/lib/app-context'
 import { countOf, periodOf } from '../glance'
-import {
-  clockText,
-  dueUnder,
-  formatDue,
-  leftText,
-  ruleFor,
-  type DecisionClock,
-  type DecisionRules,
-} from '../model/decision-clock'
+import { clockText, formatDue, leftText } from '../clock/clock-text'
+import { dueUnder, ruleFor, type DecisionClock, type DecisionRules } from '../model/decision-clock'
 import { parseServiceDate } from '@/api/dates'
 import { useDecisionRules } from '../clock/use-decision-clock'
 import { decisionReasons } from '../status/decision'

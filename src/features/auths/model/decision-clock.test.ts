@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { setDisplayLocale } from '@/lib/format/format'
+import { describe, expect, it } from 'vitest'
 import type { Auth } from '@/api/schemas/auth'
+import { clockText } from '../clock/clock-text'
 import {
   byDecisionDue,
-  clockText,
   DEFAULT_DECISION_RULES,
   decisionClock,
-  describeDuration,
   ruleFor,
   type DecisionRules,
-  formatDue,
 } from './decision-clock'
 
-const HOUR = 3_600_000
 const auth = (fields: Partial<Auth>): Auth => ({
   closed: false,
   new_Or_Extended: false,
@@ -122,18 +118,6 @@ describe('rules a plan names', () => {
   })
 })
 
-describe('describeDuration', () => {
-  it('says days and hours, or hours and minutes, to the nearest minute', () => {
-    expect(describeDuration(28 * HOUR)).toBe('1 day 4 h')
-    expect(describeDuration(48 * HOUR + 20_000)).toBe('2 days')
-    expect(describeDuration(24 * HOUR - 10_000)).toBe('1 day')
-    expect(describeDuration(5.5 * HOUR)).toBe('5 h 30 min')
-    expect(describeDuration(3 * HOUR)).toBe('3 h')
-    expect(describeDuration(45 * 60_000)).toBe('45 min')
-    expect(describeDuration(20_000)).toBe('less than a minute')
-  })
-})
-
 describe('byDecisionDue', () => {
   it('puts the most urgent first, then auths without a clock', () => {
     const now = new Date(2026, 10, 24, 14, 0)
@@ -145,25 +129,5 @@ describe('byDecisionDue', () => {
     ].map((a) => ({ a, clock: decisionClock(a, DEFAULT_DECISION_RULES, now) }))
     clocks.sort((x, y) => byDecisionDue(x.clock, y.clock))
     expect(clocks.map((c) => c.a.auth_Number)).toEqual(['overdue', 'urgent', 'later', 'decided'])
-  })
-})
-
-describe('formatDue', () => {
-  const due = new Date(2026, 10, 26, 14, 0)
-  afterEach(() => setDisplayLocale(undefined))
-
-  it("writes the time on the display locale's clock", () => {
-    setDisplayLocale('en-GB')
-    expect(formatDue(due)).toMatch(/14:00/)
-    setDisplayLocale('en-US')
-    expect(formatDue(due)).toMatch(/2:00\sPM/)
-  })
-
-  it('says the year of a date outside the current one, and only then', () => {
-    setDisplayLocale('en-GB')
-    const now = new Date(2026, 11, 30, 9, 0)
-    expect(formatDue(due, now)).not.toMatch(/2026/)
-    expect(formatDue(new Date(2027, 0, 4, 14, 0), now)).toMatch(/4 Jan 2027/)
-    expect(formatDue(new Date(2025, 11, 31, 14, 0), now)).toMatch(/2025/)
   })
 })
