@@ -23,28 +23,23 @@ export function describeDuration(ms: number): string {
   return `${mins} min`
 }
 
-/** "Thu 26 Nov, 14:00" (or "Thu, Nov 26, 2:00 PM") on the display locale's clock. */
-const dueFormat = byLocale(
-  (l) =>
-    new Intl.DateTimeFormat(l, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      ...clockOptions(l),
-    }),
-)
+/** A due time's date and time on the display locale's clock, with the year or without. */
+const dueFormatOf = (year: boolean) =>
+  byLocale(
+    (l) =>
+      new Intl.DateTimeFormat(l, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        ...(year ? { year: 'numeric' } : {}),
+        ...clockOptions(l),
+      }),
+  )
 
+/** "Thu 26 Nov, 14:00" (or "Thu, Nov 26, 2:00 PM"). */
+const dueFormat = dueFormatOf(false)
 /** The same with the year, for a date outside the current one ("Mon 4 Jan 2027, 14:00"). */
-const dueFormatWithYear = byLocale(
-  (l) =>
-    new Intl.DateTimeFormat(l, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      ...clockOptions(l),
-    }),
-)
+const dueFormatWithYear = dueFormatOf(true)
 
 /** When a decision is due: the year said whenever it is not this one (`now`'s). */
 export const formatDue = (due: Date, now: Date = new Date()) =>
