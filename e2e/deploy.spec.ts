@@ -39,13 +39,22 @@ function watchRefusals(page: Page) {
 }
 
 test.describe('deployed with nginx (deploy/nginx)', () => {
-  test("the build holds index.html and assets/ only: no config.json (the sandbox's names the demo sign-in) for a copy to ship", () => {
-    expect(readdirSync('dist').sort()).toEqual(['assets', 'index.html'])
+  test("the build holds index.html, assets/ and the files of public/ only: no config.json (the sandbox's names the demo sign-in) for a copy to ship", () => {
+    const publicFiles = readdirSync('public')
+    expect(publicFiles.sort()).toEqual(['favicon.svg', 'robots.txt'])
+    expect(readdirSync('dist').sort()).toEqual(['assets', 'index.html', ...publicFiles].sort())
   })
 
   test('every answer carries the security headers; the CSP allows only the service besides itself', async () => {
     const serviceOrigin = new URL(deployment.service).origin
-    for (const url of ['/', '/events/42', '/config.json', '/no-such-page']) {
+    for (const url of [
+      '/',
+      '/events/42',
+      '/config.json',
+      '/no-such-page',
+      '/robots.txt',
+      '/favicon.svg',
+    ]) {
       const response = await fetch(deployment.root + url)
       expect(response.status, url).toBe(200)
       const csp = response.headers.get('content-security-policy') ?? ''
@@ -104,11 +113,15 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
 
   test('under a sub-path, nothing else of the host answers, and the path without its slash leads to it', async () => {
     const origin = new URL(deployment.subPath).origin
-    for (const url of ['/', '/index.html', '/config.json', '/assets/'])
-      expect((await fetch(origin + url)).status, url).toBe(404)
+    for (const url of ['/', '/index.html', '/config.json', '/assets/', '/robots.txt']) {
+      const response = await fetch(origin + url)
+      expect(response.status, url).toBe(404)
+      expect(response.headers.get('x-robots-tag'), url).toBe('noindex')
+    }
     const bare = await fetch(deployment.subPath, { redirect: 'manual' })
     expect(bare.status).toBe(301)
     expect(bare.headers.get('location')).toBe('/console/')
+    expect(bare.headers.get('x-robots-tag')).toBe('noindex')
     const page = await fetch(`${deployment.subPath}/`)
     expect(await page.text()).toContain('<base href="/console/" />')
   })
@@ -177,7 +190,8 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
         'secrets%2Eenv',
         'config.json%7E',
         'favicon.ico',
-        'robots.txt',
+        'favicon.svg.gz',
+        'robots.txt.bak',
         'wp-login.php',
         'index.html.gz',
         'config.json.gz',
@@ -212,6 +226,16 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
             expect(body.equals(readFileSync(path.join('dist', file))), file).toBe(true)
         }
         expect((await fetch(`${base}/config.json`)).status).toBe(200)
+        // public/'s files, by name: crawlers are asked to stay out, and nothing is kept a year.
+        const robots = await fetch(`${base}/robots.txt`)
+        expect(robots.headers.get('content-type')).toContain('text/plain')
+        expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n')
+        const icon = await fetch(`${base}/favicon.svg`)
+        expect(icon.headers.get('content-type')).toBe('image/svg+xml')
+        for (const response of [robots, icon]) {
+          expect(response.headers.get('cache-control')).toBe('no-cache')
+          expect(response.headers.get('x-robots-tag')).toBe('noindex')
+        }
         for (const route of ['', 'events/42', 'events/mine/jane.doe', 'auths/A.1/edit', 'old']) {
           const response = await fetch(`${base}/${route}`)
           expect(response.status, route).toBe(200)

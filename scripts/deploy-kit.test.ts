@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { renderTemplate } from '../e2e/render-kit'
 import { PRECOMPRESSED_EXTENSIONS } from './vite-precompress'
@@ -34,6 +34,18 @@ describe('the deployment kit', () => {
     expect(dockerfile).toContain('CONSOLE_ROOT=/usr/share/nginx/html')
     // The templates the image renders are the ones in the repository.
     expect(dockerfile).toContain('/etc/nginx/templates/')
+  })
+
+  it('serves each file of public/ (copied into the build as it is) by its own name', () => {
+    const files = readdirSync('public')
+    expect(files).toContain('robots.txt')
+    for (const file of files) {
+      expect(templates[0]).toContain(`location = \${CONSOLE_BASE_PATH}${file} {`)
+      expect(templates[0]).toContain(`alias \${CONSOLE_ROOT}/${file};`)
+    }
+    // Never a config.json: a deployment's sits beside the build (sandbox/vite-plugin.ts refuses it).
+    expect(files).not.toContain('config.json')
+    expect(readFileSync('public/robots.txt', 'utf8')).toBe('User-agent: *\nDisallow: /\n')
   })
 
   it('index.html carries the <base href> the sub-path rewrite looks for', () => {
