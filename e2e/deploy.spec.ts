@@ -34,7 +34,12 @@ function watchRefusals(page: Page) {
     if (m.type() === 'error' && /Content Security Policy|CORS|blocked/i.test(m.text()))
       refused.push(m.text())
   })
-  page.on('requestfailed', (r) => refused.push(`${r.url()}: ${r.failure()?.errorText}`))
+  // Not a request the page itself dropped (ERR_ABORTED): a reload or a navigation ends whatever
+  // is still in flight, which is no refusal, and how much is in flight then is a matter of timing.
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? ''
+    if (error !== 'net::ERR_ABORTED') refused.push(`${r.url()}: ${error}`)
+  })
   return refused
 }
 
