@@ -1,9 +1,24 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
+import {
+  build,
+  createServer,
+  preview,
+  type Plugin,
+  type PreviewServer,
+  type ViteDevServer,
+} from 'vite'
 import { securityHeaders } from '../security-headers'
 import { DEMO_PASSWORD } from './identity/users'
 import { sandboxPlugin } from './vite-plugin'
@@ -126,13 +141,40 @@ describe('the dev and preview servers', { timeout: 60_000 }, () => {
 describe('the production build', () => {
   it('has no config.json, and refuses to write one', { timeout: 60_000 }, async () => {
     const root = path.join(work, 'app')
-    mkdirSync(path.join(root, 'public'), { recursive: true })
+    mkdirSync(root, { recursive: true })
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>')
-    writeFileSync(path.join(root, 'public/config.json'), '{"sandbox":true}')
+    // Another plugin's output: found once the build is written.
+    const emitsConfig: Plugin = {
+      name: 'emits-config',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'config.json', source: '{"sandbox":true}' })
+      },
+    }
     const outDir = path.join(root, 'dist')
     await expect(
-      build({ root, configFile: false, logLevel: 'silent', plugins: [sandboxPlugin()] }),
-    ).rejects.toThrow(/config\.json/)
+      build({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [emitsConfig, sandboxPlugin()],
+      }),
+    ).rejects.toThrow(/the build must not hold a config\.json/)
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(true)
   })
+
+  it(
+    "refuses a config.json in public/ with this repository's own config, before building",
+    { timeout: 60_000 },
+    async () => {
+      // The project's public/ as it is, with a config.json beside its files.
+      const publicDir = path.join(work, 'public')
+      cpSync('public', publicDir, { recursive: true })
+      writeFileSync(path.join(publicDir, 'config.json'), '{"sandbox":true}')
+      const outDir = path.join(work, 'refused-dist')
+      await expect(
+        build({ configFile, logLevel: 'silent', publicDir, build: { outDir } }),
+      ).rejects.toThrow(/public\/ is copied into the build.*config\.json/)
+      expect(existsSync(outDir)).toBe(false)
+    },
+  )
 })

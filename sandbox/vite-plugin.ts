@@ -93,10 +93,22 @@ export function sandboxPlugin(): Plugin {
     }
   }
   let outDir = 'dist'
+  let publicDir = ''
+  let building = false
   return {
     name: 'benefits-sandbox',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
+      publicDir = config.publicDir
+      building = config.command === 'build'
+    },
+    // public/ is copied into the build as it is: a config.json there would ship in every copy.
+    // Refused before anything is built, and again below once the output is written.
+    buildStart() {
+      if (building && publicDir && existsSync(path.join(publicDir, 'config.json')))
+        this.error(
+          `${path.join(publicDir, 'config.json')}: public/ is copied into the build, which must not hold a config.json. The sandbox's is sandbox/console-config.json, served by the dev and preview servers; a deployment's sits beside the build on its host.`,
+        )
     },
     configureServer(server) {
       server.middlewares.use(configJson(() => server.config.server.headers))
