@@ -1,24 +1,28 @@
 import { Hono } from 'hono'
+import type { ChangeFeed } from './changes'
 import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
+import { refusal, type Caller, type Gate } from './gate'
+import { healthRoutes } from './routes/health'
+import type { ServiceReader } from './service/reader'
 
-export interface ServerDeps {
+export interface AppDeps {
   config: ServerConfig
   storage: Storage
+  gate: Gate
+  feed: ChangeFeed
+  reader: ServiceReader
+  /** How the service is reached (tests count the requests). */
+  fetch?: typeof fetch
+  /** How often a stream shows its token to the service again. */
+  recheckMs?: number
 }
 
-/** Our own answers use the service's envelope, so the console reads them with one client. */
-export function problem(status: number, detail: string, title?: string) {
-  return {
-    data: null,
-    error: { type: 'about:blank', title: title ?? 'Error', status, detail },
-    debug: { activityID: crypto.randomUUID() },
-  }
-}
+export type ConsoleEnv = { Variables: { caller: Caller } }
 
-/** The console's server as a Hono app: `/console-api/*` of its own, `/api/*` passed through. */
-export function createConsoleApp(_deps: ServerDeps) {
-  const app = new Hono()
+/** The console's server as a Hono app: `/console-api/*` of its own. */
+export function createConsoleApp(deps: AppDeps) {
+  const app = new Hono<ConsoleEnv>()
   app.use('*', async (c, next) => {
     await next()
     // Answers may hold member data: no browser or proxy cache may keep them.
@@ -28,8 +32,13 @@ export function createConsoleApp(_deps: ServerDeps) {
   app.onError((error, c) => {
     // The message of an unexpected error may quote a request; only its kind is logged.
     console.error('server: unhandled error:', error.name)
-    return c.json(problem(500, 'The console server failed to handle this request.'), 500)
+    return c.json(refusal(500, 'The console server failed to handle this request.'), 500)
   })
-  app.notFound((c) => c.json(problem(404, 'There is no such route.', 'Not Found'), 404))
+  app.notFound((c) => c.json(refusal(404, 'There is no such route.'), 404))
+
+  const own = new Hono<ConsoleEnv>()
+  own.use('*', deps.gate.middleware)
+  own.route('/', healthRoutes(deps.storage, deps.config.databases))
+  app.route('/console-api', own)
   return app
 }

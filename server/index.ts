@@ -1,12 +1,9 @@
-import { serve } from '@hono/node-server'
-import { ConfigError, configFromEnv } from './config'
-import { createConsoleApp } from './app'
-import { migrate } from './db/migrations'
-import { openStorage } from './db/storage'
+import { ConfigError, configFromEnv, type ServerConfig } from './config'
+import { createConsoleServer, listen } from './server'
 
 /* The console's server: `npm run server` (settings from the environment, see server/README.md). */
 
-let config
+let config: ServerConfig
 try {
   config = configFromEnv()
 } catch (error) {
@@ -14,17 +11,17 @@ try {
   console.error(error.message)
   process.exit(2)
 }
-const storage = await openStorage(config)
-await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
-const app = createConsoleApp({ config, storage })
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.warn(
-    `Console server on port ${info.port}; storage: ${storage.kind === 'embedded' ? config.dataDir : 'postgres'}`,
-  )
-})
+const server = await createConsoleServer(config)
+const http = await listen(server, config.port, process.env.HOST || '127.0.0.1')
+console.warn(
+  `Console server: ${http.baseUrl}  storage: ${server.storage.kind === 'embedded' ? config.dataDir : 'postgres'}  databases: ${config.databases.join(', ')}`,
+)
 
 const stop = () => {
-  server.close(() => void storage.close().then(() => process.exit(0)))
+  void http
+    .close()
+    .then(() => server.close())
+    .then(() => process.exit(0))
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

@@ -132,3 +132,76 @@ export async function mirroredPairs(storage: Storage, database = 'demo') {
   )
   return rows.map((r) => ({ id: Number(r.event_id), update: r.update_date }))
 }
+
+/** Every request the server made to the service: method, path and headers. */
+export interface Sent {
+  method: string
+  path: string
+  headers: Headers
+}
+
+/** The real fetch, noting each request (tests count what reached the service). */
+export function countingFetch() {
+  const sent: Sent[] = []
+  const fetchImpl: typeof fetch = (input, init) => {
+    const request = new Request(input, init)
+    sent.push({
+      method: request.method,
+      path: new URL(request.url).pathname.replace(/^\/api/, ''),
+      headers: request.headers,
+    })
+    return fetch(input, init)
+  }
+  return { sent, fetch: fetchImpl }
+}
+
+/** Reads a Server-Sent Events answer message by message. */
+export async function openStream(url: string, token: string) {
+  const controller = new AbortController()
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  })
+  const messages: { event: string; data: unknown }[] = []
+  let ended = false
+  const done = (async () => {
+    if (!response.body) return
+    const decoder = new TextDecoder()
+    let buffer = ''
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true })
+        let cut: number
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut)
+          buffer = buffer.slice(cut + 2)
+          let event = 'message'
+          let data = ''
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim()
+            if (line.startsWith('data:')) data += line.slice(5).trim()
+          }
+          if (data) messages.push({ event, data: JSON.parse(data) })
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+    ended = true
+  })()
+  return {
+    response,
+    messages,
+    get ended() {
+      return ended
+    },
+    /** Waits for a message that `match`es. */
+    next(match: (m: { event: string; data: unknown }) => boolean, ms = 5000) {
+      return eventually(() => messages.find(match), ms, 'a stream message')
+    },
+    async close() {
+      controller.abort()
+      await done
+    },
+  }
+}

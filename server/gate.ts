@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import type { ServerConfig } from './config'
+import { readClaims } from './service/account'
+
+/*
+ * Who may ask: every `/console-api/` request carries a bearer token the service accepts. The
+ * service alone knows (it signs and ends sessions), so the token is shown to it with the cheapest
+ * call that needs one, a lookup list (`GET /priorities`: small, no member data). The verdict is
+ * remembered for a short while, keyed by the token's SHA-256: the token itself is never kept.
+ */
+
+export interface Caller {
+  userId: string
+  name: string | null
+  /** The roles of the token's claims, as the console reads them (`roles`). */
+  roles: string[]
+  /** The database the token was checked against. */
+  database: string
+  /** SHA-256 of the token (hex): what identifies the session without holding it. */
+  tokenHash: string
+}
+
+export type Verdict = 'accepted' | 'refused' | 'unavailable'
+
+/** How long a verdict is remembered: a token ended at the service is refused within this. */
+export const VERDICT_TTL_MS = 30_000
+const MAX_REMEMBERED = 10_000
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+export function bearerOf(header: string | undefined): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? null
+}
+
+export interface Gate {
+  /** Whether the service accepts `token` for `database` (asked at most once per TTL). */
+  check(token: string, database: string): Promise<Verdict>
+  /** The caller of a request, or the answer refusing it. */
+  middleware: MiddlewareHandler<{ Variables: { caller: Caller } }>
+}
+
+export function createGate(
+  config: Pick<ServerConfig, 'serviceUrl' | 'serviceApiKey' | 'databases'>,
+  fetchImpl: typeof fetch = fetch,
+  ttlMs = VERDICT_TTL_MS,
+): Gate {
+  const verdicts = new Map<string, { verdict: Verdict; until: number }>()
+
+  async function ask(token: string, database: string): Promise<Verdict> {
+    try {
+      const response = await fetchImpl(`${config.serviceUrl}/priorities`, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-api-key': config.serviceApiKey,
+          'service-database': database,
+        },
+        signal: AbortSignal.timeout(15_000),
+      })
+      await response.body?.cancel()
+      if (response.ok) return 'accepted'
+      if (response.status === 401) return 'refused'
+      return 'unavailable'
+    } catch {
+      return 'unavailable'
+    }
+  }
+
+  async function check(token: string, database: string): Promise<Verdict> {
+    const key = `${sha256(token)}\u0000${database}`
+    const now = Date.now()
+    const known = verdicts.get(key)
+    if (known && known.until > now) return known.verdict
+    const verdict = await ask(token, database)
+    // A service that could not say is asked again next time; a verdict is kept.
+    if (verdict !== 'unavailable') {
+      if (verdicts.size >= MAX_REMEMBERED)
+        for (const [k, v] of verdicts)
+          if (v.until <= now || verdicts.size >= MAX_REMEMBERED) verdicts.delete(k)
+      verdicts.set(key, { verdict, until: now + ttlMs })
+    }
+    return verdict
+  }
+
+  return {
+    check,
+    async middleware(c, next) {
+      const token = bearerOf(c.req.header('authorization'))
+      if (!token)
+        return c.json(refusal(401, 'Sign in first: the request has no bearer token.'), 401)
+      const claims = readClaims(token)
+      // The database asked about, else the one the token was issued for, else the first.
+      const database =
+        c.req.query('database') ??
+        c.req.header('service-database') ??
+        (claims?.db && config.databases.includes(claims.db) ? claims.db : config.databases[0]!)
+      if (!config.databases.includes(database))
+        return c.json(refusal(404, 'This server does not serve that database.'), 404)
+      const verdict = await check(token, database)
+      if (verdict === 'unavailable')
+        return c.json(refusal(503, 'The service could not check the token; try again.'), 503)
+      if (verdict === 'refused' || !claims)
+        return c.json(refusal(401, 'The service does not accept this token. Sign in again.'), 401)
+      c.set('caller', {
+        userId: claims.sub,
+        name: claims.name ?? null,
+        roles: claims.roles ?? [],
+        database,
+        tokenHash: sha256(token),
+      })
+      await next()
+    },
+  }
+}
+
+export function refusal(status: number, detail: string) {
+  return {
+    data: null,
+    error: {
+      type: 'about:blank',
+      title: status === 401 ? 'Unauthorized' : 'Error',
+      status,
+      detail,
+    },
+    debug: { activityID: crypto.randomUUID() },
+  }
+}

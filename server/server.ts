@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createConsoleApp } from './app'
+import { listenForChanges } from './changes'
+import type { ServerConfig } from './config'
+import { migrate } from './db/migrations'
+import { openStorage, type Storage } from './db/storage'
+import { createGate } from './gate'
+import { Mirror } from './mirror/mirror'
+import { createAccount } from './service/account'
+import { createReader } from './service/reader'
+
+/**
+ * The whole server: storage (migrated), the service account and reader, a mirror per database,
+ * the change feed and the app. `storage` may be given (tests share one); else it is opened from
+ * the settings and closed with the server.
+ */
+export async function createConsoleServer(
+  config: ServerConfig,
+  options: {
+    storage?: Storage
+    /** False: no mirror loop (tests drive the mirrors themselves). */
+    mirrors?: boolean
+    /** How the service is reached (tests count the requests). */
+    fetch?: typeof fetch
+    verdictTtlMs?: number
+    recheckMs?: number
+  } = {},
+) {
+  const fetchImpl = options.fetch ?? fetch
+  const storage = options.storage ?? (await openStorage(config))
+  await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
+  const account = createAccount(config, fetchImpl)
+  const reader = createReader(config, account, fetchImpl)
+  const instanceId = randomUUID()
+  const mirrors = config.databases.map(
+    (database) =>
+      new Mirror({
+        storage,
+        reader,
+        database,
+        pageSize: config.pageSize,
+        pollMs: config.pollSeconds * 1000,
+        sweepMs: config.sweepSeconds * 1000,
+        instanceId,
+      }),
+  )
+  const feed = await listenForChanges(storage)
+  const gate = createGate(config, fetchImpl, options.verdictTtlMs)
+  const app = createConsoleApp({
+    config,
+    storage,
+    gate,
+    feed,
+    reader,
+    fetch: fetchImpl,
+    recheckMs: options.recheckMs,
+  })
+  if (options.mirrors !== false) for (const m of mirrors) m.start()
+  return {
+    app,
+    fetch: app.fetch,
+    storage,
+    mirrors,
+    reader,
+    feed,
+    async close() {
+      await Promise.all(mirrors.map((m) => m.stop()))
+      await feed.close()
+      if (!options.storage) await storage.close()
+    },
+  }
+}
+
+export type ConsoleServer = Awaited<ReturnType<typeof createConsoleServer>>
+
+/** Starts the server on a port (0: a free one). */
+export async function listen(server: ConsoleServer, port: number, hostname = '127.0.0.1') {
+  const http = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: server.fetch, port, hostname }, () => resolve(s))
+    s.once('error', reject)
+  })
+  const address = http.address() as AddressInfo
+  return {
+    port: address.port,
+    baseUrl: `http://${hostname}:${address.port}`,
+    async close() {
+      // Open streams would hold the server open: they are cut.
+      if ('closeAllConnections' in http) http.closeAllConnections()
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    },
+  }
+}
