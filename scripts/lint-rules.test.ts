@@ -112,7 +112,7 @@ describe('lint', { timeout: 60_000 }, () => {
     const a = "import { b } from './b'\nexport const a = () => b\n"
     writeFileSync(path.join(fixtureDir, 'a.ts'), a)
     const file = path.relative(root, path.join(fixtureDir, 'a.ts'))
-    expect(await ruleIds(file, a)).toContain('project/no-import-cycle')
+    expect(await ruleIds(file, a)).toContain('import-x/no-cycle')
   })
 
   it('fails an import cycle made of type imports', async () => {
@@ -124,6 +124,6 @@ describe('lint', { timeout: 60_000 }, () => {
     const c = "import type { D } from './d'\nexport interface C {\n  d?: D\n}\n"
     writeFileSync(path.join(fixtureDir, 'c.ts'), c)
     const file = path.relative(root, path.join(fixtureDir, 'c.ts'))
-    expect(await ruleIds(file, c)).toContain('project/no-import-cycle')
+    expect(await ruleIds(file, c)).toContain('import-x/no-cycle')
   })
 })
