@@ -3,6 +3,7 @@ import type { ChangeFeed } from './changes'
 import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
 import { refusal, type Caller, type Gate } from './gate'
+import { proxyRoutes } from './proxy'
 import { healthRoutes } from './routes/health'
 import type { ServiceReader } from './service/reader'
 
@@ -20,7 +21,7 @@ export interface AppDeps {
 
 export type ConsoleEnv = { Variables: { caller: Caller } }
 
-/** The console's server as a Hono app: `/console-api/*` of its own. */
+/** The console's server as a Hono app: `/console-api/*` of its own, `/api/*` passed through. */
 export function createConsoleApp(deps: AppDeps) {
   const app = new Hono<ConsoleEnv>()
   app.use('*', async (c, next) => {
@@ -40,5 +41,6 @@ export function createConsoleApp(deps: AppDeps) {
   own.use('*', deps.gate.middleware)
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
   app.route('/console-api', own)
+  app.route('/api', proxyRoutes(deps))
   return app
 }

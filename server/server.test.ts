@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { eventSchema } from '../src/api/schemas/event'
+import { demoAuth } from '../sandbox/testing'
 import { createConsoleServer, listen } from './server'
 import {
   countingFetch,
@@ -70,6 +72,13 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     return { service, t, storage: t.storage, server, http, admin, call, sent: counting.sent }
   }
 
+  const auditRows = async (s: { storage: TestStorage['storage'] }) =>
+    (
+      await s.storage.query<Record<string, unknown>>(
+        'SELECT id::text, user_id, user_name, action, operation, database, record_type, record_id, changes, status, activity_id, detail FROM audit_log ORDER BY id',
+      )
+    ).rows
+
   it('answers health only to a token the service accepts, and remembers the verdict briefly', async () => {
     const s = await setUp({ verdictTtlMs: 400 })
     expect((await s.call('GET', '/console-api/health', { token: null })).status).toBe(401)
@@ -100,4 +109,165 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     await new Promise((r) => setTimeout(r, 450))
     expect((await s.call('GET', '/console-api/health', { token: staff })).status).toBe(401)
   })
+
+  it('passes requests through with its own API key and the user’s token', async () => {
+    const s = await setUp()
+    const read = await s.call('GET', '/api/events/5', {
+      headers: { 'x-api-key': 'what-a-browser-sent', cookie: 'session=1', connection: 'x-drop' },
+    })
+    expect(read.status).toBe(200)
+    expect(eventSchema.safeParse(read.json.data).success).toBe(true)
+    const sent = s.sent.find((r) => r.path === '/events/5')!
+    expect(sent.headers.get('x-api-key')).toBe(s.service.config.serviceApiKey)
+    expect(sent.headers.get('authorization')).toBe(`Bearer ${s.admin}`)
+    expect(sent.headers.get('service-database')).toBe('demo')
+    expect(sent.headers.get('cookie')).toBeNull()
+    // The service's own answers (a 404, a list) come through as they are.
+    expect((await s.call('GET', '/api/events/999999')).status).toBe(404)
+    const list = await s.call('GET', '/api/events?page=1&pageSize=3')
+    expect((list.json.data as unknown[]).length).toBe(3)
+    expect(list.headers.get('content-type')).toContain('text/plain')
+    // A body over the limit is refused while it arrives.
+    const big = await s.call('POST', '/api/events', { body: { subject: 'x'.repeat(1_100_000) } })
+    expect(big.status).toBe(413)
+  })
+
+  it('updates the mirror at once after a write and audits each changed field', async () => {
+    const s = await setUp()
+    const event = (await s.call('GET', '/api/events/5')).json.data as Record<string, unknown>
+    const put = await s.call('PUT', '/api/events/5', { body: { ...event, subject: 'Renamed' } })
+    expect(put.status).toBe(200)
+    const { rows } = await s.storage.query<{ record: { subject: string; update_Date: string } }>(
+      "SELECT record FROM mirror_events WHERE database = 'demo' AND event_id = 5",
+    )
+    expect(rows[0]!.record.subject).toBe('Renamed')
+    const audit = await auditRows(s)
+    const write = audit.find((a) => a.action === 'write')!
+    expect(write).toMatchObject({
+      user_id: 'admin',
+      user_name: 'Alex Admin',
+      operation: 'PUT /events/{eventID}',
+      database: 'demo',
+      record_type: 'event',
+      record_id: '5',
+      status: 200,
+    })
+    expect(write.activity_id).toEqual(expect.any(String))
+    expect((write.changes as Record<string, unknown>).subject).toEqual({
+      before: event.subject,
+      after: 'Renamed',
+    })
+    // The read of one event was audited too.
+    expect(audit.find((a) => a.action === 'read')).toMatchObject({
+      operation: 'GET /events/{eventID}',
+      record_id: '5',
+      user_id: 'admin',
+    })
+
+    const removed = await s.call('DELETE', '/api/events/5')
+    expect(removed.status).toBe(200)
+    const gone = await s.storage.query(
+      "SELECT 1 FROM mirror_events WHERE database = 'demo' AND event_id = 5",
+    )
+    expect(gone.rows).toEqual([])
+    const deletion = (await auditRows(s)).at(-1)!
+    expect(deletion).toMatchObject({ operation: 'DELETE /events/{eventID}', record_id: '5' })
+    expect((deletion.changes as Record<string, { after: unknown }>).subject).toEqual({
+      before: 'Renamed',
+      after: null,
+    })
+
+    // An auth the server meets is kept: created, read, changed.
+    const created = await s.call('POST', '/api/auths', { body: demoAuth() })
+    expect(created.status).toBe(200)
+    const number = (created.json.data as { auth_Number: string }).auth_Number
+    const held = await s.storage.query<{ status: string }>(
+      "SELECT status FROM mirror_auths WHERE database = 'demo' AND auth_number = $1",
+      [number],
+    )
+    expect(held.rows).toEqual([{ status: 'Pended' }])
+    expect((await s.call('GET', `/api/auths/${number}`)).status).toBe(200)
+    expect((await auditRows(s)).at(-1)).toMatchObject({
+      action: 'read',
+      record_type: 'auth',
+      record_id: number,
+    })
+  })
+
+  it('answers a repeated write with the stored answer, never asking the service twice', async () => {
+    const s = await setUp()
+    const event = (await s.call('GET', '/api/events/6')).json.data as Record<string, unknown>
+    const body = { ...event, event_ID: 0, update_Date: undefined, subject: 'Once only' }
+    const headers = { 'idempotency-key': 'create-once-1' }
+    const posts = () => s.sent.filter((r) => r.method === 'POST' && r.path === '/events').length
+    const [a, b] = await Promise.all([
+      s.call('POST', '/api/events', { body, headers }),
+      s.call('POST', '/api/events', { body, headers }),
+    ])
+    expect(a.status).toBe(200)
+    expect(b.status).toBe(200)
+    expect(b.json).toEqual(a.json)
+    expect(posts()).toBe(1)
+    const again = await s.call('POST', '/api/events', { body, headers })
+    expect(again.json).toEqual(a.json)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(posts()).toBe(1)
+    // The same key for another request is refused; another user's same key is their own.
+    const other = await s.call('POST', '/api/events', { body: { ...body, subject: 'x' }, headers })
+    expect(other.status).toBe(422)
+    const staff = await s.service.tokenOf('staff')
+    const theirs = await s.call('POST', '/api/events', { body, headers, token: staff })
+    expect(theirs.status).toBe(200)
+    expect(theirs.json.data).not.toEqual(a.json.data)
+    expect(posts()).toBe(2)
+    // A forged token never gets a stored answer.
+    const forged = await s.call('POST', '/api/events', { body, headers, token: forge('admin') })
+    expect(forged.status).toBe(401)
+    expect(posts()).toBe(2)
+  })
+
+  it('keeps the audit append-only: SQL UPDATE and DELETE are refused, and no route changes it', async () => {
+    const s = await setUp()
+    await s.call('GET', '/api/events/8')
+    const [entry] = await auditRows(s)
+    expect(entry).toBeDefined()
+    await expect(
+      s.storage.query("UPDATE audit_log SET user_id = 'someone' WHERE id = $1", [entry!.id]),
+    ).rejects.toThrow(/append-only/)
+    await expect(
+      s.storage.query('DELETE FROM audit_log WHERE id = $1', [entry!.id]),
+    ).rejects.toThrow(/append-only/)
+    await expect(s.storage.exec('TRUNCATE audit_log')).rejects.toThrow(/append-only/)
+    // Only an entry older than the retention may be deleted.
+    await s.storage.query(
+      "INSERT INTO audit_log (at, action, operation) VALUES (now() - interval '2193 days', 'read', 'old')",
+    )
+    const old = await s.storage.query("DELETE FROM audit_log WHERE operation = 'old'")
+    expect(old.rowCount).toBe(1)
+
+    // Every route of the server, with every method: the entries stay as they were.
+    const before = await auditRows(s)
+    const routes = [
+      '/console-api/health',
+      '/console-api/events',
+      '/console-api/audit',
+      '/console-api/audit/1',
+      '/api/audit',
+      '/console-api/events/1',
+    ]
+    for (const path of routes)
+      for (const method of ['PUT', 'DELETE', 'PATCH', 'POST'])
+        await s.call(method, path, { body: method === 'DELETE' ? undefined : {} })
+    const after = await auditRows(s)
+    expect(after.slice(0, before.length)).toEqual(before)
+    const appRoutes = s.server.app.routes.map((r) => `${r.method} ${r.path}`)
+    expect(appRoutes.filter((r) => /audit/i.test(r))).toEqual([])
+  })
 })
+
+/** A token with the claims of `user` and no valid signature. */
+function forge(user: string) {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
+  const exp = Math.floor(Date.now() / 1000) + 3600
+  return `${part({ alg: 'HS256' })}.${part({ sub: user, sid: 'x', roles: ['admin'], db: 'demo', exp })}.c2ln`
+}

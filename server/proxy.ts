@@ -1,0 +1,441 @@
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { announce } from './changes'
+import { changedFields, recordAudit, type AuditEntry } from './audit'
+import type { ServerConfig } from './config'
+import type { Storage } from './db/storage'
+import { bearerOf, refusal, sha256, type Gate } from './gate'
+import { claimKey, keepAnswer, KEY_PATTERN, releaseKey, type KeyRef } from './idempotency'
+import {
+  deleteAuth,
+  deleteEvents,
+  heldRecord,
+  upsertAuth,
+  upsertEvents,
+  type Change,
+  type Kind,
+} from './mirror/store'
+import { readClaims } from './service/account'
+import type { ServiceReader } from './service/reader'
+
+/*
+ * `/api/*` passed through to the service: the server's API key is added (a browser's is
+ * replaced), the user's own token and database go along, hop-by-hop headers stay behind. Reads
+ * stream through; a write's body is read (up to the limit) because the server keeps its
+ * fingerprint for idempotency and its fields for the audit. After a successful write the mirror
+ * takes the record from the answer (or reads it again), and the audit records each field changed.
+ */
+
+/** The largest request body passed on: the service's own limit. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Request headers the service is given; anything else (cookies, the browser's key) is not. */
+const FORWARDED = [
+  'authorization',
+  'service-database',
+  'content-type',
+  'accept',
+  'accept-language',
+  'idempotency-key',
+]
+
+/** Headers that describe one connection, never passed on (RFC 9110, section 7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  // Set again by this server for what it sends (fetch has already decoded the body).
+  'content-length',
+  'content-encoding',
+  'set-cookie',
+])
+
+export function answerHeaders(from: Headers): Headers {
+  const out = new Headers()
+  const named = (from.get('connection') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+  from.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name) && !named.includes(name)) out.set(name, value)
+  })
+  return out
+}
+
+/** What a path is about: the record it reads or changes, by the service's paths. */
+interface Target {
+  /** Method and path pattern, for the audit. */
+  operation: string
+  kind: Kind | null
+  /** The record's ID from the path, if one. */
+  id: string | null
+  /** What the answer's `data` is: the record, a batch's results, or neither. */
+  answer: 'record' | 'auth-vba' | 'batch' | 'reread' | 'none'
+  /** A read of one member record (audited). */
+  memberRead: boolean
+}
+
+export function targetOf(method: string, path: string): Target {
+  const s = path.split('/').filter(Boolean).map(decodeURIComponent)
+  const t = (
+    pattern: string,
+    kind: Kind | null,
+    id: string | null,
+    answer: Target['answer'],
+    memberRead = false,
+  ): Target => ({ operation: `${method} ${pattern}`, kind, id, answer, memberRead })
+  const [a, b, c, , e] = s
+  if (a === 'events' && s.length === 1) return t('/events', 'event', null, 'record')
+  if (a === 'events' && s.length === 2)
+    return t('/events/{eventID}', 'event', b!, 'record', method === 'GET')
+  if (a === 'events' && s.length === 3 && (c === 'snooze' || c === 'reschedule'))
+    return t(`/events/{eventID}/${c}`, 'event', b!, 'record')
+  if (a === 'events' && s.length === 3 && c === 'schedules')
+    return t('/events/{eventID}/schedules', 'event', b!, 'none')
+  if (a === 'events' && s.length === 5 && c === 'schedules' && e === 'next')
+    return t('/events/{eventID}/schedules/{scheduleId}/next', 'event', b!, 'reread')
+  if (a === 'events-batch') return t('/events-batch', 'event', null, 'batch')
+  if (a === 'auths' && s.length === 1)
+    return t('/auths', 'auth', null, method === 'PUT' ? 'batch' : 'record')
+  if (a === 'auths' && s.length === 2)
+    return t('/auths/{authNumber}', 'auth', b!, 'record', method === 'GET')
+  if (a === 'auths' && s.length === 3 && c === 'adjust')
+    return t('/auths/{authNumber}/adjust', 'auth', b!, 'record')
+  if (a === 'auths' && s.length === 4 && c === 'process-status')
+    return t('/auths/{authNumber}/process-status/{newAuthCode}', 'auth', b!, 'record')
+  if (a === 'auths-vba' && s.length === 2)
+    return t('/auths-vba/{authNumber}', 'auth', b!, 'auth-vba', method === 'GET')
+  if (a === 'kick' && s.length === 2) return t('/kick/{userId}', null, b!, 'none')
+  return t(`/${s.join('/')}`, null, null, 'none')
+}
+
+type Rec = Record<string, unknown>
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The IDs a batch body names (those given; new items get theirs from the service). */
+function batchIds(kind: Kind, body: unknown): string[] {
+  if (!Array.isArray(body)) return []
+  const field = kind === 'event' ? 'event_ID' : 'auth_Number'
+  return body
+    .map((item) => (isRecord(item) ? item[field] : null))
+    .filter((v) => (typeof v === 'number' && v > 0) || (typeof v === 'string' && v !== ''))
+    .map(String)
+}
+
+/** The IDs a batch answer says were written (status 200 or 201). */
+function writtenIds(kind: Kind, data: unknown): string[] {
+  if (!Array.isArray(data)) return []
+  const field = kind === 'event' ? 'event_ID' : 'auth_Number'
+  const ids: string[] = []
+  for (const item of data) {
+    if (!isRecord(item) || (item.status !== 200 && item.status !== 201)) continue
+    const id = Array.isArray(item.id)
+      ? (item.id as unknown[]).find((p) => isRecord(p) && p.key === field)
+      : null
+    const value = isRecord(id) ? id.value : null
+    if (typeof value === 'number' || (typeof value === 'string' && value !== ''))
+      ids.push(String(value))
+  }
+  return ids
+}
+
+const idOf = (kind: Kind, record: Rec) =>
+  kind === 'event'
+    ? typeof record.event_ID === 'number'
+      ? String(record.event_ID)
+      : null
+    : typeof record.auth_Number === 'string'
+      ? record.auth_Number
+      : null
+
+export interface ProxyDeps {
+  config: ServerConfig
+  storage: Storage
+  reader: ServiceReader
+  gate: Gate
+  fetch?: typeof fetch
+}
+
+export function proxyRoutes(deps: ProxyDeps) {
+  const { config, storage, reader } = deps
+  const fetchImpl = deps.fetch ?? fetch
+  const app = new Hono()
+
+  async function send(c: Context, path: string, body: Uint8Array | null) {
+    const headers = new Headers()
+    for (const name of FORWARDED) {
+      const value = c.req.header(name)
+      if (value !== undefined) headers.set(name, value)
+    }
+    headers.set('x-api-key', config.serviceApiKey)
+    const search = new URL(c.req.url).search
+    return fetchImpl(config.serviceUrl + path + search, {
+      method: c.req.method,
+      headers,
+      body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(120_000),
+    })
+  }
+
+  /** Reads the request body, refusing it past the limit while it arrives. */
+  async function readBody(c: Context): Promise<Uint8Array | 'too-large'> {
+    const declared = Number(c.req.header('content-length') ?? 0)
+    if (declared > MAX_BODY_BYTES) return 'too-large'
+    const stream = c.req.raw.body
+    if (!stream) return new Uint8Array()
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) return 'too-large'
+      chunks.push(chunk)
+    }
+    return Buffer.concat(chunks)
+  }
+
+  app.all('/*', async (c) => {
+    const path = c.req.path.replace(/^\/api/, '') || '/'
+    const method = c.req.method
+    const target = targetOf(method, path)
+    const database = c.req.header('service-database') ?? null
+    const token = bearerOf(c.req.header('authorization'))
+    const claims = token ? readClaims(token) : null
+
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
+      let response: Response
+      try {
+        response = await send(c, path, null)
+      } catch {
+        return c.json(refusal(502, 'The service did not answer.'), 502)
+      }
+      const headers = answerHeaders(response.headers)
+      const wanted =
+        method === 'GET' &&
+        response.ok &&
+        database !== null &&
+        config.databases.includes(database) &&
+        (target.memberRead || target.answer === 'auth-vba')
+      if (!wanted) return new Response(response.body, { status: response.status, headers })
+      // One record: small, read whole, so the auth is mirrored and the read audited.
+      const text = await response.text()
+      const envelope = parseEnvelope(text)
+      await storage.transaction(async (tx) => {
+        let changes: Change[] = []
+        const data =
+          target.answer === 'auth-vba'
+            ? isRecord(envelope?.data)
+              ? envelope.data.authDetail
+              : null
+            : envelope?.data
+        if (isRecord(data) && target.kind === 'auth') changes = await upsertAuth(tx, database, data)
+        if (isRecord(data) && target.kind === 'event')
+          changes = await upsertEvents(tx, database, [data])
+        await announce(tx, changes)
+        await recordAudit(tx, [
+          {
+            userId: claims?.sub ?? null,
+            userName: claims?.name ?? null,
+            action: 'read',
+            operation: target.operation,
+            database,
+            recordType: target.kind,
+            recordId: target.id,
+            status: response.status,
+            activityId: envelope?.activityId ?? null,
+          },
+        ])
+      })
+      return new Response(text, { status: response.status, headers })
+    }
+
+    const body = await readBody(c)
+    if (body === 'too-large') {
+      c.header('connection', 'close')
+      return c.json(refusal(413, 'The request body is larger than 1 MB.'), 413)
+    }
+
+    // An Idempotency-Key is honoured for the user the service says the token is: a stored
+    // answer is never handed to a token the service would refuse.
+    const key = c.req.header('idempotency-key')
+    let ref: KeyRef | null = null
+    if (key !== undefined && token && database) {
+      if (!KEY_PATTERN.test(key))
+        return c.json(
+          refusal(400, 'Idempotency-Key must be 1 to 255 printable characters, no spaces.'),
+          400,
+        )
+      const verdict = await deps.gate.check(token, database)
+      if (verdict === 'unavailable')
+        return c.json(refusal(503, 'The service could not check the token; try again.'), 503)
+      if (verdict === 'refused' || !claims)
+        return c.json(refusal(401, 'The service does not accept this token. Sign in again.'), 401)
+      ref = { userHash: sha256(claims.sub), key, database }
+      const fingerprint = createHash('sha256')
+        .update(method)
+        .update('\0')
+        .update(path + new URL(c.req.url).search)
+        .update('\0')
+        .update(body)
+        .digest('hex')
+      const claim = await claimKey(storage, ref, fingerprint)
+      if (claim.kind === 'replay') {
+        const headers = new Headers(claim.headers)
+        headers.set('idempotent-replayed', 'true')
+        return new Response(claim.body, { status: claim.status, headers })
+      }
+      if (claim.kind === 'other-request')
+        return c.json(
+          refusal(422, 'This Idempotency-Key was already used for another request.'),
+          422,
+        )
+      if (claim.kind === 'in-progress')
+        return c.json(
+          refusal(409, 'A request with this Idempotency-Key is still in progress; try again.'),
+          409,
+        )
+    }
+
+    // The records as the mirror holds them before the write: the audit's "before".
+    const known = database !== null && config.databases.includes(database)
+    const parsedBody = parseJson(body)
+    const beforeIds =
+      target.kind === null
+        ? []
+        : target.id !== null
+          ? [target.id]
+          : target.answer === 'batch'
+            ? batchIds(target.kind, parsedBody)
+            : []
+    const before = new Map<string, Rec | null>()
+    if (known && target.kind)
+      for (const id of beforeIds)
+        before.set(id, await heldRecord(storage, database, target.kind, id))
+
+    let response: Response
+    let text: string
+    try {
+      response = await send(c, path, body)
+      text = await response.text()
+    } catch {
+      if (ref) await releaseKey(storage, ref)
+      return c.json(
+        refusal(502, 'The service did not answer; the write may or may not have been made.'),
+        502,
+      )
+    }
+    const headers = answerHeaders(response.headers)
+    const envelope = parseEnvelope(text)
+
+    // What the write made: from the answer, or read again with the server's account.
+    const after = new Map<string, Rec | null>()
+    if (response.ok && known && target.kind) {
+      const data = envelope?.data
+      if (method === 'DELETE' && target.id !== null) after.set(target.id, null)
+      else if (target.answer === 'record' && isRecord(data)) {
+        const id = idOf(target.kind, data)
+        if (id !== null) after.set(id, data)
+      } else if (target.answer === 'batch' || target.answer === 'reread') {
+        const ids = target.answer === 'batch' ? writtenIds(target.kind, data) : [target.id!]
+        for (const id of ids) {
+          const record = await reread(reader, database, target.kind, id).catch(() => undefined)
+          if (record !== undefined) after.set(id, record)
+        }
+      }
+    }
+
+    const audit: AuditEntry[] = []
+    const base = {
+      userId: claims?.sub ?? null,
+      userName: claims?.name ?? null,
+      action: 'write' as const,
+      operation: target.operation,
+      database,
+      recordType: target.kind,
+      status: response.status,
+      activityId: envelope?.activityId ?? null,
+      // A refused token's claims are only what it says: not checked by the service.
+      detail: response.status === 401 ? { unverifiedUser: true } : null,
+    }
+    for (const [id, record] of after) {
+      const was = before.has(id)
+        ? before.get(id)!
+        : known && target.kind
+          ? await heldRecord(storage, database, target.kind, id)
+          : null
+      audit.push({ ...base, recordId: id, changes: changedFields(was, record) })
+    }
+    if (audit.length === 0) audit.push({ ...base, recordId: target.id, changes: null })
+
+    await storage.transaction(async (tx) => {
+      const changes: Change[] = []
+      if (known && target.kind)
+        for (const [id, record] of after) {
+          if (target.kind === 'event')
+            changes.push(
+              ...(record
+                ? await upsertEvents(tx, database, [record])
+                : await deleteEvents(tx, database, [Number(id)])),
+            )
+          else
+            changes.push(
+              ...(record
+                ? await upsertAuth(tx, database, record)
+                : await deleteAuth(tx, database, id)),
+            )
+        }
+      await announce(tx, changes)
+      await recordAudit(tx, audit)
+    })
+
+    if (ref) {
+      if (response.ok)
+        await keepAnswer(storage, ref, {
+          status: response.status,
+          headers: Object.fromEntries(headers),
+          body: text,
+        })
+      else await releaseKey(storage, ref)
+    }
+    return new Response(text, { status: response.status, headers })
+  })
+  return app
+}
+
+async function reread(reader: ServiceReader, database: string, kind: Kind, id: string) {
+  if (kind === 'event') {
+    const n = Number(id)
+    return Number.isInteger(n) ? ((await reader.event(database, n)) as Rec | null) : undefined
+  }
+  return reader.auth(database, id)
+}
+
+function parseJson(body: Uint8Array): unknown {
+  if (body.length === 0) return undefined
+  try {
+    return JSON.parse(Buffer.from(body).toString('utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+function parseEnvelope(text: string): { data: unknown; activityId: string | null } | null {
+  try {
+    const json = JSON.parse(text) as unknown
+    if (!isRecord(json)) return null
+    const debug = isRecord(json.debug) ? json.debug : null
+    return {
+      data: json.data,
+      activityId: typeof debug?.activityID === 'string' ? debug.activityID : null,
+    }
+  } catch {
+    return null
+  }
+}
