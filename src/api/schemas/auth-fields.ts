@@ -18,7 +18,7 @@ export interface NumberRange {
 }
 
 /** Largest amount, count or unit number an auth may hold: beyond it is a typing error. */
-export const MAX_AMOUNT = 1_000_000_000_000
+const MAX_AMOUNT = 1_000_000_000_000
 
 export type AuthFieldSpec = {
   /** What staff call it. */
@@ -168,10 +168,6 @@ export const isAuthKey = (name: string): name is AuthKey => Object.hasOwn(AUTH_F
 
 /** A field's spec, for code that walks the table without knowing which field it holds. */
 export const specOf = (field: AuthKey): AuthFieldSpec => AUTH_FIELDS[field]
-
-/** The fields of a type. */
-export const authKeysOfType = (type: AuthFieldType) =>
-  AUTH_KEYS.filter((field) => AUTH_FIELDS[field].type === type)
 
 type RequiredKey = AuthKeyWhere<{ required: true }>
 
