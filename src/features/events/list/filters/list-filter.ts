@@ -19,6 +19,12 @@ export interface FilterUser {
   groups?: readonly number[] | null | undefined
 }
 
+/** Who is asking, and the conditions of the filters before this one. */
+interface Asked {
+  user?: FilterUser | undefined
+  index: EventFilter
+}
+
 export interface ListFilterDescriptor<Part extends object> {
   /** The URL parameters it reads and writes (a saved view keeps these, and only these). */
   keys: readonly string[]
@@ -31,7 +37,7 @@ export interface ListFilterDescriptor<Part extends object> {
   /** Whether it narrows the list (the filter bar's count). */
   active(part: Part): boolean
   /** Its conditions, given who is asking and the conditions of the filters before it. */
-  toIndex(part: Part, asked: { user?: FilterUser | undefined; index: EventFilter }): EventFilter
+  toIndex(part: Part, asked: Asked): EventFilter
 }
 
 const defineFilter = <Part extends object>(d: ListFilterDescriptor<Part>) => d
@@ -69,6 +75,43 @@ function chosen<K extends 'status' | 'priority' | 'type' | 'user'>(key: K, examp
     write: (part, params) => setList(params, key, part[key]),
     active: (part) => part[key].length > 0,
     toIndex: (part) => ({ [key]: part[key] }),
+  })
+}
+
+/** A filter that is on or off: on is `key=value` in the URL. */
+function flag<F extends string>(
+  key: string,
+  value: string,
+  field: F,
+  toIndex: (on: boolean, asked: Asked) => EventFilter,
+) {
+  return defineFilter<Record<F, boolean>>({
+    keys: [key],
+    example: { [field]: true } as Record<F, boolean>,
+    parse: (params) => ({ [field]: params.get(key) === value }) as Record<F, boolean>,
+    write: (part, params) => {
+      if (part[field]) params.set(key, value)
+    },
+    active: (part) => part[field],
+    toIndex: (part, asked) => toIndex(part[field], asked),
+  })
+}
+
+/** A filter that is one of a few choices, or '' (not set). */
+function choice<F extends string, T extends string>(
+  key: F,
+  allowed: readonly T[],
+  toIndex: (chosen: T | '', asked: Asked) => EventFilter,
+) {
+  return defineFilter<Record<F, T | ''>>({
+    keys: [key],
+    example: { [key]: allowed[0] } as Record<F, T>,
+    parse: (params) => ({ [key]: oneOf(allowed, params.get(key)) }) as Record<F, T | ''>,
+    write: (part, params) => {
+      if (part[key]) params.set(key, part[key])
+    },
+    active: (part) => part[key] !== '',
+    toIndex: (part, asked) => toIndex(part[key], asked),
   })
 }
 
@@ -130,31 +173,11 @@ export const LIST_FILTERS = {
           : due || undefined,
     }),
   }),
-  reminder: defineFilter<{ reminderDue: boolean }>({
-    keys: ['reminder'],
-    example: { reminderDue: true },
-    parse: (params) => ({ reminderDue: params.get('reminder') === 'due' }),
-    write: ({ reminderDue }, params) => {
-      if (reminderDue) params.set('reminder', 'due')
-    },
-    active: ({ reminderDue }) => reminderDue,
-    toIndex: ({ reminderDue }) => ({ reminderDue: reminderDue || undefined }),
-  }),
-  completed: defineFilter<{
-    /** '' any, 'open' not completed, 'done' completed. */
-    completed: (typeof COMPLETED)[number] | ''
-  }>({
-    keys: ['completed'],
-    example: { completed: 'open' },
-    parse: (params) => ({ completed: oneOf(COMPLETED, params.get('completed')) }),
-    write: ({ completed }, params) => {
-      if (completed) params.set('completed', completed)
-    },
-    active: ({ completed }) => completed !== '',
-    toIndex: ({ completed }) => ({
-      completed: completed === '' ? undefined : completed === 'done',
-    }),
-  }),
+  reminder: flag('reminder', 'due', 'reminderDue', (on) => ({ reminderDue: on || undefined })),
+  /** Not completed ('open') or completed ('done'). */
+  completed: choice('completed', COMPLETED, (completed) => ({
+    completed: completed === '' ? undefined : completed === 'done',
+  })),
   /**
    * Of status, priority and type, those whose chosen values are left out rather than kept. It
    * changes what those filters mean, so it is written after them and only where they wrote
@@ -179,37 +202,15 @@ export const LIST_FILTERS = {
       return { status: kept('status'), priority: kept('priority'), type: kept('type'), not }
     },
   }),
-  assignee: defineFilter<{
-    /** '' anyone, 'unassigned' no user, 'my-groups' one of the signed-in user's groups. */
-    assignee: (typeof ASSIGNEE)[number] | ''
-  }>({
-    keys: ['assignee'],
-    example: { assignee: 'my-groups' },
-    parse: (params) => ({ assignee: oneOf(ASSIGNEE, params.get('assignee')) }),
-    write: ({ assignee }, params) => {
-      if (assignee) params.set('assignee', assignee)
-    },
-    active: ({ assignee }) => assignee !== '',
-    toIndex: ({ assignee }, { user }) => ({
-      unassigned: assignee === 'unassigned' || undefined,
-      inGroups: assignee === 'my-groups' && user?.groups ? user.groups : undefined,
-    }),
-  }),
-  created: defineFilter<{
-    /** Entered by the signed-in user (`entry_User`). */
-    createdByMe: boolean
-  }>({
-    keys: ['created'],
-    example: { createdByMe: true },
-    parse: (params) => ({ createdByMe: params.get('created') === 'me' }),
-    write: ({ createdByMe }, params) => {
-      if (createdByMe) params.set('created', 'me')
-    },
-    active: ({ createdByMe }) => createdByMe,
-    toIndex: ({ createdByMe }, { user }) => ({
-      enteredBy: createdByMe && user ? [user.userId] : undefined,
-    }),
-  }),
+  /** To no user ('unassigned'), or to one of the signed-in user's groups ('my-groups'). */
+  assignee: choice('assignee', ASSIGNEE, (assignee, { user }) => ({
+    unassigned: assignee === 'unassigned' || undefined,
+    inGroups: assignee === 'my-groups' && user?.groups ? user.groups : undefined,
+  })),
+  /** Entered by the signed-in user (`entry_User`). */
+  created: flag('created', 'me', 'createdByMe', (on, { user }) => ({
+    enteredBy: on && user ? [user.userId] : undefined,
+  })),
   updated: defineFilter<{
     /** Saved on or after this day (`YYYY-MM-DD`), or ''. */
     updatedSince: string
