@@ -4,7 +4,9 @@ import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
 import { refusal, type Caller, type Gate } from './gate'
 import { proxyRoutes } from './proxy'
+import { eventRoutes } from './routes/events'
 import { healthRoutes } from './routes/health'
+import { streamRoutes } from './routes/stream'
 import type { ServiceReader } from './service/reader'
 
 export interface AppDeps {
@@ -40,6 +42,8 @@ export function createConsoleApp(deps: AppDeps) {
   const own = new Hono<ConsoleEnv>()
   own.use('*', deps.gate.middleware)
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
+  own.route('/', eventRoutes(deps.storage))
+  own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs }))
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))
   return app

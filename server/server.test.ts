@@ -4,12 +4,15 @@ import { demoAuth } from '../sandbox/testing'
 import { createConsoleServer, listen } from './server'
 import {
   countingFetch,
+  eventually,
+  openStream,
   openTestStorage,
   startService,
   storageKinds,
   type TestService,
   type TestStorage,
 } from './testing'
+import { openPostgres } from './db/storage'
 
 // PGlite takes seconds to start on a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -262,6 +265,91 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     expect(after.slice(0, before.length)).toEqual(before)
     const appRoutes = s.server.app.routes.map((r) => `${r.method} ${r.path}`)
     expect(appRoutes.filter((r) => /audit/i.test(r))).toEqual([])
+  })
+
+  it('pages the mirror for the console, audited, in the service’s event shape', async () => {
+    const s = await setUp({ events: 120 })
+    const first = await s.call('GET', '/console-api/events?database=demo&limit=50')
+    expect(first.status).toBe(200)
+    const page = first.json.data as unknown[]
+    expect(page.length).toBe(50)
+    for (const e of page) expect(eventSchema.safeParse(e).success).toBe(true)
+    let after = first.json.next!.after
+    let total = page.length
+    for (;;) {
+      const next = await s.call('GET', `/console-api/events?database=demo&limit=50&after=${after}`)
+      total += (next.json.data as unknown[]).length
+      if (!next.json.next) break
+      after = next.json.next.after
+    }
+    expect(total).toBe(120)
+
+    // Changes since a date: the edited event, and nothing older.
+    const event = (await s.call('GET', '/api/events/9')).json.data as Record<string, unknown>
+    const put = await s.call('PUT', '/api/events/9', { body: { ...event, subject: 'Later' } })
+    const stamp = (put.json.data as { update_Date: string }).update_Date
+    const since = await s.call(
+      'GET',
+      `/console-api/events?database=demo&since=${encodeURIComponent(stamp)}`,
+    )
+    expect((since.json.data as { event_ID: number }[]).map((e) => e.event_ID)).toEqual([9])
+
+    const reads = (await auditRows(s)).filter((a) => a.operation === 'GET /console-api/events')
+    expect(reads.length).toBe(4)
+    expect(reads[0]).toMatchObject({ user_id: 'admin', database: 'demo', detail: { count: 50 } })
+    expect((await s.call('GET', '/console-api/events?database=nowhere')).status).toBe(404)
+  })
+
+  it('streams every change of the mirror and ends when the token is refused', async () => {
+    const s = await setUp({ verdictTtlMs: 200, recheckMs: 200 })
+    const staff = await s.service.tokenOf('staff')
+    const stream = await openStream(`${s.http.baseUrl}/console-api/stream?database=demo`, staff)
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream')
+    await stream.next((m) => m.event === 'ready')
+    const event = (await s.call('GET', '/api/events/11')).json.data as Record<string, unknown>
+    const put = await s.call('PUT', '/api/events/11', { body: { ...event, subject: 'Live' } })
+    const stamp = (put.json.data as { update_Date: string }).update_Date
+    const change = await stream.next((m) => m.event === 'change')
+    expect(change.data).toEqual({
+      database: 'demo',
+      kind: 'event',
+      id: '11',
+      update_Date: stamp,
+      op: 'upsert',
+    })
+    // A change found by the look for changes is sent too.
+    const direct = (await s.service.sandbox.call('GET', '/events/12', { token: s.admin }))
+      .data as Record<string, unknown>
+    await s.service.sandbox.call('PUT', '/events/12', {
+      token: s.admin,
+      body: { ...direct, subject: 'Elsewhere' },
+    })
+    await s.server.mirrors[0]!.pollChanges()
+    await stream.next((m) => m.event === 'change' && (m.data as { id: string }).id === '12')
+
+    await s.service.sandbox.call('POST', '/kick/staff', { token: s.admin })
+    await stream.next((m) => m.event === 'end', 5000)
+    await eventually(() => stream.ended, 5000, 'the stream to close')
+    await stream.close()
+  })
+
+  it('two instances on one database: a write through one reaches the other’s stream', async () => {
+    const s = await setUp()
+    // A second server on the same Postgres (its own connections), or on the same embedded one.
+    const storage = s.t.url ? await openPostgres(s.t.url) : s.storage
+    const second = await createConsoleServer(s.service.config, { storage, mirrors: false })
+    const http2 = await listen(second, 0)
+    cleanup.push(async () => {
+      await http2.close()
+      await second.close()
+      if (storage !== s.storage) await storage.close()
+    })
+    const stream = await openStream(`${http2.baseUrl}/console-api/stream`, s.admin)
+    await stream.next((m) => m.event === 'ready')
+    const event = (await s.call('GET', '/api/events/13')).json.data as Record<string, unknown>
+    await s.call('PUT', '/api/events/13', { body: { ...event, subject: 'Through A' } })
+    await stream.next((m) => m.event === 'change' && (m.data as { id: string }).id === '13')
+    await stream.close()
   })
 })
 

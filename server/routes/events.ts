@@ -1,0 +1,86 @@
+import { Hono } from 'hono'
+import { recordAudit } from '../audit'
+import type { Storage } from '../db/storage'
+import { refusal, type Caller } from '../gate'
+import { wallClockMs } from '../mirror/store'
+
+/*
+ * `GET /console-api/events`: the mirror's events of a database, in the service's own shape (the
+ * records as it sent them), so the console's contract parses them and its event index can load
+ * from here instead of the service. `after=<event ID>` pages by ID; `since=<update_Date>` reads
+ * what changed from then on, paged by `after` among those (events at exactly `since` are
+ * included: a stamp can be shared). Each page read is one audit entry: who, which database, how
+ * many records.
+ */
+
+const DEFAULT_LIMIT = 1000
+const MAX_LIMIT = 5000
+
+export function eventRoutes(storage: Storage) {
+  const app = new Hono<{ Variables: { caller: Caller } }>()
+  app.get('/events', async (c) => {
+    const caller = c.get('caller')
+    const database = caller.database
+    const limitText = c.req.query('limit')
+    const afterText = c.req.query('after')
+    const sinceText = c.req.query('since')
+    const limit = limitText === undefined ? DEFAULT_LIMIT : Number(limitText)
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+      return c.json(refusal(400, `limit must be a whole number from 1 to ${MAX_LIMIT}.`), 400)
+    const after = afterText === undefined ? null : Number(afterText)
+    if (after !== null && !Number.isSafeInteger(after))
+      return c.json(refusal(400, 'after must be an event ID.'), 400)
+    const since = sinceText === undefined ? null : wallClockMs(sinceText)
+    if (sinceText !== undefined && since === null)
+      return c.json(refusal(400, 'since must be an update_Date.'), 400)
+
+    const { rows } =
+      since === null
+        ? await storage.query<{ record: Record<string, unknown>; event_id: number }>(
+            `SELECT record, event_id FROM mirror_events
+             WHERE database = $1 AND event_id > $2::bigint ORDER BY event_id LIMIT $3`,
+            [database, after ?? -2147483649, limit],
+          )
+        : await storage.query<{
+            record: Record<string, unknown>
+            event_id: number
+            update_date: string | null
+          }>(
+            `SELECT record, event_id, update_date FROM mirror_events
+             WHERE database = $1
+               AND (update_ms > $2::bigint OR (update_ms = $2::bigint AND event_id > $3::bigint))
+             ORDER BY update_ms, event_id LIMIT $4`,
+            [database, since, after ?? -2147483649, limit],
+          )
+    const last = rows.at(-1)
+    const next =
+      rows.length < limit || !last
+        ? null
+        : since === null
+          ? { after: Number(last.event_id) }
+          : {
+              since: (last as { update_date?: string | null }).update_date ?? sinceText,
+              after: Number(last.event_id),
+            }
+    await recordAudit(storage, [
+      {
+        userId: caller.userId,
+        userName: caller.name,
+        action: 'read',
+        operation: 'GET /console-api/events',
+        database,
+        recordType: 'event',
+        recordId: null,
+        status: 200,
+        activityId: null,
+        detail: { count: rows.length, after, since: sinceText ?? null },
+      },
+    ])
+    return c.json({
+      data: rows.map((r) => r.record),
+      next,
+      debug: { activityID: crypto.randomUUID() },
+    })
+  })
+  return app
+}

@@ -1,0 +1,80 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import type { ChangeFeed } from '../changes'
+import { bearerOf, VERDICT_TTL_MS, type Caller, type Gate } from '../gate'
+import type { Change } from '../mirror/store'
+
+/*
+ * `GET /console-api/stream`: Server-Sent Events, one `change` message for every change of the
+ * mirror of the caller's database (from a look for changes, a sweep or a write through any
+ * instance), with the database, kind, ID, update_Date and whether it was stored or deleted; never
+ * member data. The token is shown to the service again every `recheckMs`; once refused, an `end`
+ * message closes the stream.
+ */
+export function streamRoutes(
+  feed: ChangeFeed,
+  gate: Gate,
+  options: { recheckMs?: number; heartbeatMs?: number } = {},
+) {
+  const recheckMs = options.recheckMs ?? VERDICT_TTL_MS
+  const heartbeatMs = options.heartbeatMs ?? 15_000
+  const app = new Hono<{ Variables: { caller: Caller } }>()
+  app.get('/stream', (c) => {
+    const caller = c.get('caller')
+    const token = bearerOf(c.req.header('authorization'))!
+    return streamSSE(c, async (stream) => {
+      const queue: Change[] = []
+      let wake: (() => void) | null = null
+      let ended: 'refused' | 'closed' | null = null
+      const nudge = () => {
+        wake?.()
+        wake = null
+      }
+      const unsubscribe = feed.subscribe((change) => {
+        if (change.database !== caller.database) return
+        queue.push(change)
+        nudge()
+      })
+      stream.onAbort(() => {
+        ended = 'closed'
+        nudge()
+      })
+      const recheck = setInterval(() => {
+        void gate.check(token, caller.database).then((verdict) => {
+          if (verdict === 'refused') {
+            ended ??= 'refused'
+            nudge()
+          }
+        })
+      }, recheckMs)
+      const heartbeat = setInterval(() => {
+        // A comment line keeps proxies from closing a quiet stream.
+        void stream.write(': ping\n\n').catch(() => undefined)
+      }, heartbeatMs)
+      try {
+        await stream.writeSSE({
+          event: 'ready',
+          data: JSON.stringify({ database: caller.database }),
+        })
+        while (ended === null) {
+          const change = queue.shift()
+          if (change) {
+            await stream.writeSSE({ event: 'change', data: JSON.stringify(change) })
+            continue
+          }
+          await new Promise<void>((resolve) => (wake = resolve))
+        }
+        if (ended === 'refused')
+          await stream.writeSSE({
+            event: 'end',
+            data: JSON.stringify({ reason: 'The service no longer accepts this token.' }),
+          })
+      } finally {
+        clearInterval(recheck)
+        clearInterval(heartbeat)
+        unsubscribe()
+      }
+    })
+  })
+  return app
+}
