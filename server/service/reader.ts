@@ -33,7 +33,7 @@ export function createReader(
   fetchImpl: typeof fetch = fetch,
 ): ServiceReader {
   async function get(database: string, path: string, what: string): Promise<unknown> {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       const token = await account.token(database)
       let response: Response
       try {
@@ -46,9 +46,12 @@ export function createReader(
           signal: AbortSignal.timeout(READ_TIMEOUT_MS),
         })
       } catch {
+        // A kept-alive connection the service had closed fails at once: a read is safe to send
+        // again, once, on a new one.
+        if (attempt === 0) continue
         throw new ServiceError(0, `${what}: no answer from the service`)
       }
-      if (response.status === 401 && attempt === 0) {
+      if (response.status === 401 && attempt <= 1) {
         await response.body?.cancel()
         account.invalidate(database)
         continue
@@ -69,6 +72,7 @@ export function createReader(
       if (!envelope.success) throw new ServiceError(response.status, `${what}: not an envelope`)
       return envelope.data.data
     }
+    throw new ServiceError(401, `${what}: the service refused the server's account`)
   }
 
   return {
