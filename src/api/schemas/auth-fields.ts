@@ -1,4 +1,4 @@
-import { TEXT_SIZE } from './text-sizes'
+import { TEXT_SIZE } from './limited-text'
 
 /*
  * Every Auth field, once: its name, its type, its limits, whether the service requires it, and
@@ -162,7 +162,8 @@ export type AuthKeyWhere<S> = {
   [K in AuthKey]: (typeof AUTH_FIELDS)[K] extends S ? K : never
 }[AuthKey]
 
-export const AUTH_KEYS = Object.keys(AUTH_FIELDS) as AuthKey[]
+// Pure: a bundle that reads no field of the table drops it.
+export const AUTH_KEYS = /* @__PURE__ */ Object.keys(AUTH_FIELDS) as AuthKey[]
 
 export const isAuthKey = (name: string): name is AuthKey => Object.hasOwn(AUTH_FIELDS, name)
 

@@ -1,7 +1,7 @@
 import { z } from './zod'
 import { optDate, optInt, optNum, optText, serviceDate } from './common'
 import { AUTH_FIELDS, type AuthFieldSpec } from './auth-fields'
-import { limitedText, optLimitedText } from './text-limits'
+import { limitedText, optLimitedText } from './limited-text'
 
 /** A field's schema as reads take it, by type: absent or null allowed. */
 const OPTIONAL = {

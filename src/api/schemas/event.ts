@@ -1,6 +1,6 @@
 import { z } from './zod'
 import { optDate, optInt, optNum, optText, serviceDate } from './common'
-import { EVENT_TEXT_LIMITS, limitedFields } from './text-limits'
+import { EVENT_TEXT_LIMITS, limitedFields } from './limited-text'
 
 /**
  * Event: the service's 25 fields, names spelt exactly as it sends them. Required are the NOT NULL

@@ -1,7 +1,7 @@
 import { parseServiceDate } from '@/api/dates'
 import { AUTH_NUMBER_PATTERN, isAuthKey, specOf } from '@/api/schemas/auth-fields'
 import { AUTH_DATE_ORDER, dateOrderProblems } from '@/api/schemas/date-order'
-import { formatCount } from '@/api/schemas/text-limits'
+import { formatCount } from '@/api/schemas/limited-text'
 import { labelOf } from './auth-fields'
 
 export const MESSAGES = {
