@@ -13,6 +13,7 @@ import {
   type TestStorage,
 } from './testing'
 import { openPostgres } from './db/storage'
+import { claimKey, keepAnswer, releaseKey } from './idempotency'
 
 // PGlite takes seconds to start on a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -227,6 +228,55 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     const forged = await s.call('POST', '/api/events', { body, headers, token: forge('admin') })
     expect(forged.status).toBe(401)
     expect(posts()).toBe(2)
+  })
+
+  it('follows a batch and a refused write in the mirror and the audit', async () => {
+    const s = await setUp()
+    const event = (await s.call('GET', '/api/events/14')).json.data as Record<string, unknown>
+    const batch = await s.call('PUT', '/api/events-batch', {
+      body: [{ ...event, subject: 'In a batch' }],
+    })
+    expect((batch.json.data as { status: number }[])[0]!.status).toBe(200)
+    const { rows } = await s.storage.query<{ subject: string }>(
+      "SELECT record->>'subject' AS subject FROM mirror_events WHERE database = 'demo' AND event_id = 14",
+    )
+    expect(rows).toEqual([{ subject: 'In a batch' }])
+    const audit = await auditRows(s)
+    expect(audit.at(-1)).toMatchObject({
+      operation: 'PUT /events-batch',
+      record_id: '14',
+      changes: { subject: { before: event.subject, after: 'In a batch' } },
+    })
+    // A write from a version the service no longer holds is refused: audited, mirror unchanged.
+    const stale = await s.call('PUT', '/api/events/14', { body: { ...event, subject: 'Stale' } })
+    expect(stale.status).toBe(409)
+    expect((await auditRows(s)).at(-1)).toMatchObject({
+      operation: 'PUT /events/{eventID}',
+      record_id: '14',
+      status: 409,
+      changes: null,
+    })
+    const still = await s.storage.query<{ subject: string }>(
+      "SELECT record->>'subject' AS subject FROM mirror_events WHERE database = 'demo' AND event_id = 14",
+    )
+    expect(still.rows).toEqual([{ subject: 'In a batch' }])
+  })
+
+  it('tells a repeat that the first request with its key is still in progress', async () => {
+    const s = await setUp()
+    const ref = { userHash: 'u', key: 'k', database: 'demo' }
+    expect(await claimKey(s.storage, ref, 'f1')).toEqual({ kind: 'first' })
+    expect(await claimKey(s.storage, ref, 'f1', 150)).toEqual({ kind: 'in-progress' })
+    expect(await claimKey(s.storage, ref, 'f2', 150)).toEqual({ kind: 'other-request' })
+    // A repeat waiting meanwhile gets the answer once it is kept.
+    const waiting = claimKey(s.storage, ref, 'f1', 3000)
+    await keepAnswer(s.storage, ref, { status: 200, headers: {}, body: '{"data":1}' })
+    expect(await waiting).toEqual({ kind: 'replay', status: 200, headers: {}, body: '{"data":1}' })
+    // A key given back (the write failed) may be used again.
+    const other = { ...ref, key: 'k2' }
+    await claimKey(s.storage, other, 'f1')
+    await releaseKey(s.storage, other)
+    expect(await claimKey(s.storage, other, 'f3')).toEqual({ kind: 'first' })
   })
 
   it('keeps the audit append-only: SQL UPDATE and DELETE are refused, and no route changes it', async () => {

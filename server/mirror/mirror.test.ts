@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { migrate } from '../db/migrations'
@@ -119,6 +122,45 @@ describe.each(storageKinds)('the mirror (%s)', (kind) => {
     const admin = await service.tokenOf('admin')
     expect((await service.sandbox.call('POST', '/kick/support', { token: admin })).status).toBe(200)
     await expect(m.pollChanges()).resolves.toEqual([])
+  })
+
+  it('lets one instance read a database at a time, and reads with a token file', async () => {
+    const { mirror } = await setUp(30)
+    const a = mirror('a')
+    const b = mirror('b')
+    await a.step()
+    expect((await mirroredPairs(t.storage)).length).toBe(30)
+    const token = await service.tokenOf('admin')
+    await service.sandbox.call('DELETE', '/events/3', { token })
+    const created = await service.sandbox.call('POST', '/events', {
+      token,
+      body: {
+        event_ID: 0,
+        claim_Audit_Event: false,
+        process_Automation_Event: false,
+        reminder: false,
+        subject: 'B',
+      },
+    })
+    expect(created.status).toBe(200)
+    // While a holds the lease, b reads nothing.
+    await b.step()
+    expect((await mirroredPairs(t.storage)).length).toBe(30)
+    await a.stop()
+    await b.step()
+    expect((await mirroredPairs(t.storage)).length).toBe(31)
+
+    // The same reads with a token handed over in a file instead of a password.
+    const dir = mkdtempSync(path.join(tmpdir(), 'token-file-'))
+    const file = path.join(dir, 'token')
+    writeFileSync(file, JSON.stringify({ demo: await service.tokenOf('staff') }), { mode: 0o600 })
+    const config = { ...service.config, account: { tokenFile: file } }
+    const reader = createReader(config, createAccount(config))
+    expect((await reader.eventPage('demo', 1, 5, 'event_ID:asc')).events.length).toBe(5)
+    await expect(reader.eventPage('training', 1, 5, 'event_ID:asc')).rejects.toThrow(
+      'no token for "training"',
+    )
+    rmSync(dir, { recursive: true, force: true })
   })
 
   it('backs off from a failing service and says since when it is behind', async () => {
