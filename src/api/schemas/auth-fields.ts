@@ -1,4 +1,4 @@
-import { TEXT_SIZE } from './limited-text'
+import { TEXT_SIZE } from './text-sizes'
 
 /*
  * Every Auth field, once: its name, its type, its limits, whether the service requires it, and

@@ -1,28 +1,13 @@
+import { TEXT_SIZE } from './text-sizes'
 import { z } from './zod'
 
 /*
  * The longest text the service stores in each text field, in characters (as JavaScript counts a
- * string's `length`): the sizes by kind of text, the limits of an event's and a schedule's fields,
- * and the schemas that hold a write's text to them. An Auth's limits are stated by its field
- * table (`auth-fields.ts`); `text-limits.ts` gathers them all. Apart from that table so that event
- * code, which needs these, never carries the auth table.
+ * string's `length`): the limits of an event's and a schedule's fields, and the schemas that hold
+ * a write's text to them; the sizes by kind of text are `text-sizes.ts`'s. An Auth's limits are
+ * stated by its field table (`auth-fields.ts`), and `text-limits.ts` gathers them all. Event code
+ * imports this module rather than that one, so it never carries the auth table.
  */
-
-/** The sizes of text by what it is: a field table gives each text field one of them. */
-export const TEXT_SIZE = {
-  /** User IDs, as the service stamps them (entered by, updated by, assigned to). */
-  user: 100,
-  /** Codes and identifiers (a provider ID, a plan ID, a procedure code). */
-  code: 50,
-  /** A word or short phrase from a list (a type, a status, a frequency). */
-  term: 100,
-  /** A name or a place. */
-  name: 200,
-  /** A one-letter flag such as Y or N, with room for a short code. */
-  flag: 20,
-  /** Free text written by people: notes, narratives, an event's metadata. */
-  note: 8_000,
-} as const
 
 const { user: USER, term: TERM, name: NAME, flag: FLAG, note: NOTE } = TEXT_SIZE
 

@@ -1,5 +1,5 @@
 import type { Auth } from '@/api/schemas/auth'
-import { AUTH_TEXT_LIMITS } from '@/api/schemas/text-limits'
+import { AUTH_FIELDS } from '@/api/schemas/auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 import { fromDateInputValue, toDateInputValue } from '../date-input'
 import { formatCount, formatMoney } from '@/lib/format/format'
@@ -175,8 +175,8 @@ export function planDecision(
   if (lines.length > 0) {
     const before = auth.narrative?.trimEnd() ?? ''
     const narrative = [before, ...lines].filter(Boolean).join('\n')
-    if (narrative.length > AUTH_TEXT_LIMITS.narrative)
-      errors.narrative = `The narrative would pass the service’s ${formatCount(AUTH_TEXT_LIMITS.narrative)} characters; shorten the reasons`
+    if (narrative.length > AUTH_FIELDS.narrative.max)
+      errors.narrative = `The narrative would pass the service’s ${formatCount(AUTH_FIELDS.narrative.max)} characters; shorten the reasons`
     patch.narrative = narrative
   }
 
