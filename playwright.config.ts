@@ -7,8 +7,11 @@ import { DATE_MATRIX } from './e2e/date-matrix'
 import { chromiumPath } from './scripts/browser.mjs'
 
 /*
- * Two suites over the built app, with the sandbox mounted at /api:
- * - main (default): every spec, on today's date, against one server;
+ * Two suites over the built app, with the sandbox behind /api:
+ * - main (default): every spec, on today's date, against one server that runs the console's own
+ *   server in front of the sandbox (as `npm start` does); the specs of the sign-in page's API key
+ *   (`sign-in.spec.ts`) and those tagged @direct run in the `direct` project instead, against a
+ *   second server without it (`CONSOLE_SERVER=off`: the console talking to the service alone);
  * - dates (E2E_SUITE=dates, run by scripts/e2e-dates.mjs once per time zone with TZ set): the
  *   tests tagged @dates, once per day of DATE_MATRIX, each against a server started on that day.
  */
@@ -19,8 +22,10 @@ const freshDir = () => mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'))
 
 const executablePath = chromiumPath() as string | undefined
 const preview = (p: number) => `npx vite preview --port ${p} --strictPort --host 127.0.0.1`
-const server = (p: number, env: Record<string, string>, build = false) => ({
-  command: build ? `npx vite build --logLevel warn && ${preview(p)}` : preview(p),
+const server = (p: number, env: Record<string, string>, build: false | string = false) => ({
+  command: build
+    ? `npx vite build --logLevel warn --outDir ${build} --emptyOutDir && ${preview(p)} --outDir ${build}`
+    : preview(p),
   url: `http://127.0.0.1:${p}/config.json`,
   timeout: 120_000,
   reuseExistingServer: false,
@@ -32,9 +37,28 @@ const zone = process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone
 
 const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webServer'>> = {
   main: {
-    projects: [{ name: 'main', use: { baseURL: `http://127.0.0.1:${port}` } }],
+    projects: [
+      {
+        name: 'main',
+        testIgnore: /sign-in\.spec/,
+        grepInvert: /@direct/,
+        use: { baseURL: `http://127.0.0.1:${port}` },
+      },
+      {
+        name: 'direct',
+        grep: /@direct|sign-in\.spec/,
+        use: { baseURL: `http://127.0.0.1:${port + 1000}` },
+      },
+    ],
     // The main suite runs on the real date, whatever SANDBOX_TODAY the shell has.
-    webServer: server(port, { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '' }, true),
+    webServer: [
+      server(port, { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '' }, 'dist'),
+      server(
+        port + 1000,
+        { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '', CONSOLE_SERVER: 'off' },
+        mkdtempSync(path.join(tmpdir(), 'e2e-direct-dist-')),
+      ),
+    ],
   },
   dates: {
     projects: DATE_MATRIX.map((day, i) => ({
@@ -43,7 +67,14 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
       use: { baseURL: `http://127.0.0.1:${port + 1 + i}`, timezoneId: zone, fixedClock: true },
     })),
     webServer: DATE_MATRIX.map((day, i) =>
-      server(port + 1 + i, { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: day.today, TZ: zone }),
+      server(port + 1 + i, {
+        SANDBOX_DATA_DIR: freshDir(),
+        SANDBOX_TODAY: day.today,
+        TZ: zone,
+        // The days' rules are the browser's, read alike from the service or the server's copy
+        // (server/routes/mirror-list.test.ts); one server a day is enough for two cores.
+        CONSOLE_SERVER: 'off',
+      }),
     ),
   },
 }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 // @ts-expect-error: plain JS helper shared with scripts/ensure-browser.mjs
 import { chromiumPath } from '../scripts/browser.mjs'
-import { API_KEY, DEMO_PASSWORD, expect, test } from './fixtures'
+import { API_KEY, DEMO_PASSWORD, expect, fillApiKeyIfAsked, test } from './fixtures'
 
 /*
  * A browser killed while the console is open (kill -9: no page is told) leaves its profile on
@@ -92,7 +92,7 @@ test('a killed browser leaves no usable token and no drafts key in its profile',
     })
 
     await page.goto(`${baseURL}/sign-in`)
-    await page.getByLabel('API key').fill(API_KEY)
+    await fillApiKeyIfAsked(page)
     await page.getByLabel('Username').fill('staff')
     await page.getByLabel('Password').fill(DEMO_PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()

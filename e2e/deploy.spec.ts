@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { securityHeaders } from '../security-headers'
 import { firstEvent, startDeployment, type Deployment } from './deployment'
-import { API_KEY, DEMO_PASSWORD, expect, test } from './fixtures'
+import { DEMO_PASSWORD, expect, fillApiKeyIfAsked, test } from './fixtures'
 
 /*
  * The deployment kit (deploy/nginx) with a real nginx, the production build and the sandbox as a
@@ -20,7 +20,7 @@ test.afterAll(async () => {
 
 /** Signs in on the sign-in page the app sent us to, then waits for the signed-in header. */
 async function signInHere(page: Page) {
-  await page.getByLabel('API key').fill(API_KEY)
+  await fillApiKeyIfAsked(page)
   await page.getByLabel('Username').fill('staff')
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()

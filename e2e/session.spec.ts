@@ -5,6 +5,7 @@ import {
   createEvent,
   DEMO_PASSWORD,
   expect,
+  fillApiKeyIfAsked,
   sessionToken,
   signIn,
   signOut,
@@ -267,7 +268,7 @@ test.describe('session lifecycle', () => {
   }) => {
     await page.goto('/events?page=3')
     await expect(page).toHaveURL(/\/sign-in\?next=/)
-    await page.getByLabel('API key').fill(API_KEY)
+    await fillApiKeyIfAsked(page)
     await page.getByLabel('Username').fill('staff')
     await page.getByLabel('Password').fill(DEMO_PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -23,6 +23,11 @@ export interface SandboxConfig {
   /** Origins allowed by CORS when the sandbox runs on its own port. */
   corsOrigins: string[]
   /**
+   * Addresses of proxies in front of the sandbox (the console server): from these, the client's
+   * address is the last one `X-Forwarded-For` names. `SANDBOX_TRUSTED_PROXIES`; none by default.
+   */
+  trustedProxies: string[]
+  /**
    * The day (and time) the sandbox runs on, from `SANDBOX_TODAY`; null for the real clock. Demo
    * data is seeded around it and the sandbox's clock starts there and runs on from it.
    */
@@ -100,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     sessionsPerUser: int(env.SANDBOX_SESSIONS_PER_USER, 10, 'SANDBOX_SESSIONS_PER_USER', 1),
     seed: int(env.SANDBOX_SEED, 2026, 'SANDBOX_SEED'),
     events: int(env.SANDBOX_EVENTS, 5000, 'SANDBOX_EVENTS'),
+    trustedProxies: list(env.SANDBOX_TRUSTED_PROXIES, []),
     corsOrigins: list(env.SANDBOX_CORS_ORIGINS, [
       'http://localhost:5173',
       'http://127.0.0.1:5173',

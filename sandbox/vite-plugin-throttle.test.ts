@@ -65,7 +65,8 @@ function signInFrom(from: string, username: string, password: string) {
 }
 
 describe('the sandbox in the Vite server', () => {
-  it('counts failed sign-ins per client address', async () => {
+  // The first request starts the console server in front of the sandbox (its embedded Postgres).
+  it('counts failed sign-ins per client address', { timeout: 60_000 }, async () => {
     for (let i = 0; i < 20; i++)
       expect(await signInFrom('127.0.0.2', `nobody${i}`, 'wrong')).toBe(401)
     expect(await signInFrom('127.0.0.2', 'admin', DEMO_PASSWORD)).toBe(429)

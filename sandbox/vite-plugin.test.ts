@@ -120,7 +120,9 @@ describe('the dev and preview servers', { timeout: 60_000 }, () => {
         })
         expect(preflight.headers.get('access-control-allow-origin'), what).toBeNull()
         const read = await fetch(`${origin}/api/events`, { headers: { origin: other } })
+        // Refused by the console server (another site), or by the sandbox (no API key).
         expect(read.status, what).toBe(403)
+        expect(await read.text(), what).not.toContain('"event_ID"')
         expect(read.headers.get('access-control-allow-origin'), what).toBeNull()
       }
       // What a browser sends from the console's own page: the same origin needs no CORS.

@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path'
 import type { Plugin } from 'vite'
 // With its extension: Vite loads its config (and this) natively, without a bundler's resolution.
-import { DEMO_PASSWORD, sandboxUsers, userGroups } from './identity/users.ts'
+import { DEMO_PASSWORD, SERVICE_ACCOUNT, sandboxUsers, userGroups } from './identity/users.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 
@@ -23,6 +23,7 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
     const body = Buffer.from(
       JSON.stringify({
         ...(JSON.parse(readFileSync(SANDBOX_CONSOLE_CONFIG, 'utf8')) as object),
+        ...(consoleServerOn() && { consoleServer: '/console-api/' }),
         directory: {
           people: sandboxUsers.map((u) => ({ id: u.userId, name: u.name })),
           groups: userGroups.map((g) => ({ key: g.key, name: g.name })),
@@ -39,6 +40,53 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
   }
 }
 
+/** Whether `npm start` and `npm run preview` run the console server too (`CONSOLE_SERVER=off`: not). */
+const consoleServerOn = () => process.env.CONSOLE_SERVER !== 'off'
+
+/** `/api` (the service, or the console server passing it through) and `/console-api`. */
+const ownPath = (url: string | undefined, withServer: boolean) =>
+  url === '/api' ||
+  !!url?.startsWith('/api/') ||
+  (withServer && (url === '/console-api' || !!url?.startsWith('/console-api/')))
+
+type Loader = <T>(file: string) => Promise<T>
+type Sandbox = ReturnType<typeof import('./app').createSandbox>
+type SandboxSettings = ReturnType<typeof import('./config').configFromEnv>
+
+/**
+ * The console's own server in front of the sandbox, as a deployment runs it: the sandbox listens
+ * on a port of its own (127.0.0.1 only), the server reads it over HTTP with its service account,
+ * keeps its copy in an embedded Postgres beside the sandbox's data (`.console-data/` for the
+ * sandbox's default folder) and answers `/api` (passed through, the API key added) and
+ * `/console-api` on the console's origin.
+ */
+async function startConsoleServer(sandbox: Sandbox, settings: SandboxSettings, load: Loader) {
+  const [{ serve }, { createConsoleServer }, { configFromEnv }] = await Promise.all([
+    import('@hono/node-server'),
+    load<typeof import('../server/server')>('../server/server.ts'),
+    load<typeof import('../server/config')>('../server/config.ts'),
+  ])
+  const port = await new Promise<number>((resolve, reject) => {
+    const http = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve(info.port),
+    )
+    http.once('error', reject)
+  })
+  const ownData = process.env.SANDBOX_DATA_DIR ? path.join(settings.dataDir, 'console-server') : ''
+  const config = configFromEnv({
+    ...process.env,
+    SERVICE_URL: `http://127.0.0.1:${port}/api`,
+    SERVICE_API_KEY: settings.apiKey,
+    SERVICE_DATABASES: settings.databases.join(','),
+    SERVICE_USERNAME: SERVICE_ACCOUNT.userId,
+    SERVICE_PASSWORD: DEMO_PASSWORD,
+    SERVICE_TOKEN_FILE: '',
+    CONSOLE_DATA_DIR: process.env.CONSOLE_DATA_DIR || ownData,
+    MIRROR_POLL_SECONDS: process.env.MIRROR_POLL_SECONDS || '2',
+  })
+  return createConsoleServer(config)
+}
+
 /**
  * Mounts the sandbox service at `/api` of the Vite dev and preview servers: one process, one
  * origin, no CORS: no other origin may read it (vite.config.ts turns Vite's own CORS off).
@@ -50,7 +98,7 @@ export function sandboxPlugin(): Plugin {
   const load = () =>
     (handler ??= (async () => {
       // Loaded through tsx at run time rather than bundled into Vite's config, so the sandbox
-      // runs as the same modules `npm run sandbox` runs.
+      // (and the console server) run as the same modules `npm run sandbox` runs.
       const { tsImport } = await import('tsx/esm/api')
       const load = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>
       const [{ getRequestListener }, { createSandbox }, { configFromEnv }] = await Promise.all([
@@ -60,15 +108,24 @@ export function sandboxPlugin(): Plugin {
       ])
       // Same origin as the console: no other origin is allowed, whatever SANDBOX_CORS_ORIGINS
       // says (that is for the sandbox alone on its port).
-      const sandbox = createSandbox({ ...configFromEnv(), corsOrigins: [] })
-      const listener = getRequestListener(sandbox.fetch)
+      const withServer = consoleServerOn()
+      const config = {
+        ...configFromEnv(),
+        corsOrigins: [],
+        // Behind the console server the sandbox learns each browser's address from it (on this
+        // host, over loopback); alone, it believes no forwarded address.
+        trustedProxies: withServer ? ['127.0.0.1', '::ffff:127.0.0.1'] : [],
+      }
+      const sandbox = createSandbox(config)
+      const server = withServer ? await startConsoleServer(sandbox, config, load) : null
+      const listener = getRequestListener(server ? server.fetch : sandbox.fetch)
       return (req, res, next) => {
-        if (req.url === '/api' || req.url?.startsWith('/api/')) void listener(req, res)
+        if (ownPath(req.url, server !== null)) void listener(req, res)
         else next()
       }
     })())
   const middleware: Handler = (req, res, next) => {
-    if (!(req.url === '/api' || req.url?.startsWith('/api/'))) return next()
+    if (!ownPath(req.url, consoleServerOn())) return next()
     load().then(
       (h) => h(req, res, next),
       (error: unknown) => {

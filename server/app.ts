@@ -6,6 +6,7 @@ import { refusal, type Caller, type Gate } from './gate'
 import { proxyRoutes } from './proxy'
 import { eventRoutes } from './routes/events'
 import { healthRoutes } from './routes/health'
+import { mirrorListRoutes } from './routes/mirror-list'
 import { streamRoutes } from './routes/stream'
 import type { ServiceReader } from './service/reader'
 
@@ -23,6 +24,14 @@ export interface AppDeps {
 
 export type ConsoleEnv = { Variables: { caller: Caller } }
 
+function sameSite(origin: string, host: string | undefined) {
+  try {
+    return host !== undefined && new URL(origin).host === host
+  } catch {
+    return false
+  }
+}
+
 /** The console's server as a Hono app: `/console-api/*` of its own, `/api/*` passed through. */
 export function createConsoleApp(deps: AppDeps) {
   const app = new Hono<ConsoleEnv>()
@@ -31,6 +40,17 @@ export function createConsoleApp(deps: AppDeps) {
     // Answers may hold member data: no browser or proxy cache may keep them.
     c.res.headers.set('cache-control', 'no-store')
     c.res.headers.set('x-content-type-options', 'nosniff')
+  })
+  // Another site's page never gets an answer: a browser names the page's origin on every
+  // cross-origin request, and it must be the address the request came to (the console's own).
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin')
+    if (
+      origin !== undefined &&
+      !sameSite(origin, c.req.header('x-forwarded-host') ?? c.req.header('host'))
+    )
+      return c.json(refusal(403, 'Requests from another site are refused.'), 403)
+    await next()
   })
   app.onError((error, c) => {
     // The message of an unexpected error may quote a request; only its kind is logged.
@@ -43,6 +63,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.use('*', deps.gate.middleware)
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
   own.route('/', eventRoutes(deps.storage))
+  own.route('/', mirrorListRoutes(deps))
   own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs }))
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))

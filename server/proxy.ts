@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { announce } from './changes'
 import { changedFields, recordAudit, type AuditEntry } from './audit'
 import type { ServerConfig } from './config'
@@ -163,6 +164,27 @@ export interface ProxyDeps {
   fetch?: typeof fetch
 }
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
+
+/**
+ * The address of the browser a request came from: the connection's, or, when that is a proxy on
+ * this host (nginx in front, the dev server), the last address that proxy appended to
+ * `X-Forwarded-For` (what the client wrote itself stands to its left and is not believed).
+ */
+export function clientAddress(c: Context): string | null {
+  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return null
+  const socket = getConnInfo(c).remote.address ?? null
+  const forwarded = c.req.header('x-forwarded-for')
+  if (!socket || !LOOPBACK.test(socket) || !forwarded) return socket
+  return (
+    forwarded
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .at(-1) ?? socket
+  )
+}
+
 export function proxyRoutes(deps: ProxyDeps) {
   const { config, storage, reader } = deps
   const fetchImpl = deps.fetch ?? fetch
@@ -175,6 +197,10 @@ export function proxyRoutes(deps: ProxyDeps) {
       if (value !== undefined) headers.set(name, value)
     }
     headers.set('x-api-key', config.serviceApiKey)
+    // The service throttles sign-ins per client: it is told the browser's address, not only the
+    // server's (a service that trusts no proxy ignores it).
+    const client = clientAddress(c)
+    if (client) headers.set('x-forwarded-for', client)
     const search = new URL(c.req.url).search
     return fetchImpl(config.serviceUrl + path + search, {
       method: c.req.method,

@@ -58,12 +58,16 @@ function basicCredentials(header: string | undefined) {
 /**
  * The client's address as the socket has it: the remote address of the connection, never a
  * forwarded header (`X-Forwarded-For` is the client's to write, so trusting it would let one
- * client pick a fresh address per try). In process (no socket), "local".
+ * client pick a fresh address per try), unless the connection is a trusted proxy's (the console
+ * server): then the last address it appended. In process (no socket), "local".
  */
-function clientAddress(c: Ctx): string {
+function clientAddress(c: Ctx, trustedProxies: readonly string[]): string {
   const env = c.env as { incoming?: IncomingMessage } | undefined
   if (!env?.incoming) return 'local'
-  return getConnInfo(c).remote.address ?? 'unknown'
+  const socket = getConnInfo(c).remote.address ?? 'unknown'
+  if (!trustedProxies.includes(socket)) return socket
+  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((a) => a.trim())
+  return forwarded.filter(Boolean).at(-1) ?? socket
 }
 
 export function signInRoutes(ctx: SandboxContext): SandboxApp {
@@ -76,7 +80,7 @@ export function signInRoutes(ctx: SandboxContext): SandboxApp {
     const credentials = basicCredentials(c.req.header('authorization'))
     if (!credentials)
       throw new Problem(401, 'Send the username and password as HTTP Basic credentials.')
-    const address = clientAddress(c)
+    const address = clientAddress(c, ctx.config.trustedProxies)
     const now = () => ctx.now().getTime()
     const wait = throttle.retryAfter(credentials.username, address, now())
     if (wait > 0) {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { migrate, openDb, transaction, type Db } from '../db/sqlite'
 import { hashPassword, verifyPassword } from './passwords'
-import { DEMO_PASSWORD, sandboxUsers } from './users'
+import { DEMO_PASSWORD, SERVICE_ACCOUNT, sandboxUsers } from './users'
 import { hashToken, newOpaqueToken } from './tokens'
 
 const migrations = [
@@ -98,6 +98,14 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
       )
     })
   }
+  // Added to a sandbox made before the console server had an account of its own too.
+  if (!db.prepare('SELECT 1 AS found FROM users WHERE user_id = ?').get(SERVICE_ACCOUNT.userId))
+    db.prepare('INSERT INTO users (user_id, name, roles, password_hash) VALUES (?, ?, ?, ?)').run(
+      SERVICE_ACCOUNT.userId,
+      SERVICE_ACCOUNT.name,
+      JSON.stringify(SERVICE_ACCOUNT.roles),
+      hashPassword(DEMO_PASSWORD),
+    )
 
   const unknownUserHash = hashPassword(newOpaqueToken())
   const q = {

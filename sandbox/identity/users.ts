@@ -59,6 +59,18 @@ export const sandboxUsers: SandboxUser[] = [
   })),
 ]
 
+/**
+ * The account the console's own server reads the plan with (`npm start` runs it beside the
+ * sandbox): a staff member of no group, assigned no work, in no directory, so no test or demo
+ * that ends someone's session or lists people meets it.
+ */
+export const SERVICE_ACCOUNT: SandboxUser = {
+  userId: 'console-server',
+  name: 'Console server',
+  roles: ['staff'],
+  groups: [],
+}
+
 /** The groups of a user of the sandbox (none for an unknown one). */
 export const groupsOf = (userId: string) =>
   sandboxUsers.find((u) => u.userId === userId)?.groups ?? []
