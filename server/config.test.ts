@@ -27,6 +27,7 @@ describe('configFromEnv', () => {
       databases: ['demo', 'training'],
       account: { username: 'reader', password: 'hunter2-password' },
       port: 4020,
+      host: '127.0.0.1',
       databaseUrl: undefined,
       auditRetentionDays: 2192,
       pollSeconds: 5,

@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** The service account the server reads with: a username and password, or a token file. */
   account: { username: string; password: string } | { tokenFile: string }
   port: number
+  /** The address to listen on. */
+  host: string
   /** Postgres server; absent for the embedded one in `dataDir`. */
   databaseUrl: string | undefined
   dataDir: string
@@ -80,6 +82,12 @@ const schema = z
     SERVICE_PASSWORD: z.string().optional(),
     SERVICE_TOKEN_FILE: z.string().optional(),
     PORT: whole('PORT', 4020, 0, 65535),
+    HOST: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || /^[\w.:[\]-]{0,253}$/.test(v), {
+        error: 'HOST must be an address or host name',
+      }),
     DATABASE_URL: z
       .string()
       .optional()
@@ -140,6 +148,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       ? { tokenFile: path.resolve(e.SERVICE_TOKEN_FILE.trim()) }
       : { username: e.SERVICE_USERNAME!.trim(), password: e.SERVICE_PASSWORD! },
     port: e.PORT,
+    host: e.HOST || '127.0.0.1',
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: path.resolve(e.CONSOLE_DATA_DIR || '.console-data'),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

@@ -12,7 +12,7 @@ try {
   process.exit(2)
 }
 const server = await createConsoleServer(config)
-const http = await listen(server, config.port, process.env.HOST || '127.0.0.1')
+const http = await listen(server, config.port, config.host)
 console.warn(
   `Console server: ${http.baseUrl}  storage: ${server.storage.kind === 'embedded' ? config.dataDir : 'postgres'}  databases: ${config.databases.join(', ')}`,
 )

@@ -81,6 +81,7 @@ export async function startService(
     databases: sandbox.config.databases,
     account: { username: options.user ?? 'support', password: DEMO_PASSWORD },
     port: 0,
+    host: '127.0.0.1',
     databaseUrl: undefined,
     dataDir: '',
     auditRetentionDays: 2192,
