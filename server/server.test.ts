@@ -22,6 +22,8 @@ type Json = {
   data: unknown
   error?: { status: number; detail: string }
   next?: { after: number; since?: string } | null
+  deletedSeq?: number
+  deleted?: number[]
 }
 
 describe.each(storageKinds)('the console server (%s)', (kind) => {
@@ -344,8 +346,18 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     )
     expect((since.json.data as { event_ID: number }[]).map((e) => e.event_ID)).toEqual([9])
 
+    // Deletions since an earlier answer, which no update_Date shows.
+    const mark = since.json.deletedSeq!
+    expect((await s.call('DELETE', '/api/events/10')).status).toBe(200)
+    const later = await s.call(
+      'GET',
+      `/console-api/events?database=demo&since=${encodeURIComponent(stamp)}&deletedAfter=${mark}`,
+    )
+    expect(later.json.deleted).toEqual([10])
+    expect(later.json.deletedSeq).toBeGreaterThan(mark)
+
     const reads = (await auditRows(s)).filter((a) => a.operation === 'GET /console-api/events')
-    expect(reads.length).toBe(4)
+    expect(reads.length).toBe(5)
     expect(reads[0]).toMatchObject({ user_id: 'admin', database: 'demo', detail: { count: 50 } })
     expect((await s.call('GET', '/console-api/events?database=nowhere')).status).toBe(404)
   })

@@ -135,6 +135,20 @@ export const migrations: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_truncate();
     `,
   },
+  {
+    version: 4,
+    name: 'deletions noted for readers that follow changes',
+    sql: `
+      CREATE TABLE mirror_deletions (
+        seq bigserial PRIMARY KEY,
+        database text NOT NULL,
+        kind text NOT NULL,
+        id text NOT NULL,
+        deleted_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX mirror_deletions_by_database ON mirror_deletions (database, kind, seq);
+    `,
+  },
 ]
 
 /** The advisory lock held while migrating (any fixed number the server owns). */

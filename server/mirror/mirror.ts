@@ -189,6 +189,11 @@ export class Mirror {
     changes.push(
       ...(await this.storage.transaction(async (tx) => {
         const removed = await deleteEvents(tx, this.database, gone)
+        // A reader that has not asked for a month reloads anyway.
+        await tx.query(
+          `DELETE FROM mirror_deletions WHERE database = $1 AND deleted_at < now() - interval '30 days'`,
+          [this.database],
+        )
         await tx.query(
           `UPDATE mirror_state SET last_sweep_at = now(), last_success_at = now() WHERE database = $1`,
           [this.database],

@@ -89,8 +89,14 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
 
 export async function deleteEvents(tx: Sql, database: string, ids: readonly number[]) {
   if (ids.length === 0) return [] as Change[]
+  // Each deletion is noted (a readers' cursor, `seq`), since a deleted row can tell no one.
   const { rows } = await tx.query<{ event_id: number }>(
-    'DELETE FROM mirror_events WHERE database = $1 AND event_id = ANY($2::integer[]) RETURNING event_id',
+    `WITH gone AS (
+       DELETE FROM mirror_events WHERE database = $1 AND event_id = ANY($2::integer[])
+       RETURNING event_id)
+     INSERT INTO mirror_deletions (database, kind, id)
+     SELECT $1, 'event', event_id::text FROM gone
+     RETURNING id::integer AS event_id`,
     [database, ids],
   )
   return rows.map((r): Change => ({
@@ -137,11 +143,14 @@ export async function upsertAuth(tx: Sql, database: string, auth: Rec): Promise<
 }
 
 export async function deleteAuth(tx: Sql, database: string, authNumber: string) {
-  const { rowCount } = await tx.query(
-    'DELETE FROM mirror_auths WHERE database = $1 AND auth_number = $2',
+  const { rows } = await tx.query(
+    `WITH gone AS (
+       DELETE FROM mirror_auths WHERE database = $1 AND auth_number = $2 RETURNING auth_number)
+     INSERT INTO mirror_deletions (database, kind, id)
+     SELECT $1, 'auth', auth_number FROM gone RETURNING 1`,
     [database, authNumber],
   )
-  return rowCount > 0
+  return rows.length > 0
     ? [{ database, kind: 'auth', id: authNumber, update_Date: null, op: 'delete' } as Change]
     : []
 }

@@ -9,8 +9,10 @@ import { wallClockMs } from '../mirror/store'
  * records as it sent them), so the console's contract parses them and its event index can load
  * from here instead of the service. `after=<event ID>` pages by ID; `since=<update_Date>` reads
  * what changed from then on, paged by `after` among those (events at exactly `since` are
- * included: a stamp can be shared). Each page read is one audit entry: who, which database, how
- * many records.
+ * included: a stamp can be shared). Every answer carries `deletedSeq`, the mirror's count of
+ * deletions so far; `deletedAfter=<deletedSeq>` adds the IDs of the events deleted since then
+ * (`deleted`), which no update_Date can show. Each page read is one audit entry: who, which
+ * database, how many records.
  */
 
 const DEFAULT_LIMIT = 1000
@@ -30,6 +32,10 @@ export function eventRoutes(storage: Storage) {
     const after = afterText === undefined ? null : Number(afterText)
     if (after !== null && !Number.isSafeInteger(after))
       return c.json(refusal(400, 'after must be an event ID.'), 400)
+    const deletedAfterText = c.req.query('deletedAfter')
+    const deletedAfter = deletedAfterText === undefined ? null : Number(deletedAfterText)
+    if (deletedAfter !== null && !Number.isSafeInteger(deletedAfter))
+      return c.json(refusal(400, 'deletedAfter must be a deletedSeq of an earlier answer.'), 400)
     const since = sinceText === undefined ? null : wallClockMs(sinceText)
     if (sinceText !== undefined && since === null)
       return c.json(refusal(400, 'since must be an update_Date.'), 400)
@@ -52,6 +58,18 @@ export function eventRoutes(storage: Storage) {
              ORDER BY update_ms, event_id LIMIT $4`,
             [database, since, after ?? -2147483649, limit],
           )
+    const deletions =
+      deletedAfter === null
+        ? null
+        : await storage.query<{ id: string }>(
+            `SELECT id FROM mirror_deletions
+             WHERE database = $1 AND kind = 'event' AND seq > $2::bigint ORDER BY seq`,
+            [database, deletedAfter],
+          )
+    const { rows: top } = await storage.query<{ seq: string | null }>(
+      'SELECT max(seq)::text AS seq FROM mirror_deletions',
+    )
+    const deletedSeq = Number(top[0]?.seq ?? 0)
     const last = rows.at(-1)
     const next =
       rows.length < limit || !last
@@ -79,6 +97,8 @@ export function eventRoutes(storage: Storage) {
     return c.json({
       data: rows.map((r) => r.record),
       next,
+      deletedSeq,
+      ...(deletions ? { deleted: deletions.rows.map((r) => Number(r.id)) } : {}),
       debug: { activityID: crypto.randomUUID() },
     })
   })
