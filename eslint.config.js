@@ -43,6 +43,18 @@ const boundaries = [
     from: './node_modules',
     message: 'The event model is plain functions over the contract: no React, no package.',
   },
+  {
+    target: './src/features/auths/model',
+    from: './src',
+    except: ['./features/auths/model', './api/schemas', './api/dates.ts'],
+    message:
+      'The auth model imports only the contract (src/api/schemas, src/api/dates.ts): no feature, lib or component; words for a clock live in features/auths/clock.',
+  },
+  {
+    target: './src/features/auths/model',
+    from: './node_modules',
+    message: 'The auth model is plain functions over the contract: no React, no package.',
+  },
   ...['api', 'lib', 'components'].map((layer) => ({
     target: `./src/${layer}`,
     from: ['./src/features', './src/app'],
@@ -181,12 +193,16 @@ export default tseslint.config(
   },
   {
     // The model's own tests use the test runner; the model itself stays plain.
-    files: ['src/features/events/model/**/*.test.ts'],
+    files: ['src/features/events/model/**/*.test.ts', 'src/features/auths/model/**/*.test.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: boundaries.filter((z) => z.target !== './src/features/events/model'),
+          zones: boundaries.filter(
+            (z) =>
+              z.target !== './src/features/events/model' &&
+              z.target !== './src/features/auths/model',
+          ),
           basePath: root,
         },
       ],

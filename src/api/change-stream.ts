@@ -1,17 +1,34 @@
-import { z } from './schemas/zod'
-
 /**
  * One change the console's own server saw (a write passed through it, or its reading of the
  * service): which record, never what it holds.
  */
-const changeSchema = z.object({
-  database: z.string(),
-  kind: z.enum(['event', 'auth']),
-  id: z.string(),
-  update_Date: z.nullable(z.string()),
-  op: z.enum(['upsert', 'delete']),
-})
-export type ServerChange = z.infer<typeof changeSchema>
+export interface ServerChange {
+  database: string
+  kind: 'event' | 'auth'
+  id: string
+  update_Date: string | null
+  op: 'upsert' | 'delete'
+}
+
+/** A message of the stream read as a change, or null when it is none (checked by hand: the
+ * stream is read on every page, and this is all of its shape). */
+export function readChange(data: string): ServerChange | null {
+  let value: unknown
+  try {
+    value = JSON.parse(data)
+  } catch {
+    return null
+  }
+  const c = value as Partial<Record<keyof ServerChange, unknown>> | null
+  return c &&
+    typeof c.database === 'string' &&
+    (c.kind === 'event' || c.kind === 'auth') &&
+    typeof c.id === 'string' &&
+    (c.update_Date === null || typeof c.update_Date === 'string') &&
+    (c.op === 'upsert' || c.op === 'delete')
+    ? (c as ServerChange)
+    : null
+}
 
 export interface ChangeStreamOptions {
   /** The stream's address (`<consoleServer>stream`). */
@@ -82,13 +99,8 @@ export async function followChanges(options: ChangeStreamOptions): Promise<void>
         wait = FIRST_RETRY_MS
         options.onOpen?.()
         for await (const data of sseData(response.body)) {
-          let parsed: ReturnType<typeof changeSchema.safeParse>
-          try {
-            parsed = changeSchema.safeParse(JSON.parse(data))
-          } catch {
-            continue
-          }
-          if (parsed.success) options.onChange(parsed.data)
+          const change = readChange(data)
+          if (change) options.onChange(change)
         }
       } else {
         await response.body?.cancel()

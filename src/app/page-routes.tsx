@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { userCan } from '@/lib/app-context'
+import { userCan } from '@/lib/permissions'
 import { sessionStore } from './app-state'
 import type { PageDeclaration } from './pages'
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router'
-import { userCan, type Permission } from '@/lib/app-context'
+import type { Permission } from '@/lib/permissions'
 
 /** The navigation's sections, in the order they are shown. */
 export const NAV_SECTIONS = ['Events', 'Auths', 'Admin', 'Reference'] as const
@@ -131,15 +131,16 @@ export const PAGES: readonly PageDeclaration[] = [
   },
 ]
 
-type Roles = { roles: string[] }
-const opens = (user: Roles, page: PageDeclaration) => !page.needs || userCan(user, page.needs)
+/** What the user may do (`userCan`, `lib/permissions.ts`, for the signed-in user). */
+type Can = (permission: Permission) => boolean
+const opens = (can: Can, page: PageDeclaration) => !page.needs || can(page.needs)
 
 /** The navigation for a user: each section with the pages they may open, empty sections left out. */
-export function navigationFor(user: Roles, pages: readonly PageDeclaration[] = PAGES) {
+export function navigationFor(can: Can, pages: readonly PageDeclaration[] = PAGES) {
   return NAV_SECTIONS.map((heading) => ({
     heading,
     links: pages.flatMap((page) =>
-      page.nav?.section === heading && opens(user, page)
+      page.nav?.section === heading && opens(can, page)
         ? [{ to: page.path, label: page.nav.label }]
         : [],
     ),
@@ -147,9 +148,9 @@ export function navigationFor(user: Roles, pages: readonly PageDeclaration[] = P
 }
 
 /** The pages search everywhere offers a user, with the words each is found by. */
-export function commandsFor(user: Roles, pages: readonly PageDeclaration[] = PAGES) {
+export function commandsFor(can: Can, pages: readonly PageDeclaration[] = PAGES) {
   return pages.flatMap((page) =>
-    page.command && opens(user, page)
+    page.command && opens(can, page)
       ? [{ label: page.command.label ?? page.name, to: page.path, words: page.command.words }]
       : [],
   )

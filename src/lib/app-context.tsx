@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import { userCan, type Permission } from './permissions'
 import { defaultRuntimeConfig, type RuntimeConfig } from './runtime-config'
 
 /** Who is signed in, as features need it (My events, admin-only pages). */
@@ -26,19 +27,7 @@ export function useCurrentUser(): CurrentUser {
   return user
 }
 
-/**
- * What the user's roles allow, as the service enforces it (admin: sessions and the password
- * policy; support or admin: changing auths). A session whose token names no roles (a pasted
- * token without them) is shown everything, and the service decides.
- */
-export type Permission = 'admin' | 'changeAuths'
-const needs: Record<Permission, string[]> = {
-  admin: ['admin'],
-  changeAuths: ['support', 'admin'],
-}
-export function userCan(user: Pick<CurrentUser, 'roles'>, permission: Permission): boolean {
-  return user.roles.length === 0 || needs[permission].some((role) => user.roles.includes(role))
-}
+export { userCan, type Permission } from './permissions'
 
 /** Whether the signed-in user may do `permission`. */
 export const useCan = (permission: Permission) => userCan(useCurrentUser(), permission)

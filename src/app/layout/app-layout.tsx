@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { closeErrorsElsewhere } from '@/components/ui/toast'
-import { useCurrentUser } from '@/lib/app-context'
+import { useCurrentUser, userCan } from '@/lib/app-context'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
@@ -53,7 +53,7 @@ export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
       document.removeEventListener('keydown', escape)
     }
   }, [menuOpen])
-  const groups = navigationFor(user)
+  const groups = navigationFor((permission) => userCan(user, permission))
   return (
     <div className={styles.shell}>
       {loading && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}

@@ -12,7 +12,7 @@ import { searchState } from '@/features/events/list/search-memory'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { useEventSearch } from '@/features/events/index/use-event-search'
-import { useCurrentUser } from '@/lib/app-context'
+import { useCurrentUser, userCan } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import { commandsFor } from '../pages'
 import styles from './search-everywhere.module.css'
@@ -180,7 +180,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
         rank: SEARCH_RANK.exact,
         run: () => go(paths.events.detail(Number(trimmed))),
       })
-    for (const c of [...commandsFor(me), LOCK]) {
+    for (const c of [...commandsFor((permission) => userCan(me, permission)), LOCK]) {
       const rank = commandRank(c, query)
       if (rank === null) continue
       out.push({

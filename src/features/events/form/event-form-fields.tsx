@@ -1,6 +1,6 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import type { StringOption } from '@/api/schemas/static-option'
-import { EVENT_TEXT_LIMITS } from '@/api/schemas/text-limits'
+import { EVENT_TEXT_LIMITS } from '@/api/schemas/limited-text'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { ChoiceField } from '@/components/ui/choice-field'
 import { SelectField } from '@/components/ui/select-field'

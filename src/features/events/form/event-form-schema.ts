@@ -3,7 +3,7 @@ import { fromDateTimeInputValue, normalizeServiceDate, toDateTimeInputValue } fr
 import type { Event, NewEvent } from '@/api/schemas/event'
 import { dateOrderProblems, EVENT_DATE_ORDER } from '@/api/schemas/date-order'
 import { eventDateLabel } from '../model/date-labels'
-import { EVENT_TEXT_LIMITS, formatCount } from '@/api/schemas/text-limits'
+import { EVENT_TEXT_LIMITS, formatCount } from '@/api/schemas/limited-text'
 
 const INT32_MAX = 2_147_483_647
 const WHOLE = /^-?\d+$/
