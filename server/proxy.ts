@@ -400,35 +400,49 @@ export function proxyRoutes(deps: ProxyDeps) {
     }
     if (audit.length === 0) audit.push({ ...base, recordId: target.id, changes: null })
 
-    await storage.transaction(async (tx) => {
-      const changes: Change[] = []
-      if (known && target.kind)
-        for (const [id, record] of after) {
-          if (target.kind === 'event')
-            changes.push(
-              ...(record
-                ? await upsertEvents(tx, database, [record])
-                : await deleteEvents(tx, database, [Number(id)])),
-            )
-          else
-            changes.push(
-              ...(record
-                ? await upsertAuth(tx, database, record)
-                : await deleteAuth(tx, database, id)),
-            )
-        }
-      await announce(tx, changes)
-      await recordAudit(tx, audit)
-    })
+    // The service has answered: whatever happens here, the user gets that answer (refusing it
+    // would not undo the write). A failure to record is logged by operation and status only.
+    await storage
+      .transaction(async (tx) => {
+        const changes: Change[] = []
+        if (known && target.kind)
+          for (const [id, record] of after) {
+            if (target.kind === 'event')
+              changes.push(
+                ...(record
+                  ? await upsertEvents(tx, database, [record])
+                  : await deleteEvents(tx, database, [Number(id)])),
+              )
+            else
+              changes.push(
+                ...(record
+                  ? await upsertAuth(tx, database, record)
+                  : await deleteAuth(tx, database, id)),
+              )
+          }
+        await announce(tx, changes)
+        await recordAudit(tx, audit)
+      })
+      .catch((error: unknown) =>
+        console.error(
+          `server: the mirror and audit of ${target.operation} (${response.status}) could not be stored:`,
+          (error as Error).name,
+        ),
+      )
 
     if (ref) {
-      if (response.ok)
-        await keepAnswer(storage, ref, {
-          status: response.status,
-          headers: Object.fromEntries(headers),
-          body: text,
-        })
-      else await releaseKey(storage, ref)
+      const kept = response.ok
+        ? keepAnswer(storage, ref, {
+            status: response.status,
+            headers: Object.fromEntries(headers),
+            body: text,
+          })
+        : releaseKey(storage, ref)
+      // Unkept, the key stays pending: repeats hear "in progress", then one is sent again
+      // under the same key, which the service itself answers once.
+      await kept.catch((error: unknown) =>
+        console.error('server: an idempotent answer could not be kept:', (error as Error).name),
+      )
     }
     return new Response(text, { status: response.status, headers })
   })

@@ -264,6 +264,22 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     expect(still.rows).toEqual([{ subject: 'In a batch' }])
   })
 
+  it('hands the service’s answer on even when it cannot be recorded', async () => {
+    const s = await setUp()
+    const event = (await s.call('GET', '/api/events/15')).json.data as Record<string, unknown>
+    await s.storage.exec('ALTER TABLE audit_log RENAME TO audit_log_away')
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const put = await s.call('PUT', '/api/events/15', { body: { ...event, subject: 'Saved' } })
+    const logged = errors.mock.calls.flat().join(' ')
+    errors.mockRestore()
+    expect(put.status).toBe(200)
+    expect((put.json.data as { subject: string }).subject).toBe('Saved')
+    // What was logged names the operation, never the record's content.
+    expect(logged).toContain('PUT /events/{eventID} (200)')
+    expect(logged).not.toContain('Saved')
+    await s.storage.exec('ALTER TABLE audit_log_away RENAME TO audit_log')
+  })
+
   it('tells a repeat that the first request with its key is still in progress', async () => {
     const s = await setUp()
     const ref = { userHash: 'u', key: 'k', database: 'demo' }
