@@ -40,7 +40,7 @@ export interface ListFilterDescriptor<Part extends object> {
   toIndex(part: Part, asked: Asked): EventFilter
 }
 
-const defineFilter = <Part extends object>(d: ListFilterDescriptor<Part>) => d
+export const defineFilter = <Part extends object>(d: ListFilterDescriptor<Part>) => d
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const day = (value: string | null) => (value && DAY.test(value) ? value : '')
