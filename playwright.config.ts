@@ -52,7 +52,13 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
     ],
     // The main suite runs on the real date, whatever SANDBOX_TODAY the shell has.
     webServer: [
-      server(port, { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '' }, 'dist'),
+      // The sandbox behind the console server on a known port: a spec writes to it directly, as
+      // a client of the service that is not the console would.
+      server(
+        port,
+        { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '', SANDBOX_PORT: String(port + 2000) },
+        'dist',
+      ),
       server(
         port + 1000,
         { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '', CONSOLE_SERVER: 'off' },

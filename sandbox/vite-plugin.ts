@@ -67,8 +67,9 @@ async function startConsoleServer(sandbox: Sandbox, settings: SandboxSettings, l
     load<typeof import('../server/config')>('../server/config.ts'),
   ])
   const port = await new Promise<number>((resolve, reject) => {
-    const http = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve(info.port),
+    const http = serve(
+      { fetch: sandbox.fetch, port: Number(process.env.SANDBOX_PORT || 0), hostname: '127.0.0.1' },
+      (info) => resolve(info.port),
     )
     http.once('error', reject)
   })
@@ -82,7 +83,7 @@ async function startConsoleServer(sandbox: Sandbox, settings: SandboxSettings, l
     SERVICE_PASSWORD: DEMO_PASSWORD,
     SERVICE_TOKEN_FILE: '',
     CONSOLE_DATA_DIR: process.env.CONSOLE_DATA_DIR || ownData,
-    MIRROR_POLL_SECONDS: process.env.MIRROR_POLL_SECONDS || '2',
+    MIRROR_POLL_SECONDS: process.env.MIRROR_POLL_SECONDS || '1',
   })
   return createConsoleServer(config)
 }
