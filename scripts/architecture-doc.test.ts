@@ -92,7 +92,7 @@ const EXPORT_LIST = /export\s+(?:type\s+)?\{([^}]*)\}/g
 function exportedNames(files: readonly string[]): Set<string> {
   const names = new Set<string>()
   for (const file of files) {
-    if (!/^(?:src|sandbox|scripts|e2e)\/.*\.(?:tsx?|m?js)$/.test(file)) continue
+    if (!/^(?:src|sandbox|scripts|e2e|server)\/.*\.(?:tsx?|m?js)$/.test(file)) continue
     const text = readFileSync(path.join(root, file), 'utf8')
     for (const m of text.matchAll(EXPORT)) names.add(m[1]!)
     for (const m of text.matchAll(EXPORT_LIST))
