@@ -46,6 +46,12 @@ export function createGate(
   ttlMs = VERDICT_TTL_MS,
 ): Gate {
   const verdicts = new Map<string, { verdict: Verdict; until: number }>()
+  /**
+   * Tokens the service accepted, until their own expiry: while the service cannot be asked (it is
+   * down), a token it accepted before still reads the mirror, so the team keeps working from the
+   * copy. Writes are the service's to refuse, and it cannot take any then.
+   */
+  const accepted = new Map<string, number>()
 
   async function ask(token: string, database: string): Promise<Verdict> {
     try {
@@ -72,6 +78,15 @@ export function createGate(
     const known = verdicts.get(key)
     if (known && known.until > now) return known.verdict
     const verdict = await ask(token, database)
+    if (verdict === 'accepted') {
+      const exp = readClaims(token)?.exp
+      if (exp) {
+        if (accepted.size >= MAX_REMEMBERED)
+          for (const [k, until] of accepted) if (until <= now) accepted.delete(k)
+        if (accepted.size < MAX_REMEMBERED) accepted.set(key, exp * 1000)
+      }
+    } else if (verdict === 'refused') accepted.delete(key)
+    else if ((accepted.get(key) ?? 0) > now) return 'accepted'
     // A service that could not say is asked again next time; a verdict is kept.
     if (verdict !== 'unavailable') {
       if (verdicts.size >= MAX_REMEMBERED)
