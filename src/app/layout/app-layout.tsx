@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths'
 import { useFragmentHref } from '@/lib/use-fragment-href'
 import { navigationFor } from '../pages'
 import { SearchEverywhere } from './search-everywhere'
+import { ServerStatusBanner } from './server-status-banner'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
 
@@ -106,6 +107,7 @@ export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
       </nav>
       <main className={styles.main} id="main" tabIndex={-1}>
         <OfflineBanner />
+        <ServerStatusBanner />
         <Outlet />
       </main>
     </div>
