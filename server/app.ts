@@ -20,6 +20,8 @@ export interface AppDeps {
   fetch?: typeof fetch
   /** How often a stream shows its token to the service again. */
   recheckMs?: number
+  /** This instance's ID, alive while it runs (it owns the keys of the writes it sends). */
+  instanceId: string
 }
 
 export type ConsoleEnv = { Variables: { caller: Caller } }

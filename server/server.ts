@@ -34,6 +34,9 @@ export async function createConsoleServer(
   const account = createAccount(config, fetchImpl)
   const reader = createReader(config, account, fetchImpl)
   const instanceId = randomUUID()
+  // Said alive for as long as this process runs: after a crash, the next start (or another
+  // instance) takes over this one's lease and its unanswered keys at once.
+  const leavePresence = await storage.holdPresence(instanceId)
   const mirrors = config.databases.map(
     (database) =>
       new Mirror({
@@ -56,6 +59,7 @@ export async function createConsoleServer(
     reader,
     fetch: fetchImpl,
     recheckMs: options.recheckMs,
+    instanceId,
   })
   if (options.mirrors !== false) for (const m of mirrors) m.start()
   return {
@@ -68,6 +72,7 @@ export async function createConsoleServer(
     async close() {
       await Promise.all(mirrors.map((m) => m.stop()))
       await feed.close()
+      await leavePresence()
       if (!options.storage) await storage.close()
     },
   }

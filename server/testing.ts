@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
+import path from 'node:path'
 import pg from 'pg'
 import type { SandboxConfig } from '../sandbox/config'
 import { DEMO_PASSWORD } from '../sandbox/identity/users'
@@ -59,13 +61,15 @@ export async function eventually<T>(
   check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
   ms = 5000,
   what = 'the condition',
+  /** The pause between two checks (longer for a check that costs the server something). */
+  everyMs = 25,
 ): Promise<T> {
   const end = Date.now() + ms
   for (;;) {
     const value = await check()
     if (value) return value
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 25))
+    await new Promise((r) => setTimeout(r, everyMs))
   }
 }
 
@@ -204,5 +208,101 @@ export async function openStream(url: string, token: string) {
       controller.abort()
       await done
     },
+  }
+}
+
+/** The settings of `config` as the environment `npm run server` reads (server/config.ts). */
+export function serverEnv(
+  config: ServerConfig,
+  storage: { databaseUrl?: string; dataDir?: string },
+): Record<string, string> {
+  const account: Record<string, string> =
+    'tokenFile' in config.account
+      ? { SERVICE_TOKEN_FILE: config.account.tokenFile }
+      : { SERVICE_USERNAME: config.account.username, SERVICE_PASSWORD: config.account.password }
+  return {
+    SERVICE_URL: config.serviceUrl,
+    SERVICE_API_KEY: config.serviceApiKey,
+    SERVICE_DATABASES: config.databases.join(','),
+    ...account,
+    PORT: String(config.port),
+    HOST: config.host,
+    ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+    ...(storage.dataDir ? { CONSOLE_DATA_DIR: storage.dataDir } : {}),
+    AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
+    MIRROR_POLL_SECONDS: String(config.pollSeconds),
+    MIRROR_SWEEP_SECONDS: String(config.sweepSeconds),
+    MIRROR_PAGE_SIZE: String(config.pageSize),
+  }
+}
+
+/**
+ * The server as a process of its own, as `npm run server` starts it (`node <tsx> server/index.ts`),
+ * with `env` as its whole environment beside PATH. Resolves once it listens, with its address;
+ * `kill` sends a signal (SIGKILL: as an out-of-memory killer or a pulled plug would stop it).
+ */
+export async function startServerProcess(env: Record<string, string>, ms = 30_000) {
+  const tsx = path.join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs')
+  const child = spawn(process.execPath, [tsx, path.join('server', 'index.ts')], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own: tsx's command line runs the server in a child process and passes
+    // signals on, which SIGKILL cannot be; the whole group is killed instead.
+    detached: true,
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code ?? 0)),
+  )
+  let gone = false
+  void exited.then(() => (gone = true))
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name)
+    } catch {
+      // The group is gone already.
+    }
+  }
+  const baseUrl = await eventually(
+    () => {
+      if (gone) throw new Error(`The server process stopped while starting:\n${output}`)
+      return /Console server: (http:\/\/\S+)/.exec(output)?.[1]
+    },
+    ms,
+    'the server process to listen',
+  )
+  return {
+    baseUrl,
+    /** Everything it wrote to stdout and stderr. */
+    get output() {
+      return output
+    },
+    exited,
+    /**
+     * Sends `name` (SIGKILL: to the whole group at once; else to the command line, which passes
+     * it on) and waits until every process of the group is gone.
+     */
+    async kill(name: NodeJS.Signals = 'SIGKILL') {
+      if (name === 'SIGKILL') signal(name)
+      else if (!gone) child.kill(name)
+      const code = await exited
+      await eventually(() => !groupAlive(child.pid!), 10_000, 'the server process to end')
+      return code
+    },
+  }
+}
+
+export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
+
+/** Whether any process of the group `pgid` still runs (signal 0 only asks). */
+function groupAlive(pgid: number) {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
   }
 }

@@ -149,7 +149,31 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX mirror_deletions_by_database ON mirror_deletions (database, kind, seq);
     `,
   },
+  {
+    version: 5,
+    name: 'which instance is alive, and the intent of a write sent with a key',
+    sql: `
+      -- An instance holds an advisory lock (see PRESENCE_LOCK_CLASS) on a session of its own for
+      -- as long as it runs; Postgres drops it the moment that session ends, a kill -9 included.
+      -- So a lease or a pending key of an instance that died is known at once, not after a wait.
+      CREATE FUNCTION console_instance_alive(instance text) RETURNS boolean
+      LANGUAGE sql STABLE AS $$
+        SELECT EXISTS (
+          SELECT 1 FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND objsubid = 2
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND classid = 7406221::oid AND objid = hashtext(instance)::oid)
+      $$;
+      -- The instance a pending key's request is with, and the records as they were before it
+      -- (the audit's "before", kept for whoever completes the write after a crash).
+      ALTER TABLE idempotent_answers ADD COLUMN owner text;
+      ALTER TABLE idempotent_answers ADD COLUMN intent jsonb;
+    `,
+  },
 ]
+
+/** The first key of the lock an instance holds while it runs (the second: its ID's hash). */
+export const PRESENCE_LOCK_CLASS = 7_406_221
 
 /** The advisory lock held while migrating (any fixed number the server owns). */
 const MIGRATION_LOCK = 7_406_221_001

@@ -1,6 +1,7 @@
 import { mkdirSync, chmodSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { PRESENCE_LOCK_CLASS } from './migrations'
 
 /*
  * One thin interface over the two ways the server keeps its data: a Postgres server through the
@@ -30,8 +31,16 @@ export interface Storage extends Sql {
    * the same database). Returns the way to stop listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Holds the advisory lock that says instance `id` is alive (`console_instance_alive`), on a
+   * session that lives as long as this process, until the returned function lets it go.
+   */
+  holdPresence(id: string): Promise<() => Promise<void>>
   close(): Promise<void>
 }
+
+const PRESENCE_LOCK = `SELECT pg_advisory_lock(${PRESENCE_LOCK_CLASS}, hashtext($1))`
+const PRESENCE_UNLOCK = `SELECT pg_advisory_unlock(${PRESENCE_LOCK_CLASS}, hashtext($1))`
 
 /** Postgres through `pg`: a pool for queries, one connection of its own for LISTEN. */
 export async function openPostgres(connectionString: string): Promise<Storage> {
@@ -111,6 +120,36 @@ export async function openPostgres(connectionString: string): Promise<Storage> {
         }
       }
     },
+    async holdPresence(id) {
+      // A connection of its own, outside the pool: the lock lives as long as the session. Lost
+      // (the Postgres server restarted), it is made again; meanwhile other instances may take
+      // this one for dead and take over its lease and keys, which each side checks.
+      let client: pg.Client | null = null
+      let released = false
+      const connect = async () => {
+        if (released || closed) return
+        const c = new pg.Client({ connectionString })
+        c.on('error', (error) => {
+          console.error('storage: the presence connection failed:', error.message)
+          if (client === c) client = null
+          void c.end().catch(() => undefined)
+          setTimeout(() => void connect().catch(retry), 1000).unref()
+        })
+        await c.connect()
+        await c.query(PRESENCE_LOCK, [id])
+        client = c
+      }
+      const retry = (error: Error) => {
+        console.error('storage: presence reconnect failed:', error.message)
+        setTimeout(() => void connect().catch(retry), 2000).unref()
+      }
+      await connect()
+      return async () => {
+        released = true
+        await client?.end().catch(() => undefined)
+        client = null
+      }
+    },
     async close() {
       closed = true
       await listener?.end().catch(() => undefined)
@@ -148,6 +187,13 @@ export async function openEmbedded(dataDir?: string): Promise<Storage> {
       const stop = await db.listen(channel, onMessage)
       return async () => {
         await stop()
+      }
+    },
+    async holdPresence(id) {
+      // One session serves the whole process: the lock lasts until the process ends.
+      await db.query(PRESENCE_LOCK, [id])
+      return async () => {
+        await db.query(PRESENCE_UNLOCK, [id]).catch(() => undefined)
       }
     },
     close: () => db.close(),

@@ -126,6 +126,8 @@ describe.each(storageKinds)('the mirror (%s)', (kind) => {
 
   it('lets one instance read a database at a time, and reads with a token file', async () => {
     const { mirror } = await setUp(30)
+    // Each as a running server is: alive while it holds its presence lock.
+    const presences = [await t.storage.holdPresence('a'), await t.storage.holdPresence('b')]
     const a = mirror('a')
     const b = mirror('b')
     await a.step()
@@ -149,6 +151,16 @@ describe.each(storageKinds)('the mirror (%s)', (kind) => {
     await a.stop()
     await b.step()
     expect((await mirroredPairs(t.storage)).length).toBe(31)
+    // An instance that died (its presence gone) holds its lease no longer, however long it ran.
+    await b.step()
+    await presences[1]!()
+    await a.step()
+    expect((await a.state()).phase).toBe('ready')
+    const { rows } = await t.storage.query<{ leader: string }>(
+      "SELECT leader FROM mirror_state WHERE database = 'demo'",
+    )
+    expect(rows).toEqual([{ leader: 'a' }])
+    await presences[0]!()
 
     // The same reads with a token handed over in a file instead of a password.
     const dir = mkdtempSync(path.join(tmpdir(), 'token-file-'))

@@ -205,11 +205,16 @@ export class Mirror {
     return changes
   }
 
-  /** Takes or renews the right to read this database; false while another instance holds it. */
+  /**
+   * Takes or renews the right to read this database; false while another instance holds it. A
+   * holder that is no longer alive (killed, its presence lock gone) holds nothing: waiting out
+   * its lease would leave the mirror behind for no one.
+   */
   private async lease(): Promise<boolean> {
     const { rows } = await this.storage.query(
       `UPDATE mirror_state SET leader = $2, lease_until = now() + make_interval(secs => $3)
-       WHERE database = $1 AND (leader IS NULL OR leader = $2 OR lease_until < now())
+       WHERE database = $1 AND (leader IS NULL OR leader = $2 OR lease_until < now()
+         OR NOT console_instance_alive(leader))
        RETURNING 1`,
       [this.database, this.instanceId, LEASE_SECONDS],
     )

@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { openEmbedded, openPostgres, type Storage } from './db/storage'
+import {
+  checksum,
+  eventually,
+  mirroredPairs,
+  openTestStorage,
+  serverEnv,
+  startServerProcess,
+  startService,
+  storageKinds,
+  type ServerProcess,
+  type StorageKind,
+  type TestService,
+} from './testing'
+
+/*
+ * The server killed with SIGKILL (no handler runs, nothing is flushed or closed) at the worst
+ * moments, then started again on the same storage: the mirror ends equal to the service, and a
+ * write sent again under its Idempotency-Key (what the console does after a lost answer) is made
+ * once and audited once. Real processes, real HTTP, real storage.
+ */
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
+
+type Rec = Record<string, unknown>
+
+describe.each(storageKinds)('kill -9 of the server process (%s)', (kind: StorageKind) => {
+  const cleanup: (() => Promise<unknown>)[] = []
+  afterEach(async () => {
+    for (const close of cleanup.reverse()) await close().catch(() => undefined)
+    cleanup.length = 0
+  })
+
+  /** A sandbox, a storage the server processes share, and how to start one. */
+  async function setUp(events: number) {
+    const service: TestService = await startService({ events })
+    cleanup.push(() => service.close())
+    let dataDir: string | undefined
+    let databaseUrl: string | undefined
+    if (kind === 'embedded') {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'console-crash-'))
+      cleanup.push(async () => rmSync(dataDir!, { recursive: true, force: true }))
+    } else {
+      const t = await openTestStorage('postgres')
+      // The test's own connection is closed at once: the database stays until cleanup.
+      await t.storage.close()
+      databaseUrl = t.url
+      cleanup.push(() => t.close())
+    }
+    const env = serverEnv({ ...service.config, pageSize: 100 }, { dataDir, databaseUrl })
+    const processes: ServerProcess[] = []
+    cleanup.push(() => Promise.all(processes.map((p) => p.kill())))
+    async function start() {
+      const p = await startServerProcess(env)
+      processes.push(p)
+      return p
+    }
+    /**
+     * The storage, opened by the test once no server holds it (an embedded folder takes one
+     * process at a time).
+     */
+    async function openStore(): Promise<Storage> {
+      const storage = dataDir ? await openEmbedded(dataDir) : await openPostgres(databaseUrl!)
+      cleanup.push(() => storage.close())
+      return storage
+    }
+    const admin = await service.tokenOf('admin')
+    const support = await service.tokenOf('support')
+    return { service, start, openStore, admin, support, processes }
+  }
+
+  async function health(baseUrl: string, token: string) {
+    const r = await fetch(`${baseUrl}/console-api/health?database=demo`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    if (r.status !== 200) return null
+    const json = (await r.json()) as { data: { databases: { phase: string; events: number }[] } }
+    return json.data.databases[0]!
+  }
+
+  /** The mirror's (id, update_Date) pairs, read through the running server. */
+  async function pairsThrough(baseUrl: string, token: string) {
+    const pairs: { id: number; update: string | null }[] = []
+    for (let after = 0; ;) {
+      const r = await fetch(
+        `${baseUrl}/console-api/events?database=demo&limit=5000&after=${after}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      )
+      const json = (await r.json()) as {
+        data: { event_ID: number; update_Date: string | null }[]
+        next: { after: number } | null
+      }
+      pairs.push(...json.data.map((e) => ({ id: e.event_ID, update: e.update_Date })))
+      if (!json.next) return pairs
+      after = json.next.after
+    }
+  }
+
+  it('during the first load: started again, it finishes and the mirror equals the service', async () => {
+    const s = await setUp(5000)
+    const first = await s.start()
+    // Killed once some pages are stored and not all.
+    await eventually(
+      async () => {
+        const h = await health(first.baseUrl, s.support)
+        return h && h.events >= 300 && h.phase === 'loading'
+      },
+      30_000,
+      'part of the first load',
+      // Each look costs the server a count: looked at sparingly, not to slow the load.
+      200,
+    )
+    await first.kill('SIGKILL')
+    const held = (await health(first.baseUrl, s.support).catch(() => null)) ?? null
+    expect(held).toBeNull()
+
+    // Meanwhile the service changes: events already loaded, events not yet loaded, new ones.
+    const call = s.service.sandbox.call
+    for (const id of [3, 150, 4000]) {
+      const event = (await call('GET', `/events/${id}`, { token: s.admin })).data as Rec
+      const put = await call('PUT', `/events/${id}`, {
+        token: s.admin,
+        body: { ...event, subject: `Changed while down ${id}` },
+      })
+      expect(put.status).toBe(200)
+    }
+    const template = (await call('GET', '/events/7', { token: s.admin })).data as Rec
+    for (let i = 0; i < 3; i++) {
+      const post = await call('POST', '/events', {
+        token: s.admin,
+        body: { ...template, event_ID: 0, update_Date: undefined, subject: `Added ${i}` },
+      })
+      expect(post.status).toBe(200)
+    }
+
+    const second = await s.start()
+    const expected = checksum(await s.service.serviceEvents())
+    await eventually(
+      async () => (await health(second.baseUrl, s.support))?.phase === 'ready',
+      30_000,
+      'the first load to finish',
+      200,
+    )
+    await eventually(
+      async () => checksum(await pairsThrough(second.baseUrl, s.support)).sum === expected.sum,
+      15_000,
+      'the mirror to equal the service',
+      500,
+    )
+    await second.kill('SIGTERM')
+    const storage = await s.openStore()
+    expect(checksum(await mirroredPairs(storage))).toEqual(expected)
+    expect(expected.count).toBe(5003)
+    // Nothing secret reached the logs.
+    for (const p of s.processes) {
+      expect(p.output).not.toContain(s.service.config.serviceApiKey)
+      expect(p.output).not.toContain('Sandbox!2026')
+    }
+  })
+})
