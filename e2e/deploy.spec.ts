@@ -2,8 +2,14 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { securityHeaders } from '../security-headers'
-import { firstEvent, startDeployment, type Deployment } from './deployment'
-import { DEMO_PASSWORD, expect, fillApiKeyIfAsked, test } from './fixtures'
+import {
+  firstEvent,
+  startDeployment,
+  startServerDeployment,
+  type Deployment,
+  type ServerDeployment,
+} from './deployment'
+import { API_KEY, DEMO_PASSWORD, expect, fillApiKeyIfAsked, test } from './fixtures'
 
 /*
  * The deployment kit (deploy/nginx) with a real nginx, the production build and the sandbox as a
@@ -321,5 +327,150 @@ test.describe('deployed with nginx (deploy/nginx)', () => {
       renameSync(path.join(assets, `old-${chunk}`), path.join(assets, chunk!))
       renameSync(path.join(assets, `old-${chunk}.gz`), path.join(assets, `${chunk}.gz`))
     }
+  })
+})
+
+test.describe('deployed with the console server behind nginx (CONSOLE_SERVER_ORIGIN)', () => {
+  let deployed: ServerDeployment
+  test.beforeAll(async () => {
+    // The server migrates its embedded database and signs in before it answers.
+    test.setTimeout(120_000)
+    deployed = await startServerDeployment()
+  })
+  test.afterAll(async () => {
+    await deployed?.stop()
+  })
+
+  /** Signs in through nginx and the server's pass-through, as the sign-in page does. */
+  async function signInThrough(origin = deployed.origin) {
+    const response = await fetch(`${deployed.origin}/api/user-authentication`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa(`staff:${DEMO_PASSWORD}`)}`,
+        'service-database': 'demo',
+        origin,
+      },
+    })
+    return response
+  }
+
+  test('signs in with no API key field and shows My events; every request stays on the origin', async ({
+    page,
+  }) => {
+    const refused = watchRefusals(page)
+    const requests: { url: string; key: string | null }[] = []
+    page.on('request', (r) => {
+      void r.headerValue('x-api-key').then((key) => requests.push({ url: r.url(), key }))
+    })
+    await page.goto(`${deployed.origin}/sign-in`)
+    await expect(page.getByLabel('Username')).toBeVisible()
+    await expect(page.getByLabel('API key')).toHaveCount(0)
+    await page.getByLabel('Username').fill('staff')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('heading', { name: 'My events' })).toBeVisible()
+    await page.goto(`${deployed.origin}/events`)
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+    expect(refused).toEqual([])
+    expect(requests.length).toBeGreaterThan(5)
+    for (const request of requests) {
+      expect(request.url.startsWith(`${deployed.origin}/`), request.url).toBe(true)
+      expect(request.key, request.url).toBeNull()
+    }
+    expect(requests.some((r) => r.url.includes('/console-api/'))).toBe(true)
+    expect(deployed.serverLog()).not.toContain(API_KEY)
+  })
+
+  test('the stream answers through nginx unbuffered: a change made on the service arrives', async () => {
+    const signIn = await signInThrough()
+    expect(signIn.status).toBe(200)
+    const { data } = (await signIn.json()) as {
+      data: { authenticationResult: { idToken: string } }
+    }
+    const token = data.authenticationResult.idToken
+    const headers = { authorization: `Bearer ${token}`, 'service-database': 'demo' }
+
+    const stream = await fetch(`${deployed.origin}/console-api/stream`, {
+      headers,
+      signal: AbortSignal.timeout(20_000),
+    })
+    expect(stream.status).toBe(200)
+    expect(stream.headers.get('content-type')).toContain('text/event-stream')
+    expect(stream.headers.get('cache-control')).toBe('no-store')
+    // Not compressed (fetch asks for gzip): a compressor would hold messages back to fill a block.
+    expect(stream.headers.get('content-encoding')).toBeNull()
+    // nginx's headers, once each (the server's own copies are hidden).
+    expect(stream.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(stream.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    const reader = stream.body!.getReader()
+    const decoder = new TextDecoder()
+    let said = ''
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(said)) {
+        const { value, done } = await reader.read()
+        if (done) break
+        said += decoder.decode(value, { stream: true })
+      }
+      return pattern.test(said)
+    }
+    // A buffering proxy would hold the first message back until more came.
+    expect(await readUntil(/event: ready/)).toBe(true)
+
+    // Written on the service itself, past the console and its server.
+    const created = await fetch(`${deployed.service}/events`, {
+      method: 'POST',
+      headers: { ...headers, 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        claim_Audit_Event: false,
+        process_Automation_Event: false,
+        user_ID: 'staff',
+        status: 'Open',
+        priority: 'NORMAL',
+        reminder: false,
+        subject: `Made on the service ${Date.now()}`,
+      }),
+    })
+    expect(created.status).toBe(200)
+    const id = ((await created.json()) as { data: { event_ID: number } }).data.event_ID
+    const written = Date.now()
+    expect(await readUntil(new RegExp(`event: change\\ndata: [^\\n]*"id":"${id}"`))).toBe(true)
+    expect(Date.now() - written).toBeLessThan(10_000)
+    await reader.cancel()
+
+    // The pass-through answers /api/ with no key from the caller, its headers set by nginx.
+    const events = await fetch(`${deployed.origin}/api/events?pageSize=1`, { headers })
+    expect(events.status).toBe(200)
+    expect(events.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(events.headers.get('x-robots-tag')).toBe('noindex')
+  })
+
+  test('a request from another origin is refused; one from the console passes', async () => {
+    // The browser names the page's origin: nginx keeps the Host (with its port) the server
+    // compares it with.
+    expect((await signInThrough()).status).toBe(200)
+    const other = await signInThrough('https://elsewhere.example.org')
+    expect(other.status).toBe(403)
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+    const sameHostOtherPort = await signInThrough('http://127.0.0.1:1')
+    expect(sameHostOtherPort.status).toBe(403)
+    const health = await fetch(`${deployed.origin}/console-api/health`, {
+      headers: { origin: 'https://elsewhere.example.org' },
+    })
+    expect(health.status).toBe(403)
+  })
+
+  test("a body past the server's limit is refused by nginx; the console alone still has no proxy", async () => {
+    const big = await fetch(`${deployed.origin}/api/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    })
+    expect(big.status).toBe(413)
+    // The deployment without CONSOLE_SERVER_ORIGIN: /api/ is a route of the app, never proxied.
+    const plain = await fetch(`${deployment.root}/api/events`)
+    expect(plain.status).toBe(200)
+    expect(await plain.text()).toContain('<div id="root"></div>')
+    const console = await fetch(`${deployment.root}/console-api/health`)
+    expect(await console.text()).toContain('<div id="root"></div>')
   })
 })

@@ -15,7 +15,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { API_KEY, DEMO_PASSWORD } from './fixtures'
-import { renderTemplate } from './render-kit'
+import { renderKit, renderTemplate } from './render-kit'
 
 /*
  * The deployment kit run for real: the production build (dist/, made by the suite's web server)
@@ -74,6 +74,65 @@ function openUp(dir: string) {
   }
 }
 
+/**
+ * nginx in the foreground with conf.d/*.conf of `conf` inside what the nginx image's own
+ * nginx.conf provides around them; its error log is `work`/error.log.
+ */
+function startNginx(nginx: string, work: string, conf: string): ChildProcess {
+  writeFileSync(
+    path.join(conf, 'nginx.conf'),
+    [
+      'worker_processes 1;',
+      `pid ${path.join(work, 'nginx.pid')};`,
+      `error_log ${path.join(work, 'error.log')} warn;`,
+      'events { worker_connections 256; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      '  access_log off;',
+      '  sendfile on;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (t) => `  ${t}_temp_path ${path.join(work, `${t}-temp`)};`,
+      ),
+      '  include conf.d/*.conf;',
+      '}',
+    ].join('\n'),
+  )
+  openUp(work)
+  return spawn(
+    nginx,
+    [
+      '-p',
+      work,
+      '-c',
+      path.join(conf, 'nginx.conf'),
+      '-e',
+      path.join(work, 'error.log'),
+      '-g',
+      'daemon off;',
+    ],
+    { stdio: 'ignore' },
+  )
+}
+
+/** Ends the children and waits until each has exited. */
+async function stopAll(children: ChildProcess[]) {
+  for (const child of children) child.kill('SIGTERM')
+  await Promise.all(
+    children.map((c) =>
+      c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null,
+    ),
+  )
+}
+
+const readLog = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
 export interface Deployment {
   /** The console at a host's root, e.g. http://127.0.0.1:4711 */
   root: string
@@ -97,12 +156,7 @@ export async function startDeployment(): Promise<Deployment> {
 
   const children: ChildProcess[] = []
   const stop = async () => {
-    for (const child of children) child.kill('SIGTERM')
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null,
-      ),
-    )
+    await stopAll(children)
     rmSync(work, { recursive: true, force: true })
   }
   try {
@@ -160,43 +214,7 @@ export async function startDeployment(): Promise<Deployment> {
       path.join(conf, 'conf.d/console-security-headers.inc'),
       renderTemplate(headers, vars(rootPort, '/')),
     )
-    // What the nginx image's own nginx.conf provides around conf.d/*.conf.
-    writeFileSync(
-      path.join(conf, 'nginx.conf'),
-      [
-        'worker_processes 1;',
-        `pid ${path.join(work, 'nginx.pid')};`,
-        `error_log ${path.join(work, 'error.log')} warn;`,
-        'events { worker_connections 256; }',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  default_type application/octet-stream;',
-        '  access_log off;',
-        '  sendfile on;',
-        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-          (t) => `  ${t}_temp_path ${path.join(work, `${t}-temp`)};`,
-        ),
-        '  include conf.d/*.conf;',
-        '}',
-      ].join('\n'),
-    )
-    openUp(work)
-    const nginxProcess = spawn(
-      nginx,
-      [
-        '-p',
-        work,
-        '-c',
-        path.join(conf, 'nginx.conf'),
-        '-e',
-        path.join(work, 'error.log'),
-        '-g',
-        'daemon off;',
-      ],
-      {
-        stdio: 'ignore',
-      },
-    )
+    const nginxProcess = startNginx(nginx, work, conf)
     children.push(nginxProcess)
 
     await waitFor(`${origin(rootPort)}/config.json`, (r) => r.ok, 'nginx', nginxProcess)
@@ -206,18 +224,138 @@ export async function startDeployment(): Promise<Deployment> {
       subPath: `${origin(subPort)}/console`,
       service,
       html,
-      nginxLog: () => {
-        try {
-          return readFileSync(path.join(work, 'error.log'), 'utf8')
-        } catch {
-          return ''
-        }
-      },
+      nginxLog: () => readLog(path.join(work, 'error.log')),
       stop,
     }
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+export interface ServerDeployment {
+  /** The console and its server behind one nginx, at the host's root: http://127.0.0.1:4714 */
+  origin: string
+  /** The sandbox service itself (its own port, reached by the console server only). */
+  service: string
+  /** What the console server wrote (its start line, errors). */
+  serverLog: () => string
+  nginxLog: () => string
+  stop: () => Promise<void>
+}
+
+/**
+ * The console deployed with its server, as deploy/compose.yaml runs it: the sandbox on its own
+ * port, the console server (server/index.ts) as a process of its own reading it with the
+ * sandbox's `console-server` account, and nginx with the kit rendered for
+ * CONSOLE_SERVER_ORIGIN, serving the build and passing /console-api/ and /api/ to the server.
+ * The deployment's config.json names them: no API key on the sign-in page, no CORS.
+ */
+export async function startServerDeployment(): Promise<ServerDeployment> {
+  const nginx = nginxBinary()
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is not built (the suite builds it)')
+  const work = mkdtempSync(path.join(tmpdir(), 'e2e-deploy-server-'))
+  const [port, servicePort, serverPort] = [await freePort(), await freePort(), await freePort()]
+  const origin = `http://127.0.0.1:${port}`
+  const service = `http://127.0.0.1:${servicePort}/api`
+  const tsx = path.resolve('node_modules/tsx/dist/cli.mjs')
+
+  const children: ChildProcess[] = []
+  const stop = async () => {
+    await stopAll(children)
+    rmSync(work, { recursive: true, force: true })
+  }
+  let serverOutput = ''
+  try {
+    // No CORS origins: no browser reaches the sandbox, only the console server does.
+    const sandbox = spawn(
+      process.execPath,
+      [tsx, 'sandbox/index.ts', '--port', String(servicePort)],
+      {
+        env: {
+          ...process.env,
+          SANDBOX_DATA_DIR: path.join(work, 'service-data'),
+          SANDBOX_EVENTS: '300',
+          SANDBOX_TODAY: '',
+          SANDBOX_CORS_ORIGINS: '',
+        },
+        stdio: 'ignore',
+      },
+    )
+    children.push(sandbox)
+    await waitFor(`${service}/priorities`, (r) => r.status === 403, 'the sandbox', sandbox)
+
+    // The server's settings only, as a container would have them: nothing of this environment.
+    const server = spawn(process.execPath, [tsx, 'server/index.ts'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        SERVICE_URL: service,
+        SERVICE_API_KEY: API_KEY,
+        SERVICE_DATABASES: 'demo,training',
+        SERVICE_USERNAME: 'console-server',
+        SERVICE_PASSWORD: DEMO_PASSWORD,
+        CONSOLE_DATA_DIR: path.join(work, 'console-data'),
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        // Changes made past the console reach the stream within a second or two.
+        MIRROR_POLL_SECONDS: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    server.stdout.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()))
+    server.stderr.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()))
+    children.push(server)
+
+    const html = path.join(work, 'html')
+    cpSync('dist', html, { recursive: true })
+    const config = JSON.parse(readFileSync('sandbox/console-config.json', 'utf8')) as Record<
+      string,
+      unknown
+    >
+    writeFileSync(
+      path.join(html, 'config.json'),
+      JSON.stringify({
+        ...config,
+        serviceUrl: '/api',
+        consoleServer: '/console-api/',
+        sandbox: false,
+      }),
+    )
+
+    // The kit as the image renders it (deploy/console-server-locations.sh included).
+    const conf = path.join(work, 'conf')
+    mkdirSync(path.join(conf, 'conf.d'), { recursive: true })
+    const written = renderKit(path.join(conf, 'conf.d'), {
+      CONSOLE_PORT: `127.0.0.1:${port}`,
+      CONSOLE_ROOT: html,
+      CONSOLE_BASE_PATH: '/',
+      CONSOLE_SERVICE_ORIGIN: '',
+      CONSOLE_SERVER_ORIGIN: `http://127.0.0.1:${serverPort}`,
+    })
+    if (!written.some((f) => f.endsWith('console-server-locations.inc')))
+      throw new Error('the kit rendered no locations for the console server')
+    const nginxProcess = startNginx(nginx, work, conf)
+    children.push(nginxProcess)
+
+    await waitFor(`${origin}/config.json`, (r) => r.ok, 'nginx', nginxProcess)
+    // Through nginx: the server answers (every /console-api/ route wants a token).
+    await waitFor(
+      `${origin}/console-api/health`,
+      (r) => r.status === 401,
+      'the console server behind nginx',
+      server,
+    )
+    return {
+      origin,
+      service,
+      serverLog: () => serverOutput,
+      nginxLog: () => readLog(path.join(work, 'error.log')),
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw new Error(`${(error as Error).message}\n${serverOutput}`)
   }
 }
 
