@@ -1,5 +1,5 @@
-import { parseServiceDate } from '@/api/dates'
-import type { Event } from '@/api/schemas/event'
+import { parseServiceDate } from '../../../api/dates'
+import type { Event } from '../../../api/schemas/event'
 
 /*
  * What an event means for the work: due, overdue, snoozed, reminder due, completed. Every view
@@ -37,13 +37,19 @@ export interface EventFacts {
 
 const ms = (text: string | null | undefined) => parseServiceDate(text)?.getTime() ?? null
 
+/**
+ * A status as the completed rule compares it: trimmed, in any case. The server's SQL compares
+ * the completed status this gives with the status it folds the same way.
+ */
+export const statusKey = (status: string | null | undefined) => (status ?? '').trim().toLowerCase()
+
 /** Done: a completion date, or the completed status of the runtime config (any case). */
 export function isCompleted(
   event: Pick<Event, 'completion_Date' | 'status'>,
   completedStatus: string,
 ): boolean {
   if (event.completion_Date) return true
-  return (event.status ?? '').trim().toLowerCase() === completedStatus.trim().toLowerCase()
+  return statusKey(event.status) === statusKey(completedStatus)
 }
 
 /** The event's dates, read once. */

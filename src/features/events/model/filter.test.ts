@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Event } from '@/api/schemas/event'
 import {
   compileFilter,
   eventSearchRank,
@@ -10,6 +9,7 @@ import {
   searchWords,
 } from './filter'
 import { factsOf } from './facts'
+import { SEARCH_EVENTS, SEARCH_TYPED } from './filter-cases'
 
 const { exact, wordStarts, inside } = SEARCH_RANK
 
@@ -47,25 +47,12 @@ describe('searchRank', () => {
   })
 
   it('an event ID typed is exact, and the filter matches exactly what has a rank', () => {
-    const event = (id: number, subject: string): Event => ({
-      event_ID: id,
-      claim_Audit_Event: false,
-      process_Automation_Event: false,
-      reminder: true,
-      subject,
-    })
-    const events = [
-      event(7, 'Call José'),
-      event(70, 'Event 7 follow-up'),
-      event(8, 'Renewal for case 7'),
-      event(9, 'Nothing here'),
-    ]
-    const subjects = events.map((e) => ({
+    const subjects = SEARCH_EVENTS.map((e) => ({
       event: e,
       facts: factsOf(e, 'Completed'),
       words: searchWords(e),
     }))
-    for (const typed of ['7', 'jose', 'NEW', 'case 7', 'follow up', 'é']) {
+    for (const typed of SEARCH_TYPED) {
       const q = searchQuery(typed)
       const matches = compileFilter({ text: typed }, new Date(2026, 0, 1))
       for (const s of subjects)

@@ -1,5 +1,5 @@
-import { parseServiceDate } from '@/api/dates'
-import type { Event } from '@/api/schemas/event'
+import { parseServiceDate } from '../../../api/dates'
+import type { Event } from '../../../api/schemas/event'
 import { dayStartMs, weekOf } from './days'
 import { isOverdue, isReminderDue, isSnoozed, type EventFacts } from './facts'
 import { mentionsAuth } from './mentions'

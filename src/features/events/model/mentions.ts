@@ -1,4 +1,4 @@
-import type { Event } from '@/api/schemas/event'
+import type { Event } from '../../../api/schemas/event'
 
 /**
  * The auth numbers an event names in its text (subject and metadata), in the service's form

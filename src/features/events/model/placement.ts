@@ -1,4 +1,4 @@
-import type { Event } from '@/api/schemas/event'
+import type { Event } from '../../../api/schemas/event'
 import { dayStartMs } from './days'
 import { factsOf, reminderTime, type EventFacts } from './facts'
 

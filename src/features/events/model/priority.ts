@@ -1,4 +1,4 @@
-import type { StringOption } from '@/api/schemas/static-option'
+import type { StringOption } from '../../../api/schemas/static-option'
 
 /*
  * How important a priority is. `GET /priorities` lists them lowest first (the sandbox's: LOW,

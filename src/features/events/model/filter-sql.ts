@@ -1,0 +1,174 @@
+import { parseServiceDate } from '../../../api/dates'
+import { statusKey } from './facts'
+import { dueWindow, searchQuery, type EventFilter } from './filter'
+
+/*
+ * `EventFilter` as SQL over the console server's mirror (`mirror_events`, server/db/), so the
+ * server finds work with the very meaning `compileFilter` gives a filter in the browser. The
+ * windows come from `dueWindow`, the words from `searchQuery`, the completed status from
+ * `statusKey`; the facts' rules (facts.ts) are each written once below, as SQL. The service's
+ * dates are read by `console_service_ms` (server/db/filter-migration.ts) as the console reads
+ * them: wall-clock text in the local zone, so "today", a week and the clock changes fall on the
+ * same instants. The local zone is this process's: `dueWindow` counts days in it too.
+ */
+
+/** A WHERE fragment over `mirror_events` and its parameters (`$n` numbered from `firstParam`). */
+export interface SqlFilter {
+  where: string
+  params: unknown[]
+}
+
+/** The filter's fields the SQL cannot decide yet: asking for them is refused, never ignored. */
+export const FIELDS_NOT_IN_SQL = ['placed', 'mentionsAuth'] as const
+
+export class FilterNotInSql extends Error {
+  constructor(readonly fields: readonly string[]) {
+    super(`The server cannot filter by ${fields.join(', ')} yet.`)
+    this.name = 'FilterNotInSql'
+  }
+}
+
+/** The IANA name of the zone this process reads local dates in (what `dueWindow` uses). */
+export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/**
+ * Every character JavaScript's `trim` removes (white space and line ends), for the SQL that
+ * trims a status as `statusKey` does.
+ */
+export const TRIMMED =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a' +
+  '\u2028\u2029\u202f\u205f\u3000\ufeff'
+
+/** A day in milliseconds: the margin of the coarse, indexed look at `due_ms` (see below). */
+const DAY_MS = 86_400_000
+
+/** An instant's wall-clock reading in this process's zone, as milliseconds as if UTC. */
+function wallMs(t: number): number {
+  const d = new Date(t)
+  return Date.UTC(
+    d.getFullYear(),
+    d.getMonth(),
+    d.getDate(),
+    d.getHours(),
+    d.getMinutes(),
+    d.getSeconds(),
+    d.getMilliseconds(),
+  )
+}
+
+/**
+ * The filter as one SQL condition (see `compileFilter`: the same arguments and meaning), or
+ * `FilterNotInSql` thrown for a field in `FIELDS_NOT_IN_SQL`. `completedStatus` is the runtime
+ * config's (`isCompleted`).
+ */
+export function compileFilterSql(
+  filter: EventFilter,
+  now: Date,
+  firstDay = 1,
+  options: { completedStatus: string; firstParam?: number },
+): SqlFilter {
+  const missing = FIELDS_NOT_IN_SQL.filter((field) => filter[field] !== undefined)
+  if (missing.length > 0) throw new FilterNotInSql(missing)
+
+  const params: unknown[] = []
+  const param = (value: unknown, type: string) => {
+    params.push(value)
+    return `$${(options.firstParam ?? 1) + params.length - 1}::${type}`
+  }
+  const t = now.getTime()
+  /** A parameter added on first use only: Postgres refuses one it cannot see the type of. */
+  const once = (make: () => string) => {
+    let sql: string | undefined
+    return () => (sql ??= make())
+  }
+  const zone = once(() => param(localZone(), 'text'))
+  const date = (field: string) => `console_service_ms(record->>'${field}', ${zone()})`
+  const at = (ms: number) => param(ms, 'bigint')
+
+  // The facts (facts.ts), each never null: SQL's unknown would turn a NOT into a false.
+  const completed = once(
+    () =>
+      `(coalesce(record->>'completion_Date', '') <> '' OR ` +
+      `lower(btrim(coalesce(status, ''), ${param(TRIMMED, 'text')})) = ` +
+      `${param(statusKey(options.completedStatus), 'text')})`,
+  )
+  const due = () => date('due_Date')
+  // `reminderTime`: rings only when the reminder is on and the event open.
+  const reminderOn = () => `(record->'reminder' = 'true'::jsonb AND NOT ${completed()})`
+  const next = () => date('next_Scheduled_Date')
+  /** `snoozedUntil`: open, due by `to` (the snoozed window), ringing after now. */
+  const snoozed = (to: number) =>
+    `coalesce(${reminderOn()} AND ${next()} > ${at(t)} AND ${due()} <= ${at(to)}, false)`
+  /** Due within a window of `dueWindow`: both ends inclusive; open only if it says so. */
+  const dueIn = (w: { from: number; to: number; open: boolean }) => {
+    const parts: string[] = []
+    // A coarse look first, which the index on (database, due_ms) answers: a service date's
+    // wall-clock reading lies within a day of its instant's, whatever the zone and clock change.
+    if (Number.isFinite(w.from)) parts.push(`due_ms >= ${at(wallMs(w.from) - DAY_MS)}`)
+    if (Number.isFinite(w.to)) parts.push(`due_ms <= ${at(wallMs(w.to) + DAY_MS)}`)
+    parts.push(`${due()} IS NOT NULL`)
+    if (Number.isFinite(w.from)) parts.push(`${due()} >= ${at(w.from)}`)
+    if (Number.isFinite(w.to)) parts.push(`${due()} <= ${at(w.to)}`)
+    if (w.open) parts.push(`NOT ${completed()}`)
+    return `coalesce(${parts.join(' AND ')}, false)`
+  }
+
+  const conditions: string[] = []
+  const among = (values: readonly string[] | undefined, column: string, wanted = true) => {
+    if (!values?.length) return
+    const test = `coalesce(${column}, '') = ANY(${param(values, 'text[]')})`
+    conditions.push(wanted ? test : `NOT (${test})`)
+  }
+  /** Group keys: an event without one matches none (the model reads it as NaN). */
+  const inKeys = (keys: readonly number[]) =>
+    `coalesce(user_group_key = ANY(${param(keys, 'float8[]')}), false)`
+
+  among(filter.status, 'status')
+  among(filter.priority, 'priority')
+  among(filter.type, 'event_type')
+  among(filter.user, 'user_id')
+  if (filter.group?.length) conditions.push(inKeys(filter.group))
+  among(filter.not?.status, 'status', false)
+  among(filter.not?.priority, 'priority', false)
+  among(filter.not?.type, 'event_type', false)
+  if (filter.unassigned) conditions.push(`coalesce(user_id, '') = ''`)
+  // Unlike the other lists, an empty one matches nothing.
+  if (filter.inGroups) conditions.push(inKeys(filter.inGroups))
+  among(filter.enteredBy, 'entry_user')
+  if (filter.updatedSince !== undefined) {
+    // A date that cannot be read matches nothing, rather than everything.
+    const since = parseServiceDate(filter.updatedSince)?.getTime() ?? null
+    conditions.push(
+      since === null ? 'false' : `coalesce(${date('update_Date')} >= ${at(since)}, false)`,
+    )
+  }
+  if (filter.completed !== undefined)
+    conditions.push(filter.completed ? completed() : `NOT ${completed()}`)
+  // `isReminderDue`: a reminder that rings at or before now.
+  if (filter.reminderDue)
+    conditions.push(`coalesce(${reminderOn()} AND ${next()} <= ${at(t)}, false)`)
+  const window = dueWindow(filter, now, firstDay)
+  if (window) {
+    if (filter.due === 'overdue') {
+      // `isOverdue`: open, due before now (the window), and not snoozed.
+      conditions.push(`(${dueIn(window)} AND NOT ${snoozed(t)})`)
+    } else if (filter.due === 'snoozed') {
+      conditions.push(snoozed(window.to))
+    } else {
+      // Today, this week or a range: the window is the whole condition.
+      conditions.push(dueIn(window))
+    }
+  }
+  if (filter.text?.trim()) {
+    // `matchesSearch`: the event ID typed, or every word inside the folded subject.
+    const search = searchQuery(filter.text)
+    const words = search.words.map(
+      (w) => `strpos(coalesce(subject_words, ''), ${param(w, 'text')}) > 0`,
+    )
+    const all = words.length > 0 ? `(${words.join(' AND ')})` : 'true'
+    // An ID past what an event ID can be is no ID (the model's comparison is never true).
+    const id = search.id !== null && Number.isSafeInteger(search.id) ? search.id : null
+    conditions.push(id === null ? all : `(event_id = ${param(id, 'bigint')} OR ${all})`)
+  }
+  return { where: conditions.length > 0 ? conditions.join(' AND ') : 'true', params }
+}
