@@ -1,3 +1,4 @@
+import { filterMigration } from './filter-migration'
 import type { Sql, Storage } from './storage'
 
 /*
@@ -11,6 +12,8 @@ export interface Migration {
   version: number
   name: string
   sql: string
+  /** Fills in what SQL alone cannot (the model's own functions), in the same transaction. */
+  backfill?: (tx: Sql) => Promise<void>
 }
 
 export const migrations: readonly Migration[] = [
@@ -170,6 +173,7 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE idempotent_answers ADD COLUMN intent jsonb;
     `,
   },
+  filterMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */
@@ -200,6 +204,7 @@ export async function migrate(
     for (const migration of [...list].sort((a, b) => a.version - b.version)) {
       if (have.has(migration.version)) continue
       await tx.exec(migration.sql)
+      await migration.backfill?.(tx)
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
         migration.version,
         migration.name,

@@ -1,0 +1,112 @@
+import { searchWords } from '../../src/features/events/model/filter'
+import type { Sql } from './storage'
+
+/*
+ * What the event model's filter reads when it runs in SQL (`compileFilterSql`,
+ * src/features/events/model/filter-sql.ts): the plain values it matches as columns, the subject
+ * folded as search folds it, and the service's dates read as the console reads them.
+ */
+
+/** Version 6 of `migrations` (written here apart, as it carries a backfill of its own). */
+export const filterMigration = {
+  version: 6,
+  name: 'what the event filter reads in SQL: dates as the console reads them, folded subjects',
+  sql: `
+    ALTER TABLE mirror_events
+      ADD COLUMN event_type text GENERATED ALWAYS AS (record->>'event_Type') STORED,
+      ADD COLUMN entry_user text GENERATED ALWAYS AS (record->>'entry_User') STORED,
+      -- The subject as search reads it (the model's foldText), written with each record:
+      -- Postgres folds case and accents otherwise than the browser does.
+      ADD COLUMN subject_words text;
+    CREATE INDEX mirror_events_by_due ON mirror_events (database, due_ms);
+    CREATE INDEX mirror_events_by_type ON mirror_events (database, event_type);
+
+    -- The offset of a time zone from UTC at an instant, in milliseconds.
+    CREATE FUNCTION console_zone_offset_ms(instant_ms bigint, zone text) RETURNS bigint
+      LANGUAGE sql STABLE STRICT PARALLEL SAFE AS $$
+      SELECT (extract(epoch FROM (timestamptz 'epoch' + instant_ms * interval '1 millisecond')
+        AT TIME ZONE zone) * 1000)::bigint - instant_ms
+    $$;
+
+    -- The instant a wall-clock reading (milliseconds as if UTC) names in a zone, chosen as the
+    -- browser's Date chooses it, so that server and console agree at the clock changes: an hour
+    -- the clock passes twice is read as the earlier instant, one it skips with the offset from
+    -- before the change. Postgres's own AT TIME ZONE takes the later instant of a repeated hour;
+    -- hence two candidates, read with the offsets of a day before and a day after.
+    CREATE FUNCTION console_local_ms(wall_ms bigint, zone text) RETURNS bigint
+      LANGUAGE sql STABLE STRICT PARALLEL SAFE AS $$
+      WITH c AS (
+        SELECT wall_ms - console_zone_offset_ms(wall_ms - 86400000, zone) AS before,
+               wall_ms - console_zone_offset_ms(wall_ms + 86400000, zone) AS after),
+      v AS (
+        SELECT before, after,
+          before + console_zone_offset_ms(before, zone) = wall_ms AS before_ok,
+          after + console_zone_offset_ms(after, zone) = wall_ms AS after_ok
+        FROM c)
+      SELECT CASE
+        WHEN before_ok AND after_ok THEN least(before, after)
+        WHEN after_ok THEN after
+        ELSE before END
+      FROM v
+    $$;
+
+    -- A service date as the console reads it (parseServiceDate, src/api/schemas/common.ts): the
+    -- instant in milliseconds, text without a zone being wall-clock time in the given zone; null
+    -- for what the console takes for no date (2026-02-30, 24:00, text that is no date).
+    CREATE FUNCTION console_service_ms(value text, zone text) RETURNS bigint
+      LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+      DECLARE
+        m text[];
+        wall bigint;
+        zone_minutes integer;
+      BEGIN
+        m := regexp_match(btrim(value, E' \\t\\n\\r\\f\\v'),
+          '^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?)?(Z|[+-]\\d{2}:?\\d{2})?$');
+        IF m IS NULL THEN RETURN NULL; END IF;
+        IF coalesce(m[4], '0')::int > 23 OR coalesce(m[5], '0')::int > 59
+          OR coalesce(m[6], '0')::int > 59 THEN
+          RETURN NULL;
+        END IF;
+        -- Months, then days, added to the year's first day: a day or month past the end rolls
+        -- over as Date's arithmetic does; where the console refuses that, so does the check below.
+        wall := (extract(epoch FROM make_date(m[1]::int, 1, 1)
+            + make_interval(months => m[2]::int - 1, days => m[3]::int - 1)) * 1000)::bigint
+          + coalesce(m[4], '0')::bigint * 3600000 + coalesce(m[5], '0')::bigint * 60000
+          + coalesce(m[6], '0')::bigint * 1000 + left(coalesce(m[7], '') || '000', 3)::bigint;
+        IF m[8] IS NULL THEN
+          IF m[2]::int NOT BETWEEN 1 AND 12 OR m[3]::int < 1
+            OR m[3]::int > extract(day FROM make_date(m[1]::int, m[2]::int, 1)
+              + interval '1 month - 1 day') THEN
+            RETURN NULL;
+          END IF;
+          RETURN console_local_ms(wall, zone);
+        END IF;
+        IF m[2]::int > 12 THEN RETURN NULL; END IF;
+        zone_minutes := CASE WHEN m[8] = 'Z' THEN 0 ELSE
+          (CASE WHEN left(m[8], 1) = '-' THEN -1 ELSE 1 END)
+            * (substr(m[8], 2, 2)::int * 60 + right(m[8], 2)::int) END;
+        RETURN wall - zone_minutes * 60000;
+      EXCEPTION WHEN others THEN
+        -- A year Postgres has no date for (0000): no date, rather than a failed query.
+        RETURN NULL;
+      END
+    $$;
+  `,
+  async backfill(tx: Sql) {
+    const { rows } = await tx.query<{ database: string; event_id: number; subject: unknown }>(
+      `SELECT database, event_id, record->'subject' AS subject FROM mirror_events`,
+    )
+    if (rows.length === 0) return
+    const folded = rows.map((r) => ({
+      database: r.database,
+      event_id: r.event_id,
+      words: searchWords({ subject: typeof r.subject === 'string' ? r.subject : null }),
+    }))
+    await tx.query(
+      `UPDATE mirror_events m SET subject_words = f.words
+       FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer, words text)
+       WHERE m.database = f.database AND m.event_id = f.event_id`,
+      [JSON.stringify(folded)],
+    )
+  },
+}
