@@ -14,6 +14,11 @@ export interface DoctorOptions {
   origin: string | undefined
   /** An auth number to read `GET /auths/{n}` and `/auths-vba/{n}` with. */
   auth: string | undefined
+  /**
+   * The console's server as the browser reaches it (config.json's `consoleServer` resolved, e.g.
+   * https://console.example.org/console-api/, ending in a slash); undefined skips its checks.
+   */
+  consoleServer: string | undefined
   write: boolean
   json: boolean
   timeoutMs: number
@@ -32,6 +37,10 @@ Checks a deployment of the service against everything the console assumes.
   --database NAME    the database to check, sent as service-database (required)
   --origin ORIGIN    the console's origin, e.g. https://console.example.org: checks CORS
   --auth NUMBER      an auth number: also reads GET /auths/{n} and /auths-vba/{n}
+  --console-server URL
+                     the console's server as the browser reaches it, e.g.
+                     https://console.example.org/console-api/: checks its health, its stream,
+                     the pass-through at /api on its origin, and that it takes its own origin
   --write            also create, edit, snooze and delete one marked test event
   --json             print the report as JSON
   --timeout SECONDS  per request (default 20)
@@ -71,6 +80,7 @@ export function parseDoctorArgs(argv: string[]): ParsedArgs {
         database: { type: 'string' },
         origin: { type: 'string' },
         auth: { type: 'string' },
+        'console-server': { type: 'string' },
         write: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         timeout: { type: 'string' },
@@ -109,6 +119,23 @@ export function parseDoctorArgs(argv: string[]): ParsedArgs {
   if (!(seconds > 0 && seconds <= 600))
     return usageError('--timeout must be a number of seconds, at most 600')
   if (values.auth !== undefined && !values.auth.trim()) return usageError('--auth needs a number')
+  let consoleServer: string | undefined
+  if (values['console-server'] !== undefined) {
+    const parsed = URL.parse(values['console-server'])
+    if (
+      !parsed ||
+      !/^https?:$/.test(parsed.protocol) ||
+      parsed.username ||
+      parsed.password ||
+      parsed.search ||
+      parsed.hash
+    )
+      return usageError(
+        '--console-server must be an http(s) URL such as https://console.example.org/console-api/ (no credentials, query or fragment)',
+      )
+    // As config.json's consoleServer: the routes are below it (<consoleServer>health).
+    consoleServer = parsed.href.replace(/\/*$/, '/')
+  }
 
   return {
     kind: 'options',
@@ -117,6 +144,7 @@ export function parseDoctorArgs(argv: string[]): ParsedArgs {
       database: values.database.trim(),
       origin,
       auth: values.auth?.trim(),
+      consoleServer,
       write: values.write,
       json: values.json,
       timeoutMs: seconds * 1000,

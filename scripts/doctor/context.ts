@@ -44,6 +44,8 @@ export interface Sample {
 
 export interface DoctorContext {
   options: DoctorOptions
+  /** The timeout and body cap every request has (checks that send their own use them too). */
+  limits: HttpLimits
   secrets: Secrets
   token: string | undefined
   /** Whose events `GET /users/{userId}/events` reads: the signed-in user or the token's `sub`. */
@@ -156,6 +158,7 @@ export function createContext(
 
   const ctx: DoctorContext = {
     options,
+    limits,
     secrets,
     token: undefined,
     userId: undefined,

@@ -52,7 +52,13 @@ describe('doctor, against a correct service', { timeout: 30_000 }, () => {
     }
     expect(report.summary).toMatchObject({ FAIL: 0, consoleWouldWork: true })
     const skipped = report.checks.filter((c) => c.outcome === 'SKIP')
-    expect(skipped.map((c) => c.group)).toEqual(['cors', 'reads', 'reads', 'write'])
+    expect(skipped.map((c) => c.group)).toEqual([
+      'cors',
+      'reads',
+      'reads',
+      'console-server',
+      'write',
+    ])
     expect(skipped[0]?.got).toContain('no --origin given')
     expect(skipped[1]?.got).toContain('no --auth NUMBER given')
   })

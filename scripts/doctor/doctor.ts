@@ -1,4 +1,5 @@
 import type { DoctorOptions } from './args'
+import { checkConsoleServer } from './checks/console-server'
 import { checkCors } from './checks/cors'
 import { checkDates } from './checks/dates'
 import { checkPaging } from './checks/paging'
@@ -19,6 +20,7 @@ const STAGES: [string, (ctx: DoctorContext) => Promise<void> | void][] = [
   ['paging', checkPaging],
   ['dates', checkDates],
   ['problems', checkProblems],
+  ['console-server', checkConsoleServer],
   ['write', checkWrite],
 ]
 

@@ -164,3 +164,75 @@ export function parseJson(text: string): unknown {
     return undefined
   }
 }
+
+export type StreamAnswer =
+  | {
+      ok: true
+      status: number
+      contentType: string
+      /** The first message's event name (`message` when it names none), if one came in time. */
+      firstEvent: string | undefined
+    }
+  | NotReceived
+
+/** What a Server-Sent Events stream may send before its first message: a few comment lines. */
+const STREAM_PREFIX_BYTES = 64 * 1024
+
+/**
+ * Opens a Server-Sent Events stream and waits up to `waitMs` for its first message, then closes
+ * it. The answer never ends by itself, so `send` (which reads to the end) cannot be used. Only
+ * the first message's event name is kept: its data is never read into the report.
+ */
+export async function openStream(
+  url: URL,
+  init: RequestInit,
+  limits: HttpLimits,
+  waitMs: number,
+): Promise<StreamAnswer> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), Math.min(waitMs, limits.timeoutMs))
+  let response: Response
+  try {
+    response = await (limits.fetch ?? globalThis.fetch)(url, {
+      ...init,
+      redirect: 'manual',
+      signal: controller.signal,
+    })
+  } catch (error) {
+    clearTimeout(timer)
+    if (controller.signal.aborted)
+      return {
+        ok: false,
+        failure: 'timeout',
+        message: `no answer within ${Math.round(Math.min(waitMs, limits.timeoutMs) / 100) / 10} s`,
+      }
+    return { ok: false, failure: 'network', message: networkMessage(error) }
+  }
+  const contentType = response.headers.get('content-type') ?? ''
+  let firstEvent: string | undefined
+  if (response.body && /^text\/event-stream/i.test(contentType)) {
+    const reader = response.body.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    try {
+      while (firstEvent === undefined && text.length < STREAM_PREFIX_BYTES) {
+        const { value, done } = await reader.read()
+        if (done) break
+        text += decoder.decode(value, { stream: true })
+        // A message is a block of lines ending in a blank line, with at least one data line.
+        for (const block of text.split(/\r?\n\r?\n/).slice(0, -1)) {
+          const lines = block.split(/\r?\n/)
+          if (!lines.some((l) => l.startsWith('data:'))) continue
+          const named = lines.find((l) => l.startsWith('event:'))
+          firstEvent = named ? named.slice(6).trim() : 'message'
+          break
+        }
+      }
+    } catch {
+      // Aborted when the wait was over: no message came in time.
+    }
+  }
+  clearTimeout(timer)
+  controller.abort()
+  return { ok: true, status: response.status, contentType, firstEvent }
+}

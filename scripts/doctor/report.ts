@@ -9,7 +9,7 @@ export type Outcome = 'PASS' | 'WARN' | 'FAIL' | 'SKIP'
 export interface Check {
   /**
    * Area of the check: `transport`, `sign-in`, `headers`, `cors`, `reads`, `paging`, `dates`,
-   * `problems`, `write`, `redirects`.
+   * `problems`, `console-server`, `write`, `redirects`.
    */
   group: string
   /** What was checked, e.g. `GET /events/{id}`. */
