@@ -1,0 +1,283 @@
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { parseServiceDate } from '../src/api/dates'
+import { eventSchema, type Event } from '../src/api/schemas/event'
+import { factsOf, type EventFacts } from '../src/features/events/model/facts'
+import {
+  caseNows,
+  CASES_ZONE,
+  EDGE_EVENTS,
+  FILTER_CASES,
+  SEARCH_EVENTS,
+} from '../src/features/events/model/filter-cases'
+import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
+import { compileFilterSql, FilterNotInSql } from '../src/features/events/model/filter-sql'
+import { importanceOf } from '../src/features/events/model/priority'
+import type { Storage } from './db/storage'
+import { migrate } from './db/migrations'
+import type { Caller } from './gate'
+import { upsertEvents } from './mirror/store'
+import { eventQueryRoutes, type EventQuery, type QuerySortField } from './routes/event-query'
+import { createConsoleServer, listen } from './server'
+import { openTestStorage, startService, storageKinds, type TestStorage } from './testing'
+
+/*
+ * One table of events and filters (the model's, filter-cases.ts) through both: the model's
+ * `compileFilter` in memory, and `compileFilterSql` through the query route on real storage.
+ * Both must take the same events, count them alike and sort them alike, at every edge of the
+ * table, in a zone with clock changes, for weeks starting Sunday and Monday.
+ */
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
+
+const zone = process.env.TZ
+process.env.TZ = CASES_ZONE
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ
+  else process.env.TZ = zone
+})
+
+const COMPLETED = 'Completed'
+const PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT']
+const events: Event[] = [...SEARCH_EVENTS, ...EDGE_EVENTS].map((e) => eventSchema.parse(e))
+const subjects = events.map((event) => ({
+  event,
+  facts: factsOf(event, COMPLETED),
+  words: searchWords(event),
+}))
+
+type Sort = { field: QuerySortField; direction?: 'asc' | 'desc' }[]
+const SORTS: Sort[] = [
+  [],
+  [{ field: 'due_Date' }],
+  [
+    { field: 'priority', direction: 'desc' },
+    { field: 'due_Date', direction: 'desc' },
+  ],
+  [{ field: 'next_Scheduled_Date' }],
+  [{ field: 'subject' }],
+  [{ field: 'update_Date', direction: 'desc' }],
+  [{ field: 'status' }, { field: 'user_ID', direction: 'desc' }],
+  [{ field: 'priority' }, { field: 'start_Date' }],
+]
+
+/** The order the route promises, in memory: empty values last either way, then the ID. */
+function sortInMemory(rows: typeof subjects, sort: Sort) {
+  const importance = importanceOf(PRIORITIES)
+  const dates: Partial<Record<QuerySortField, keyof EventFacts>> = {
+    due_Date: 'due',
+    start_Date: 'start',
+    end_Date: 'end',
+    update_Date: 'updated',
+    next_Scheduled_Date: 'next',
+  }
+  const key = (x: (typeof subjects)[number], field: QuerySortField): number | string | null => {
+    const fact = dates[field]
+    if (fact) return x.facts[fact] as number | null
+    if (field === 'event_ID') return x.event.event_ID
+    if (field === 'priority') return x.event.priority ? importance(x.event.priority) : null
+    const text = {
+      status: x.event.status,
+      event_Type: x.event.event_Type,
+      user_ID: x.event.user_ID,
+      subject: x.event.subject,
+    }[field as string]
+    return text ? text : null
+  }
+  return [...rows].sort((a, b) => {
+    for (const { field, direction = 'asc' } of sort) {
+      const [ka, kb] = [key(a, field), key(b, field)]
+      if (ka === kb) continue
+      if (ka === null) return 1
+      if (kb === null) return -1
+      const order = ka < kb ? -1 : 1
+      return direction === 'asc' ? order : -order
+    }
+    return a.event.event_ID - b.event.event_ID
+  })
+}
+
+const caller: Caller = {
+  userId: 'support',
+  name: 'Support',
+  roles: [],
+  database: 'demo',
+  tokenHash: 'test',
+}
+
+describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind) => {
+  let t: TestStorage
+  let storage: Storage
+  let app: Hono<{ Variables: { caller: Caller } }>
+  beforeAll(async () => {
+    t = await openTestStorage(kind)
+    storage = t.storage
+    await migrate(storage, { auditRetentionDays: 30 })
+    await storage.transaction((tx) => upsertEvents(tx, 'demo', events))
+    // Another database's events, which no query of demo may see.
+    await storage.transaction((tx) => upsertEvents(tx, 'training', events.slice(0, 5)))
+    app = new Hono<{ Variables: { caller: Caller } }>()
+    app.use('*', async (c, next) => {
+      c.set('caller', caller)
+      await next()
+    })
+    app.route('/console-api', eventQueryRoutes(storage))
+  })
+  afterAll(() => t?.close())
+
+  async function ask(query: EventQuery) {
+    const response = await app.request('/console-api/events/query', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(query),
+    })
+    const body = (await response.json()) as {
+      data: { event_ID: number }[] | null
+      total?: number
+      error?: { detail: string }
+    }
+    return { status: response.status, body, ids: (body.data ?? []).map((e) => e.event_ID) }
+  }
+
+  it('reads every date of the table as the console does, at both clock changes', async () => {
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(CASES_ZONE)
+    const texts = [
+      ...new Set(
+        events.flatMap((e) =>
+          [e.due_Date, e.next_Scheduled_Date, e.update_Date, e.start_Date].filter(
+            (d): d is string => typeof d === 'string',
+          ),
+        ),
+      ),
+      '2026-03-08T02:00:00',
+      '2026-03-08T02:59:59.999',
+      '2026-11-01T01:00:00',
+      '2026-11-01T01:59:59.999',
+      '2026-02-29T00:00:00',
+      '2028-02-29T00:00:00',
+      '2026-13-01T00:00:00',
+      '2026-00-10T00:00:00+01:00',
+      '2026-01-31T10:00:00+05:30',
+      '2026-03-14',
+      '2026-03-14 09:30',
+      '0050-06-01T00:00:00',
+      '2026-03-14T24:00:00',
+      'garbage',
+    ]
+    const { rows } = await storage.query<{ value: string; ms: string | number | null }>(
+      `SELECT value, console_service_ms(value, $2) AS ms FROM unnest($1::text[]) AS value`,
+      [texts, CASES_ZONE],
+    )
+    const read = Object.fromEntries(rows.map((r) => [r.value, r.ms === null ? null : Number(r.ms)]))
+    for (const text of texts)
+      expect(read[text], text).toBe(parseServiceDate(text)?.getTime() ?? null)
+  })
+
+  it('takes, counts and orders the same events as compileFilter, at every edge', async () => {
+    let n = 0
+    for (const now of caseNows())
+      for (const firstDay of [0, 1])
+        for (const filter of FILTER_CASES) {
+          const sort = SORTS[n++ % SORTS.length]!
+          const test = compileFilter(filter, now, firstDay)
+          const expected = sortInMemory(subjects.filter(test), sort).map((x) => x.event.event_ID)
+          const what = `${JSON.stringify(filter)} at ${now.toString()}, week from ${firstDay}`
+          const answer = await ask({
+            filter,
+            now: now.toISOString(),
+            firstDay,
+            completedStatus: COMPLETED,
+            priorities: PRIORITIES,
+            sort,
+            pageSize: 1000,
+          })
+          expect(answer.status, what).toBe(200)
+          expect(answer.ids, what).toEqual(expected)
+          expect(answer.body.total, what).toBe(expected.length)
+        }
+  })
+
+  it('pages the same order, the total of every page the whole count', async () => {
+    const now = new Date(2026, 2, 8, 3, 15)
+    const filter: EventFilter = { completed: false }
+    const sort: Sort = [{ field: 'due_Date' }]
+    const expected = sortInMemory(subjects.filter(compileFilter(filter, now, 1)), sort).map(
+      (x) => x.event.event_ID,
+    )
+    const pages: number[] = []
+    for (let page = 1; page <= Math.ceil(expected.length / 4) + 1; page++) {
+      const answer = await ask({ filter, now: now.getTime(), sort, page, pageSize: 4 })
+      expect(answer.body.total).toBe(expected.length)
+      pages.push(...answer.ids)
+    }
+    expect(pages).toEqual(expected)
+  })
+
+  it('says which fields it cannot filter by, rather than ignoring them', async () => {
+    const now = new Date(2026, 2, 8)
+    expect(() =>
+      compileFilterSql({ mentionsAuth: true, status: ['Open'] }, now, 1, {
+        completedStatus: COMPLETED,
+      }),
+    ).toThrow(FilterNotInSql)
+    const placed = await ask({
+      filter: { placed: { from: '2026-03-08', to: '2026-03-09', by: 'dates' } },
+      now: now.toISOString(),
+    })
+    expect(placed.status).toBe(400)
+    expect(placed.body.error?.detail).toMatch(/placed/)
+    const unknown = await ask({ filter: { colour: ['red'] } as never, now: now.toISOString() })
+    expect(unknown.status).toBe(400)
+  })
+
+  it('audits each answer as a read of the database', async () => {
+    await ask({ filter: { due: 'today' }, now: new Date(2026, 2, 8).toISOString() })
+    const { rows } = await storage.query<{ user_id: string; database: string; detail: unknown }>(
+      `SELECT user_id, database, detail FROM audit_log
+       WHERE operation = 'POST /console-api/events/query' ORDER BY id DESC LIMIT 1`,
+    )
+    expect(rows[0]).toMatchObject({ user_id: 'support', database: 'demo' })
+    expect(rows[0]!.detail).toMatchObject({ page: 1, pageSize: 100 })
+  })
+})
+
+describe('the query route in the console server', () => {
+  it('answers behind the gate, from the mirror the server loaded', async () => {
+    const service = await startService({ events: 120 })
+    const t = await openTestStorage('embedded')
+    const server = await createConsoleServer(service.config, { storage: t.storage, mirrors: false })
+    const http = await listen(server, 0)
+    try {
+      await server.mirrors[0]!.firstLoad()
+      const token = await service.tokenOf('staff')
+      const url = `${http.baseUrl}/console-api/events/query`
+      const query = { filter: { completed: false }, now: Date.now(), pageSize: 10 }
+      const post = (headers: Record<string, string>) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(query),
+        })
+      expect((await post({})).status).toBe(401)
+      const answer = await post({ authorization: `Bearer ${token}`, 'service-database': 'demo' })
+      expect(answer.status).toBe(200)
+      const body = (await answer.json()) as { data: unknown[]; total: number }
+      const { rows } = await t.storage.query<{ record: unknown }>(
+        `SELECT record FROM mirror_events WHERE database = 'demo'`,
+      )
+      const mirrored = rows.map((r) => eventSchema.parse(r.record))
+      const test = compileFilter(query.filter, new Date(query.now))
+      const open = mirrored.filter((event) =>
+        test({ event, facts: factsOf(event, COMPLETED), words: searchWords(event) }),
+      )
+      expect(open.length).toBeGreaterThan(0)
+      expect(body.total).toBe(open.length)
+      expect(body.data).toHaveLength(Math.min(10, open.length))
+    } finally {
+      await http.close()
+      await server.close()
+      await t.close()
+      await service.close()
+    }
+  })
+})

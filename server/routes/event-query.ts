@@ -1,0 +1,196 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { EventFilter } from '../../src/features/events/model/filter'
+import {
+  compileFilterSql,
+  FilterNotInSql,
+  localZone,
+} from '../../src/features/events/model/filter-sql'
+import { recordAudit } from '../audit'
+import type { Storage } from '../db/storage'
+import { refusal, type Caller } from '../gate'
+
+/*
+ * `POST /console-api/events/query`: the events of the caller's database that an `EventFilter`
+ * takes, counted, sorted and paged by the server from its mirror, with the meaning the console
+ * gives the filter (`compileFilterSql`, beside the model's `compileFilter`). A POST with a JSON
+ * body, as a filter does not fit a query string. Days, weeks and the service's zone-less dates
+ * are read in this server's time zone (TZ): run it in the team's. Each answer is one audit entry.
+ */
+
+const words = z.array(z.string()).optional()
+
+/** An `EventFilter` as JSON (strict: a field the server does not know is refused). */
+const filterSchema = z.strictObject({
+  status: words,
+  priority: words,
+  type: words,
+  user: words,
+  group: z.array(z.number()).optional(),
+  not: z.strictObject({ status: words, priority: words, type: words }).optional(),
+  unassigned: z.boolean().optional(),
+  inGroups: z.array(z.number()).optional(),
+  enteredBy: words,
+  updatedSince: z.string().optional(),
+  due: z
+    .union([
+      z.enum(['overdue', 'snoozed', 'today', 'week']),
+      z.strictObject({ from: z.string().optional(), to: z.string().optional() }),
+    ])
+    .optional(),
+  reminderDue: z.boolean().optional(),
+  completed: z.boolean().optional(),
+  text: z.string().optional(),
+  placed: z
+    .strictObject({ from: z.string(), to: z.string(), by: z.enum(['dates', 'reminder']) })
+    .optional(),
+  mentionsAuth: z.union([z.string(), z.literal(true)]).optional(),
+}) satisfies z.ZodType<EventFilter>
+
+/** The fields a query sorts by: dates by their instant, priority by importance. */
+export const QUERY_SORT_FIELDS = [
+  'event_ID',
+  'due_Date',
+  'start_Date',
+  'end_Date',
+  'update_Date',
+  'next_Scheduled_Date',
+  'priority',
+  'status',
+  'event_Type',
+  'user_ID',
+  'subject',
+] as const
+export type QuerySortField = (typeof QUERY_SORT_FIELDS)[number]
+
+export const QUERY_MAX_PAGE_SIZE = 1000
+
+export const eventQuerySchema = z.strictObject({
+  filter: filterSchema.default({}),
+  /** The instant the filter's "now" is (ISO 8601 with a zone, or milliseconds). */
+  now: z.union([z.iso.datetime({ offset: true }), z.number().int()]),
+  /** The week's first day of the display locale (0 Sunday, 1 Monday). */
+  firstDay: z.number().int().min(0).max(6).default(1),
+  /** The runtime config's completed status (`isCompleted`). */
+  completedStatus: z.string().default('Completed'),
+  /** The service's priorities, lowest first (`GET /priorities`, as `importance` reads them). */
+  priorities: z.array(z.string()).default([]),
+  sort: z
+    .array(
+      z.strictObject({
+        field: z.enum(QUERY_SORT_FIELDS),
+        direction: z.enum(['asc', 'desc']).default('asc'),
+      }),
+    )
+    .default([]),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).default(100),
+})
+/** A query as sent (the filter being the model's own type). */
+export type EventQuery = Omit<z.input<typeof eventQuerySchema>, 'filter'> & { filter?: EventFilter }
+
+/**
+ * The ORDER BY of a query: each field in its direction, an empty value last either way, then
+ * the event ID. `param` adds a parameter and answers its placeholder.
+ */
+function orderBy(
+  sort: readonly { field: QuerySortField; direction: 'asc' | 'desc' }[],
+  priorities: readonly string[],
+  param: (value: unknown, type: string) => string,
+): string {
+  let zone: string | null = null
+  const date = (field: string) =>
+    `console_service_ms(record->>'${field}', ${(zone ??= param(localZone(), 'text'))})`
+  const text = (sql: string) => `nullif(${sql}, '') COLLATE "C"`
+  const terms: string[] = []
+  const seen = new Set<string>()
+  for (const { field, direction } of sort) {
+    if (seen.has(field)) continue
+    seen.add(field)
+    let sql: string
+    if (field === 'event_ID') sql = 'event_id'
+    else if (field === 'priority') {
+      // `importance`: 0 the most important (the last of the list), a code the list does not
+      // name after every known one; no priority at all is an empty value.
+      const order = param(priorities, 'text[]')
+      sql =
+        `CASE WHEN coalesce(priority, '') = '' THEN NULL ` +
+        `ELSE coalesce(cardinality(${order}) - array_position(${order}, priority), ` +
+        `cardinality(${order})) END`
+    } else if (field === 'status') sql = text('status')
+    else if (field === 'event_Type') sql = text('event_type')
+    else if (field === 'user_ID') sql = text('user_id')
+    else if (field === 'subject') sql = text(`record->>'subject'`)
+    else sql = date(field)
+    terms.push(`${sql} ${direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`)
+  }
+  if (!seen.has('event_ID')) terms.push('event_id ASC')
+  return terms.join(', ')
+}
+
+export function eventQueryRoutes(storage: Storage) {
+  const app = new Hono<{ Variables: { caller: Caller } }>()
+  app.post('/events/query', async (c) => {
+    const caller = c.get('caller')
+    const body: unknown = await c.req.json().catch(() => undefined)
+    const parsed = eventQuerySchema.safeParse(body)
+    if (!parsed.success) {
+      // Only the places of the problems: a message could quote the request.
+      const where = parsed.error.issues.map((p) => p.path.join('.') || 'body').join(', ')
+      return c.json(refusal(400, `The query is not one the server reads (at ${where}).`), 400)
+    }
+    const query = parsed.data
+    const now = new Date(query.now)
+    if (Number.isNaN(now.getTime())) return c.json(refusal(400, 'now is not an instant.'), 400)
+    let filter
+    try {
+      filter = compileFilterSql(query.filter, now, query.firstDay, {
+        completedStatus: query.completedStatus,
+        firstParam: 2,
+      })
+    } catch (error) {
+      if (!(error instanceof FilterNotInSql)) throw error
+      return c.json(refusal(400, error.message), 400)
+    }
+    const params: unknown[] = [caller.database, ...filter.params]
+    const param = (value: unknown, type: string) => {
+      params.push(value)
+      return `$${params.length}::${type}`
+    }
+    const where = `database = $1 AND (${filter.where})`
+    const order = orderBy(query.sort, query.priorities, param)
+    const { rows: counted } = await storage.query<{ total: string | number }>(
+      `SELECT count(*) AS total FROM mirror_events WHERE ${where}`,
+      params.slice(0, 1 + filter.params.length),
+    )
+    const limit = param(query.pageSize, 'integer')
+    const offset = param((query.page - 1) * query.pageSize, 'integer')
+    const { rows } = await storage.query<{ record: Record<string, unknown> }>(
+      `SELECT record FROM mirror_events WHERE ${where} ORDER BY ${order}
+       LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    )
+    const total = Number(counted[0]?.total ?? 0)
+    await recordAudit(storage, [
+      {
+        userId: caller.userId,
+        userName: caller.name,
+        action: 'read',
+        operation: 'POST /console-api/events/query',
+        database: caller.database,
+        recordType: 'event',
+        recordId: null,
+        status: 200,
+        activityId: null,
+        detail: { count: rows.length, total, page: query.page, pageSize: query.pageSize },
+      },
+    ])
+    return c.json({
+      data: rows.map((r) => r.record),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    })
+  })
+  return app
+}
