@@ -163,4 +163,132 @@ describe.each(storageKinds)('kill -9 of the server process (%s)', (kind: Storage
       expect(p.output).not.toContain('Sandbox!2026')
     }
   })
+
+  it('during writes under an Idempotency-Key: the repeat makes each once and records it once', async () => {
+    const s = await setUp(600)
+    const call = s.service.sandbox.call
+    const events = async () =>
+      ((await call('GET', '/events?page=1&pageSize=1000', { token: s.admin })).data as Rec[]).map(
+        (e) => e,
+      )
+    const all = await events()
+    const changed = all.slice(0, 400)
+    const batch = [
+      ...changed.map((e) => ({ ...e, subject: `Batch ${String(e.event_ID)}` })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        ...all[0],
+        event_ID: 0,
+        update_Date: undefined,
+        subject: `Batch new ${i}`,
+      })),
+    ]
+    const send = (baseUrl: string, method: string, apiPath: string, body: unknown, key: string) =>
+      fetch(`${baseUrl}/api${apiPath}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${s.admin}`,
+          'service-database': 'demo',
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify(body),
+      })
+    const a = await s.start()
+    await eventually(
+      async () => (await health(a.baseUrl, s.support))?.phase === 'ready',
+      30_000,
+      'the first load',
+      200,
+    )
+
+    // The batch: killed once the service has made it, while the server reads the events back
+    // to mirror and audit them (its answer, its audit and its key's answer not yet stored).
+    const lost = send(a.baseUrl, 'PUT', '/events-batch', batch, 'batch-1').catch(
+      (error: Error) => error,
+    )
+    const last = changed.at(-1)!.event_ID as number
+    await eventually(
+      async () =>
+        ((await call('GET', `/events/${last}`, { token: s.admin })).data as Rec).subject ===
+        `Batch ${last}`,
+      30_000,
+      'the service to make the batch',
+      10,
+    )
+    await a.kill('SIGKILL')
+    expect(await lost).toBeInstanceOf(Error)
+
+    // Started again, the same request under the same key, as the console sends it after a lost
+    // answer: answered at once, and truly (each item made, by the one write that was made).
+    const b = await s.start()
+    const again = await send(b.baseUrl, 'PUT', '/events-batch', batch, 'batch-1')
+    expect(again.status).toBe(200)
+    const results = (
+      (await again.json()) as { data: { status: number; id: { value: number }[] }[] }
+    ).data
+    expect(results.map((r) => r.status)).toEqual([
+      ...changed.map(() => 200),
+      ...Array.from({ length: 20 }, () => 201),
+    ])
+    const created = results.slice(400).map((r) => r.id[0]!.value)
+    const now = await events()
+    expect(now.length).toBe(all.length + 20)
+    expect(now.filter((e) => String(e.subject).startsWith('Batch new ')).length).toBe(20)
+    for (const e of changed) {
+      const after = now.find((n) => n.event_ID === e.event_ID)!
+      expect(after.subject).toBe(`Batch ${String(e.event_ID)}`)
+      // Changed once: the version stamp moved once from the one the batch was made from.
+      expect(after.update_Date).not.toBe(e.update_Date)
+    }
+    // A third time: the server's own kept answer, the service not asked.
+    const third = await send(b.baseUrl, 'PUT', '/events-batch', batch, 'batch-1')
+    expect(third.headers.get('idempotent-replayed')).toBe('true')
+
+    // A create: killed right after it was sent, wherever it was.
+    const template = { ...all[1], event_ID: 0, update_Date: undefined, subject: 'Created once' }
+    const lostCreate = send(b.baseUrl, 'POST', '/events', template, 'create-1').catch(
+      (error: Error) => error,
+    )
+    await new Promise((r) => setTimeout(r, 30))
+    await b.kill('SIGKILL')
+    await lostCreate
+    const c = await s.start()
+    const create = await send(c.baseUrl, 'POST', '/events', template, 'create-1')
+    expect(create.status).toBe(200)
+    const made = ((await create.json()) as { data: Rec }).data
+    const named = (await events()).filter((e) => e.subject === 'Created once')
+    expect(named.map((e) => e.event_ID)).toEqual([made.event_ID])
+
+    // The audit, once no server holds the storage: each write exactly once.
+    await c.kill('SIGTERM')
+    const storage = await s.openStore()
+    const { rows } = await storage.query<{
+      operation: string
+      record_id: string
+      status: number
+      changes: Record<string, { before: unknown; after: unknown }> | null
+      detail: Record<string, unknown> | null
+    }>("SELECT operation, record_id, status, changes, detail FROM audit_log WHERE action = 'write'")
+    const batchRows = rows.filter((r) => r.operation === 'PUT /events-batch')
+    expect(batchRows.map((r) => Number(r.record_id)).sort((x, y) => x - y)).toEqual(
+      [...changed.map((e) => e.event_ID as number), ...created].sort((x, y) => x - y),
+    )
+    for (const r of batchRows) {
+      // Recorded by the repeat, with what the write changed (the "before" the first noted).
+      expect(r.detail).toEqual({ madeByEarlierAttempt: true })
+      const id = Number(r.record_id)
+      const was = changed.find((e) => e.event_ID === id)
+      expect(r.changes?.subject).toEqual({
+        before: was ? was.subject : null,
+        after: was ? `Batch ${id}` : expect.stringMatching(/^Batch new /),
+      })
+    }
+    const creates = rows.filter((r) => r.operation === 'POST /events')
+    expect(creates.map((r) => r.record_id)).toEqual([String(made.event_ID)])
+    expect(creates[0]!.changes?.subject).toEqual({ before: null, after: 'Created once' })
+    // The mirror holds what the service holds.
+    expect(checksum(await mirroredPairs(storage))).toEqual(
+      checksum(await s.service.serviceEvents()),
+    )
+  })
 })

@@ -7,7 +7,14 @@ import { changedFields, recordAudit, type AuditEntry } from './audit'
 import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
 import { bearerOf, refusal, sha256, type Gate } from './gate'
-import { claimKey, keepAnswer, KEY_PATTERN, releaseKey, type KeyRef } from './idempotency'
+import {
+  abandonKey,
+  claimKey,
+  KEY_PATTERN,
+  noteIntent,
+  settleKey,
+  type KeyRef,
+} from './idempotency'
 import {
   deleteAuth,
   deleteEvents,
@@ -162,6 +169,8 @@ export interface ProxyDeps {
   reader: ServiceReader
   gate: Gate
   fetch?: typeof fetch
+  /** This instance: it owns the keys of the writes it sends. */
+  instanceId: string
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
@@ -186,7 +195,7 @@ export function clientAddress(c: Context): string | null {
 }
 
 export function proxyRoutes(deps: ProxyDeps) {
-  const { config, storage, reader } = deps
+  const { config, storage, reader, instanceId } = deps
   const fetchImpl = deps.fetch ?? fetch
   const app = new Hono()
 
@@ -292,6 +301,8 @@ export function proxyRoutes(deps: ProxyDeps) {
     // answer is never handed to a token the service would refuse.
     const key = c.req.header('idempotency-key')
     let ref: KeyRef | null = null
+    /** The records before an earlier attempt under this key (it died or lost its answer). */
+    let earlier: Record<string, Rec | null> | null = null
     if (key !== undefined && token && database) {
       if (!KEY_PATTERN.test(key))
         return c.json(
@@ -311,7 +322,7 @@ export function proxyRoutes(deps: ProxyDeps) {
         .update('\0')
         .update(body)
         .digest('hex')
-      const claim = await claimKey(storage, ref, fingerprint)
+      const claim = await claimKey(storage, ref, fingerprint, undefined, instanceId)
       if (claim.kind === 'replay') {
         const headers = new Headers(claim.headers)
         headers.set('idempotent-replayed', 'true')
@@ -327,6 +338,7 @@ export function proxyRoutes(deps: ProxyDeps) {
           refusal(409, 'A request with this Idempotency-Key is still in progress; try again.'),
           409,
         )
+      if (claim.intent) earlier = claim.intent as Record<string, Rec | null>
     }
 
     // The records as the mirror holds them before the write: the audit's "before".
@@ -344,6 +356,9 @@ export function proxyRoutes(deps: ProxyDeps) {
     if (known && target.kind)
       for (const id of beforeIds)
         before.set(id, await heldRecord(storage, database, target.kind, id))
+    // Noted before the request leaves, so that if this process dies before the write is
+    // recorded, the repeat that takes the key over records it with what it changed.
+    if (ref && !earlier) await noteIntent(storage, ref, instanceId, Object.fromEntries(before))
 
     let response: Response
     let text: string
@@ -351,7 +366,9 @@ export function proxyRoutes(deps: ProxyDeps) {
       response = await send(c, path, body)
       text = await response.text()
     } catch {
-      if (ref) await releaseKey(storage, ref)
+      // The write may have been made: the key is kept for the repeat, which learns from the
+      // service (answering the same key once) what became of it.
+      if (ref) await abandonKey(storage, ref, instanceId).catch(() => undefined)
       return c.json(
         refusal(502, 'The service did not answer; the write may or may not have been made.'),
         502,
@@ -359,6 +376,9 @@ export function proxyRoutes(deps: ProxyDeps) {
     }
     const headers = answerHeaders(response.headers)
     const envelope = parseEnvelope(text)
+    // The service answered with the answer of an earlier attempt under this key: the write was
+    // made then, and the records before it are those that attempt noted.
+    const replayed = earlier !== null && response.headers.get('idempotent-replayed') === 'true'
 
     // What the write made: from the answer, or read again with the server's account.
     const after = new Map<string, Rec | null>()
@@ -387,21 +407,35 @@ export function proxyRoutes(deps: ProxyDeps) {
       recordType: target.kind,
       status: response.status,
       activityId: envelope?.activityId ?? null,
-      // A refused token's claims are only what it says: not checked by the service.
-      detail: response.status === 401 ? { unverifiedUser: true } : null,
+      // A refused token's claims are only what it says: not checked by the service. A write
+      // recorded from a repeat was made by the earlier attempt whose answer was lost.
+      detail:
+        response.status === 401
+          ? { unverifiedUser: true }
+          : replayed
+            ? { madeByEarlierAttempt: true }
+            : null,
     }
     for (const [id, record] of after) {
-      const was = before.has(id)
-        ? before.get(id)!
-        : known && target.kind
-          ? await heldRecord(storage, database, target.kind, id)
-          : null
+      // A record the earlier attempt did not note was new: it did not exist before it (the
+      // mirror may hold it by now, read since).
+      const was = replayed
+        ? (earlier![id] ?? null)
+        : before.has(id)
+          ? before.get(id)!
+          : known && target.kind
+            ? await heldRecord(storage, database, target.kind, id)
+            : null
       audit.push({ ...base, recordId: id, changes: changedFields(was, record) })
     }
     if (audit.length === 0) audit.push({ ...base, recordId: target.id, changes: null })
 
     // The service has answered: whatever happens here, the user gets that answer (refusing it
     // would not undo the write). A failure to record is logged by operation and status only.
+    // The mirror, the audit and the key's answer are stored in one transaction: a crash leaves
+    // all of them or none, never an answer kept whose write was not recorded (a repeat would
+    // get that answer and the write would stay unrecorded) nor a write recorded whose key is
+    // still pending (a repeat would record it twice).
     await storage
       .transaction(async (tx) => {
         const changes: Change[] = []
@@ -421,29 +455,28 @@ export function proxyRoutes(deps: ProxyDeps) {
               )
           }
         await announce(tx, changes)
-        await recordAudit(tx, audit)
+        // Not this instance's key any more (another took it over, taking this one for dead):
+        // that one records the write.
+        const mine =
+          !ref ||
+          (await settleKey(
+            tx,
+            ref,
+            instanceId,
+            response.ok
+              ? { status: response.status, headers: Object.fromEntries(headers), body: text }
+              : null,
+          ))
+        if (mine) await recordAudit(tx, audit)
       })
-      .catch((error: unknown) =>
+      .catch(async (error: unknown) => {
         console.error(
           `server: the mirror and audit of ${target.operation} (${response.status}) could not be stored:`,
           (error as Error).name,
-        ),
-      )
-
-    if (ref) {
-      const kept = response.ok
-        ? keepAnswer(storage, ref, {
-            status: response.status,
-            headers: Object.fromEntries(headers),
-            body: text,
-          })
-        : releaseKey(storage, ref)
-      // Unkept, the key stays pending: repeats hear "in progress", then one is sent again
-      // under the same key, which the service itself answers once.
-      await kept.catch((error: unknown) =>
-        console.error('server: an idempotent answer could not be kept:', (error as Error).name),
-      )
-    }
+        )
+        // Unrecorded, the key is given up: a repeat takes it over and records the write.
+        if (ref) await abandonKey(storage, ref, instanceId).catch(() => undefined)
+      })
     return new Response(text, { status: response.status, headers })
   })
   return app
