@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
@@ -457,6 +458,42 @@ test.describe('deployed with the console server behind nginx (CONSOLE_SERVER_ORI
       headers: { origin: 'https://elsewhere.example.org' },
     })
     expect(health.status).toBe(403)
+  })
+
+  test('the doctor passes the console server through nginx (npm run doctor -- --console-server)', async () => {
+    const doctor = spawnSync(
+      process.execPath,
+      [
+        path.resolve('node_modules/tsx/dist/cli.mjs'),
+        'scripts/doctor/index.ts',
+        '--url',
+        deployed.service,
+        '--database',
+        'demo',
+        '--console-server',
+        `${deployed.origin}/console-api/`,
+        '--origin',
+        deployed.origin,
+      ],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          DOCTOR_API_KEY: API_KEY,
+          DOCTOR_USERNAME: 'admin',
+          DOCTOR_PASSWORD: DEMO_PASSWORD,
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    )
+    const lines = doctor.stdout.split('\n')
+    expect(
+      lines.filter((l) => l.startsWith('FAIL')),
+      doctor.stdout,
+    ).toEqual([])
+    expect(lines.filter((l) => l.startsWith('PASS  console-server: '))).toHaveLength(6)
+    expect(doctor.status).toBe(0)
   })
 
   test("a body past the server's limit is refused by nginx; the console alone still has no proxy", async () => {
