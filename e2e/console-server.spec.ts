@@ -110,7 +110,7 @@ test.describe('with the console server', () => {
     await expect(page.getByRole('heading', { name: 'My events' })).toBeVisible()
     const token = await sessionToken(page)
     // The index has loaded (from the server's copy) before the change is made.
-    await page.goto('/events?sort=update_Date:desc')
+    await page.goto('/events?sort=event_ID:desc')
     await expect(page.getByRole('table')).toBeVisible()
     await expect(page.getByText(/Updating|Loading/)).toHaveCount(0, { timeout: 20_000 })
 

@@ -207,7 +207,9 @@ test.describe('the event index behind the list', () => {
     await expect.poll(() => page.workers().length).toBe(0)
   })
 
-  test('an event deleted elsewhere leaves the list when it is opened and found gone', async ({
+  // Without the console server the list learns of it only when the event is opened; with it,
+  // the deletion reaches the list by itself (below).
+  test('an event deleted elsewhere leaves the list when it is opened and found gone @direct', async ({
     page,
   }) => {
     const word = `Plover${Date.now()}`
@@ -225,6 +227,23 @@ test.describe('the event index behind the list', () => {
     await expectCount(page, 0, all.length - 1)
   })
 
+  test('with the console server, an event deleted elsewhere leaves the list within 2 s', async ({
+    page,
+  }) => {
+    const word = `Plover${Date.now()}`
+    const doomed = await createEvent(page, { subject: `Doomed ${word}` })
+    await page.goto('/events')
+    const all = await everyEvent(page)
+    await expectCount(page, all.length, all.length)
+    await page.getByRole('searchbox', { name: 'Search subject or ID' }).fill(word)
+    await expectCount(page, 1, all.length)
+    expect((await service(page, 'DELETE', `/events/${doomed.event_ID}`)).status).toBe(200)
+    await expect(page.getByRole('link', { name: doomed.subject })).toHaveCount(0, {
+      timeout: 2_000,
+    })
+    await expectCount(page, 0, all.length - 1)
+  })
+
   test('the calendar shows the month complete while the index is still loading', async ({
     page,
   }) => {
@@ -232,7 +251,9 @@ test.describe('the event index behind the list', () => {
     // Hold back the index's full load (every page of 1,000 by ID) until the month is checked.
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.context().route(/\/api\/events\?.*sortBy=event_ID(%3A|:)asc/, async (route) => {
+    // From the service, or the console server's copy of it.
+    const fullLoad = /\/(api|console-api\/mirror)\/events\?.*sortBy=event_ID(%3A|:)asc/
+    await page.context().route(fullLoad, async (route) => {
       await held
       await route.continue()
     })

@@ -113,7 +113,8 @@ test.describe('working a shared queue', () => {
     ).toBeVisible()
   })
 
-  test('two people claim the same event: one owns it, the other is told who has it', async ({
+  // Without the console server, staff's page does not know of the other claim until it tries.
+  test('two people claim the same event: one owns it, the other is told who has it @direct', async ({
     page,
     browser,
   }) => {
@@ -152,6 +153,36 @@ test.describe('working a shared queue', () => {
     await expect(page.getByText('Pat Support has it')).toBeVisible()
     await expect(page.getByText(/was taken by Pat Support first/)).toBeVisible()
     expect((await service(page, 'GET', `/events/${made.event_ID}`)).data.user_ID).toBe('support')
+    await context.close()
+  })
+
+  test("with the console server, another's claim leaves my group queue within 2 s", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'staff')
+    const made = await groupEvent(page, `Contested ${Date.now()}`, -600)
+    const context = await browser.newContext({ locale: 'en-GB' })
+    trackBearerTokens(context)
+    const other = await context.newPage()
+    await signIn(other, 'support')
+    await page.goto('/events/mine')
+    const myRow = page
+      .getByRole('region', { name: 'Group queue' })
+      .getByRole('listitem')
+      .filter({ hasText: made.subject })
+    await expect(myRow).toBeVisible()
+    const current = (await service(page, 'GET', `/events/${made.event_ID}`)).data
+    const won = await callService(
+      other,
+      'PUT',
+      `/events/${made.event_ID}`,
+      await sessionToken(other),
+      'demo',
+      { ...current, user_ID: 'support' },
+    )
+    expect(won.status).toBe(200)
+    await expect(myRow).toHaveCount(0, { timeout: 2_000 })
     await context.close()
   })
 
