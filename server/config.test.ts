@@ -35,6 +35,16 @@ describe('configFromEnv', () => {
     expect(config.dataDir.endsWith('.console-data')).toBe(true)
   })
 
+  it('believes X-Forwarded-For from the proxies it is told of, and only addresses', () => {
+    expect(configFromEnv(base).trustedProxies).toEqual([])
+    expect(configFromEnv({ ...base, TRUSTED_PROXIES: '10.0.0.5, fd00::7' }).trustedProxies).toEqual(
+      ['10.0.0.5', 'fd00::7'],
+    )
+    expect(problemsOf({ ...base, TRUSTED_PROXIES: 'nginx.internal' })).toContain(
+      'TRUSTED_PROXIES must be IP addresses',
+    )
+  })
+
   it('takes a token file instead of a password', () => {
     const { SERVICE_USERNAME: _u, SERVICE_PASSWORD: _p, ...rest } = base
     const config = configFromEnv({ ...rest, SERVICE_TOKEN_FILE: '/run/secrets/token' })

@@ -26,6 +26,11 @@ export interface ServerConfig {
   sweepSeconds: number
   /** Events per page of the first load and the sweep. */
   pageSize: number
+  /**
+   * Addresses of the proxies in front of the server (nginx in another container) whose
+   * `X-Forwarded-For` it believes, besides a proxy on its own host. `TRUSTED_PROXIES`.
+   */
+  trustedProxies?: string[]
 }
 
 const text = (name: string) =>
@@ -99,6 +104,23 @@ const schema = z
     MIRROR_POLL_SECONDS: whole('MIRROR_POLL_SECONDS', 5, 1, 3600),
     MIRROR_SWEEP_SECONDS: whole('MIRROR_SWEEP_SECONDS', 600, 10, 86400),
     MIRROR_PAGE_SIZE: whole('MIRROR_PAGE_SIZE', 500, 1, 1000),
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const list = (value ?? '')
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean)
+        if (list.some((a) => !/^[0-9a-fA-F.:]{2,45}$/.test(a))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'TRUSTED_PROXIES must be IP addresses separated by commas',
+          })
+          return z.NEVER
+        }
+        return list
+      }),
   })
   .superRefine((env, ctx) => {
     const user = Boolean(env.SERVICE_USERNAME?.trim())
@@ -155,5 +177,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pollSeconds: e.MIRROR_POLL_SECONDS,
     sweepSeconds: e.MIRROR_SWEEP_SECONDS,
     pageSize: e.MIRROR_PAGE_SIZE,
+    trustedProxies: e.TRUSTED_PROXIES,
   }
 }

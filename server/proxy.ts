@@ -177,14 +177,17 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
 /**
  * The address of the browser a request came from: the connection's, or, when that is a proxy on
- * this host (nginx in front, the dev server), the last address that proxy appended to
- * `X-Forwarded-For` (what the client wrote itself stands to its left and is not believed).
+ * this host (nginx in front, the dev server) or one of `trusted` (`TRUSTED_PROXIES`), the last
+ * address that proxy appended to `X-Forwarded-For` (what the client wrote itself stands to its
+ * left and is not believed).
  */
-export function clientAddress(c: Context): string | null {
+export function clientAddress(c: Context, trusted: readonly string[] = []): string | null {
   if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return null
   const socket = getConnInfo(c).remote.address ?? null
   const forwarded = c.req.header('x-forwarded-for')
-  if (!socket || !LOOPBACK.test(socket) || !forwarded) return socket
+  const believed =
+    socket && (LOOPBACK.test(socket) || trusted.includes(socket.replace(/^::ffff:/, '')))
+  if (!socket || !believed || !forwarded) return socket
   return (
     forwarded
       .split(',')
@@ -208,7 +211,7 @@ export function proxyRoutes(deps: ProxyDeps) {
     headers.set('x-api-key', config.serviceApiKey)
     // The service throttles sign-ins per client: it is told the browser's address, not only the
     // server's (a service that trusts no proxy ignores it).
-    const client = clientAddress(c)
+    const client = clientAddress(c, config.trustedProxies ?? [])
     if (client) headers.set('x-forwarded-for', client)
     const search = new URL(c.req.url).search
     return fetchImpl(config.serviceUrl + path + search, {
