@@ -1,4 +1,5 @@
 import { searchWords } from '../../src/features/events/model/filter'
+import { authNumbersIn } from '../../src/features/events/model/mentions'
 import type { Sql } from './storage'
 
 /*
@@ -107,6 +108,50 @@ export const filterMigration = {
        FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer, words text)
        WHERE m.database = f.database AND m.event_id = f.event_id`,
       [JSON.stringify(folded)],
+    )
+  },
+}
+
+/** An event's text as the model reads it: a field that is no text is none. */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null)
+
+/** The auth numbers an event names, as the model finds them (`authNumbersIn`). */
+export const authMentionsOf = (record: { subject?: unknown; meta_Data?: unknown }) =>
+  authNumbersIn({ subject: textOf(record.subject), meta_Data: textOf(record.meta_Data) })
+
+/** Version 7: the auth numbers each event names, for the filter's `mentionsAuth`. */
+export const authMentionsMigration = {
+  version: 7,
+  name: 'the auth numbers each event names, for the event filter in SQL',
+  sql: `
+    -- Written with each record by the model's own rule (authNumbersIn): one regular expression,
+    -- which Postgres would read otherwise (its word boundaries are not JavaScript's).
+    ALTER TABLE mirror_events ADD COLUMN auth_mentions text[] NOT NULL DEFAULT '{}';
+    CREATE INDEX mirror_events_by_auth_mention ON mirror_events USING gin (auth_mentions);
+  `,
+  async backfill(tx: Sql) {
+    const { rows } = await tx.query<{
+      database: string
+      event_id: number
+      subject: unknown
+      meta_data: unknown
+    }>(
+      `SELECT database, event_id, record->'subject' AS subject, record->'meta_Data' AS meta_data
+       FROM mirror_events`,
+    )
+    const found = rows
+      .map((r) => ({
+        database: r.database,
+        event_id: r.event_id,
+        mentions: authMentionsOf({ subject: r.subject, meta_Data: r.meta_data }),
+      }))
+      .filter((r) => r.mentions.length > 0)
+    if (found.length === 0) return
+    await tx.query(
+      `UPDATE mirror_events m SET auth_mentions = f.mentions
+       FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer, mentions text[])
+       WHERE m.database = f.database AND m.event_id = f.event_id`,
+      [JSON.stringify(found)],
     )
   },
 }

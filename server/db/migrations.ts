@@ -1,4 +1,4 @@
-import { filterMigration } from './filter-migration'
+import { authMentionsMigration, filterMigration } from './filter-migration'
 import type { Sql, Storage } from './storage'
 
 /*
@@ -174,6 +174,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   filterMigration,
+  authMentionsMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

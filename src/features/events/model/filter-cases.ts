@@ -104,6 +104,32 @@ export const EDGE_EVENTS: readonly Event[] = [
     next_Scheduled_Date: '2026-11-01T01:30:00',
     update_Date: '2026-11-01T01:30:00',
   }),
+  // Spans and starts, for what a calendar places: a span within a day, one over the skipped
+  // hour's day into the next, one over the repeated hour's, a start alone.
+  eventOf(123, {
+    ...open,
+    start_Date: '2026-03-08T01:00:00',
+    end_Date: '2026-03-08T04:00:00',
+    subject: 'Review 26-000123 with the member',
+  }),
+  eventOf(124, {
+    ...open,
+    start_Date: '2026-03-07T22:00:00',
+    end_Date: '2026-03-09T01:00:00',
+    meta_Data: '{"auths":["26-000123","26-000456"]}',
+  }),
+  eventOf(125, {
+    ...open,
+    start_Date: '2026-10-31T23:00:00',
+    end_Date: '2026-11-01T01:30:00',
+    meta_Data: 'auth 126-0001234 is no auth number',
+  }),
+  eventOf(126, { ...open, start_Date: '2026-11-01T01:30:00', subject: 'Check 26-000456' }),
+  eventOf(127, {
+    ...open,
+    start_Date: '2026-03-09T10:00:00',
+    end_Date: '2026-03-09T09:00:00',
+  }),
 ]
 
 /**
@@ -158,4 +184,15 @@ export const FILTER_CASES: readonly EventFilter[] = [
   { due: 'week', completed: false, not: { type: ['Call'] } },
   { due: 'overdue', user: ['ana', ''] },
   { due: 'today', reminderDue: true },
+  { placed: { from: '2026-03-08T00:00:00', to: '2026-03-09T00:00:00', by: 'dates' } },
+  { placed: { from: '2026-03-08T03:00:00', to: '2026-03-08T03:30:00', by: 'dates' } },
+  { placed: { from: '2026-03-09T00:00:00', to: '2026-03-10T00:00:00', by: 'dates' } },
+  { placed: { from: '2026-11-01T00:00:00', to: '2026-11-01T01:30:00', by: 'dates' } },
+  { placed: { from: '2026-11-01T01:30:00', to: '2026-11-02T00:00:00', by: 'dates' } },
+  { placed: { from: '2026-03-01T00:00:00', to: '2026-12-01T00:00:00', by: 'reminder' } },
+  { placed: { from: '2026-11-01T01:30:00', to: '2026-11-01T02:00:00', by: 'reminder' } },
+  { placed: { from: 'not a date', to: '2026-12-01T00:00:00', by: 'dates' } },
+  { mentionsAuth: true },
+  { mentionsAuth: '26-000456' },
+  { mentionsAuth: '26-000999', completed: false },
 ]

@@ -18,12 +18,33 @@ export interface SqlFilter {
   params: unknown[]
 }
 
-/** The filter's fields the SQL cannot decide yet: asking for them is refused, never ignored. */
-export const FIELDS_NOT_IN_SQL = ['placed', 'mentionsAuth'] as const
+/**
+ * Every field of `EventFilter`, each decided below: a field added to the filter fails the type
+ * check here until the SQL decides it too, and a field this list does not know (from JSON) is
+ * refused rather than ignored.
+ */
+const FIELDS_IN_SQL: Record<keyof EventFilter, true> = {
+  status: true,
+  priority: true,
+  type: true,
+  user: true,
+  group: true,
+  not: true,
+  unassigned: true,
+  inGroups: true,
+  enteredBy: true,
+  updatedSince: true,
+  due: true,
+  reminderDue: true,
+  completed: true,
+  text: true,
+  placed: true,
+  mentionsAuth: true,
+}
 
 export class FilterNotInSql extends Error {
   constructor(readonly fields: readonly string[]) {
-    super(`The server cannot filter by ${fields.join(', ')} yet.`)
+    super(`The server cannot filter by ${fields.join(', ')}.`)
     this.name = 'FilterNotInSql'
   }
 }
@@ -39,7 +60,7 @@ export const TRIMMED =
   '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a' +
   '\u2028\u2029\u202f\u205f\u3000\ufeff'
 
-/** A day in milliseconds: the margin of the coarse, indexed look at `due_ms` (see below). */
+/** A day in milliseconds: a day's length on the wall clock, the margin of the look at `due_ms`. */
 const DAY_MS = 86_400_000
 
 /** An instant's wall-clock reading in this process's zone, as milliseconds as if UTC. */
@@ -58,7 +79,7 @@ function wallMs(t: number): number {
 
 /**
  * The filter as one SQL condition (see `compileFilter`: the same arguments and meaning), or
- * `FilterNotInSql` thrown for a field in `FIELDS_NOT_IN_SQL`. `completedStatus` is the runtime
+ * `FilterNotInSql` thrown for a field `EventFilter` does not have. `completedStatus` is the runtime
  * config's (`isCompleted`).
  */
 export function compileFilterSql(
@@ -67,7 +88,7 @@ export function compileFilterSql(
   firstDay = 1,
   options: { completedStatus: string; firstParam?: number },
 ): SqlFilter {
-  const missing = FIELDS_NOT_IN_SQL.filter((field) => filter[field] !== undefined)
+  const missing = Object.keys(filter).filter((field) => !Object.hasOwn(FIELDS_IN_SQL, field))
   if (missing.length > 0) throw new FilterNotInSql(missing)
 
   const params: unknown[] = []
@@ -113,6 +134,10 @@ export function compileFilterSql(
     return `coalesce(${parts.join(' AND ')}, false)`
   }
 
+  /** A point in time inside [from, to). */
+  const pointIn = (x: string, from: number, to: number) =>
+    `(${x} >= ${at(from)} AND ${x} < ${at(to)})`
+
   const conditions: string[] = []
   const among = (values: readonly string[] | undefined, column: string, wanted = true) => {
     if (!values?.length) return
@@ -123,6 +148,31 @@ export function compileFilterSql(
   const inKeys = (keys: readonly number[]) =>
     `coalesce(user_group_key = ANY(${param(keys, 'float8[]')}), false)`
 
+  const placed = filter.placed
+  if (placed) {
+    // `placementOf` and `placementIn`: where a calendar draws the event, inside [from, to).
+    const [from, to] = [placed.from, placed.to].map((text) => parseServiceDate(text)?.getTime())
+    if (from === undefined || to === undefined) conditions.push('false')
+    else if (placed.by === 'reminder')
+      conditions.push(`coalesce(${reminderOn()} AND ${pointIn(next(), from, to)}, false)`)
+    else {
+      const [start, end] = [date('start_Date'), date('end_Date')]
+      /** The wall-clock day (days since 1970) an instant falls on here. */
+      const dayOf = (x: string) =>
+        `floor((${x} + console_zone_offset_ms(${x}, ${zone()}))::numeric / ${DAY_MS})::bigint`
+      /** Local midnight of that day, or of the day after (`startOfDay`). */
+      const dayStart = (x: string, days = 0) =>
+        `console_local_ms((${dayOf(x)} + ${days}) * ${DAY_MS}, ${zone()})`
+      conditions.push(
+        `coalesce(CASE WHEN ${due()} IS NOT NULL THEN ${pointIn(due(), from, to)} ` +
+          `WHEN ${start} IS NOT NULL AND ${end} IS NOT NULL AND ${end} > ${start} THEN ` +
+          `CASE WHEN ${dayOf(start)} = ${dayOf(end)} ` +
+          `THEN ${start} < ${at(to)} AND ${end} > ${at(from)} ` +
+          `ELSE ${dayStart(start)} < ${at(to)} AND ${dayStart(end, 1)} > ${at(from)} END ` +
+          `WHEN ${start} IS NOT NULL THEN ${pointIn(start, from, to)} ELSE false END, false)`,
+      )
+    }
+  }
   among(filter.status, 'status')
   among(filter.priority, 'priority')
   among(filter.type, 'event_type')
@@ -159,6 +209,14 @@ export function compileFilterSql(
       conditions.push(dueIn(window))
     }
   }
+  const mentioned = filter.mentionsAuth
+  if (mentioned !== undefined)
+    // `mentionsAuth`: the numbers `authNumbersIn` found, kept with each record.
+    conditions.push(
+      mentioned === true
+        ? 'cardinality(auth_mentions) > 0'
+        : `${param(mentioned, 'text')} = ANY(auth_mentions)`,
+    )
   if (filter.text?.trim()) {
     // `matchesSearch`: the event ID typed, or every word inside the folded subject.
     const search = searchQuery(filter.text)
