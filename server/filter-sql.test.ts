@@ -12,9 +12,10 @@ import {
 } from '../src/features/events/model/filter-cases'
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
 import { compileFilterSql, FilterNotInSql } from '../src/features/events/model/filter-sql'
+import { authNumbersIn } from '../src/features/events/model/mentions'
 import { importanceOf } from '../src/features/events/model/priority'
 import type { Storage } from './db/storage'
-import { migrate } from './db/migrations'
+import { migrate, migrations } from './db/migrations'
 import type { Caller } from './gate'
 import { upsertEvents } from './mirror/store'
 import { eventQueryRoutes, type EventQuery, type QuerySortField } from './routes/event-query'
@@ -233,6 +234,41 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     )
     expect(rows[0]).toMatchObject({ user_id: 'support', database: 'demo' })
     expect(rows[0]!.detail).toMatchObject({ page: 1, pageSize: 100 })
+  })
+})
+
+describe.each(storageKinds)('the filter columns of events mirrored before them (%s)', (kind) => {
+  it('are filled by the model when the migration adds them', async () => {
+    const t = await openTestStorage(kind)
+    try {
+      const before = migrations.filter((m) => m.version < 6)
+      await migrate(t.storage, { auditRetentionDays: 30 }, before)
+      await t.storage.query(
+        `INSERT INTO mirror_events (database, event_id, record)
+         SELECT 'demo', (r->>'event_ID')::integer, r FROM jsonb_array_elements($1::jsonb) AS r`,
+        [JSON.stringify(EDGE_EVENTS)],
+      )
+      await migrate(t.storage, { auditRetentionDays: 30 })
+      const { rows } = await t.storage.query<{
+        event_id: number
+        subject_words: string | null
+        auth_mentions: string[]
+        event_type: string | null
+      }>(
+        `SELECT event_id, subject_words, auth_mentions, event_type FROM mirror_events
+         WHERE database = 'demo' ORDER BY event_id`,
+      )
+      expect(rows).toEqual(
+        EDGE_EVENTS.map((e) => ({
+          event_id: e.event_ID,
+          subject_words: searchWords(e),
+          auth_mentions: authNumbersIn(e),
+          event_type: e.event_Type ?? null,
+        })),
+      )
+    } finally {
+      await t.close()
+    }
   })
 })
 
