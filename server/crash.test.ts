@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { openEmbedded, openPostgres, type Storage } from './db/storage'
+import { openEmbedded, type Storage } from './db/storage'
 import {
   checksum,
   eventually,
@@ -15,6 +15,7 @@ import {
   type ServerProcess,
   type StorageKind,
   type TestService,
+  type TestStorage,
 } from './testing'
 
 /*
@@ -41,14 +42,15 @@ describe.each(storageKinds)('kill -9 of the server process (%s)', (kind: Storage
     cleanup.push(() => service.close())
     let dataDir: string | undefined
     let databaseUrl: string | undefined
+    let postgres: TestStorage | undefined
     if (kind === 'embedded') {
       dataDir = mkdtempSync(path.join(tmpdir(), 'console-crash-'))
       cleanup.push(async () => rmSync(dataDir!, { recursive: true, force: true }))
     } else {
-      const t = await openTestStorage('postgres')
-      // The test's own connection is closed at once: the database stays until cleanup.
-      await t.storage.close()
-      databaseUrl = t.url
+      // A fresh database; the test's own pool stays idle until the database is dropped.
+      postgres = await openTestStorage('postgres')
+      databaseUrl = postgres.url
+      const t = postgres
       cleanup.push(() => t.close())
     }
     const env = serverEnv({ ...service.config, pageSize: 100 }, { dataDir, databaseUrl })
@@ -60,11 +62,12 @@ describe.each(storageKinds)('kill -9 of the server process (%s)', (kind: Storage
       return p
     }
     /**
-     * The storage, opened by the test once no server holds it (an embedded folder takes one
-     * process at a time).
+     * The storage as the test reads it: Postgres at any time, an embedded folder once no server
+     * holds it (it takes one process at a time).
      */
     async function openStore(): Promise<Storage> {
-      const storage = dataDir ? await openEmbedded(dataDir) : await openPostgres(databaseUrl!)
+      if (!dataDir) return postgres!.storage
+      const storage = await openEmbedded(dataDir)
       cleanup.push(() => storage.close())
       return storage
     }
