@@ -1,4 +1,4 @@
-import { authMentionsMigration, filterMigration } from './filter-migration'
+import { authMentionsMigration, filterMigration, serviceDateMigration } from './filter-migration'
 import type { Sql, Storage } from './storage'
 
 /*
@@ -175,6 +175,7 @@ export const migrations: readonly Migration[] = [
   },
   filterMigration,
   authMentionsMigration,
+  serviceDateMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */
