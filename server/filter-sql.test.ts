@@ -163,6 +163,8 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
       '2026-03-14 09:30',
       '0050-06-01T00:00:00',
       '0000-06-01T00:00:00',
+      '2026-03-14v',
+      '2026-03-14\u000b',
       '0000-03-01T00:00:00Z',
       '2026-03-14T24:00:00',
       'garbage',

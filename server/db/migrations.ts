@@ -1,4 +1,9 @@
-import { authMentionsMigration, filterMigration, serviceDateMigration } from './filter-migration'
+import {
+  authMentionsMigration,
+  dateColumnsMigration,
+  filterMigration,
+  serviceDateMigration,
+} from './filter-migration'
 import type { Sql, Storage } from './storage'
 
 /*
@@ -176,6 +181,7 @@ export const migrations: readonly Migration[] = [
   filterMigration,
   authMentionsMigration,
   serviceDateMigration,
+  dateColumnsMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

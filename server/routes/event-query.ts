@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { EventFilter } from '../../src/features/events/model/filter'
 import {
   compileFilterSql,
+  dateSql,
   FilterNotInSql,
   localZone,
 } from '../../src/features/events/model/filter-sql'
@@ -99,8 +100,8 @@ function orderBy(
   param: (value: unknown, type: string) => string,
 ): string {
   let zone: string | null = null
-  const date = (field: string) =>
-    `console_service_ms(record->>'${field}', ${(zone ??= param(localZone(), 'text'))})`
+  const date = (field: Parameters<typeof dateSql>[0]) =>
+    dateSql(field, (zone ??= param(localZone(), 'text')))
   const text = (sql: string) => `nullif(${sql}, '') COLLATE "C"`
   const terms: string[] = []
   const seen = new Set<string>()

@@ -7,9 +7,10 @@ import { dueWindow, searchQuery, type EventFilter } from './filter'
  * server finds work with the very meaning `compileFilter` gives a filter in the browser. The
  * windows come from `dueWindow`, the words from `searchQuery`, the completed status from
  * `statusKey`; the facts' rules (facts.ts) are each written once below, as SQL. The service's
- * dates are read by `console_service_ms` (server/db/filter-migration.ts) as the console reads
- * them: wall-clock text in the local zone, so "today", a week and the clock changes fall on the
- * same instants. The local zone is this process's: `dueWindow` counts days in it too.
+ * dates are parsed as the console parses them when a record is written, and read here as
+ * instants in the local zone (`console_date_ms`, server/db/filter-migration.ts), so "today", a
+ * week and the clock changes fall on the same instants. The local zone is this process's:
+ * `dueWindow` counts days in it too.
  */
 
 /** A WHERE fragment over `mirror_events` and its parameters (`$n` numbered from `firstParam`). */
@@ -47,6 +48,22 @@ export class FilterNotInSql extends Error {
     super(`The server cannot filter by ${fields.join(', ')}.`)
     this.name = 'FilterNotInSql'
   }
+}
+
+/** The mirror's columns (`<name>_wall`, `<name>_zoned`) holding each date the filter reads. */
+export const DATE_COLUMNS = {
+  due_Date: 'due',
+  next_Scheduled_Date: 'next',
+  update_Date: 'updated',
+  start_Date: 'start',
+  end_Date: 'end',
+} as const
+export type DateField = keyof typeof DATE_COLUMNS
+
+/** A date of the event as an instant in milliseconds, read in `zone` (SQL), null without one. */
+export function dateSql(field: DateField, zone: string) {
+  const column = DATE_COLUMNS[field]
+  return `console_date_ms(${column}_wall, ${column}_zoned, ${zone})`
 }
 
 /** The IANA name of the zone this process reads local dates in (what `dueWindow` uses). */
@@ -103,7 +120,7 @@ export function compileFilterSql(
     return () => (sql ??= make())
   }
   const zone = once(() => param(localZone(), 'text'))
-  const date = (field: string) => `console_service_ms(record->>'${field}', ${zone()})`
+  const date = (field: DateField) => dateSql(field, zone())
   const at = (ms: number) => param(ms, 'bigint')
 
   // The facts (facts.ts), each never null: SQL's unknown would turn a NOT into a false.
