@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseServiceDate } from '../src/api/dates'
 import { eventSchema, type Event } from '../src/api/schemas/event'
-import { factsOf, type EventFacts } from '../src/features/events/model/facts'
+import { factsOf, statusKey, type EventFacts } from '../src/features/events/model/facts'
 import {
   caseNows,
   CASES_ZONE,
@@ -258,17 +258,21 @@ describe.each(storageKinds)('the filter columns of events mirrored before them (
         subject_words: string | null
         auth_mentions: string[]
         event_type: string | null
+        status_key: string
       }>(
-        `SELECT event_id, subject_words, auth_mentions, event_type FROM mirror_events
+        `SELECT event_id, subject_words, auth_mentions, event_type, status_key FROM mirror_events
          WHERE database = 'demo' ORDER BY event_id`,
       )
       expect(rows).toEqual(
-        EDGE_EVENTS.map((e) => ({
-          event_id: e.event_ID,
-          subject_words: searchWords(e),
-          auth_mentions: authNumbersIn(e),
-          event_type: e.event_Type ?? null,
-        })),
+        [...EDGE_EVENTS]
+          .sort((a, b) => a.event_ID - b.event_ID)
+          .map((e) => ({
+            event_id: e.event_ID,
+            subject_words: searchWords(e),
+            auth_mentions: authNumbersIn(e),
+            event_type: e.event_Type ?? null,
+            status_key: statusKey(e.status),
+          })),
       )
     } finally {
       await t.close()

@@ -1,4 +1,5 @@
 import { searchWords } from '../../src/features/events/model/filter'
+import { statusKey } from '../../src/features/events/model/facts'
 import { authNumbersIn } from '../../src/features/events/model/mentions'
 import type { Sql } from './storage'
 
@@ -321,4 +322,32 @@ export const dateColumnsMigration = {
       ADD COLUMN end_zoned boolean
         GENERATED ALWAYS AS (console_service_zoned(record->>'end_Date')) STORED;
   `,
+}
+
+/** An event's status as the completed rule compares it (`statusKey`). */
+export const statusKeyOf = (record: { status?: unknown }) => statusKey(textOf(record.status))
+
+/**
+ * Version 10: each event's status as `isCompleted` compares it, written by the model's
+ * `statusKey`: Postgres's lower() and btrim() are not JavaScript's for every letter and space.
+ */
+export const statusKeyMigration = {
+  version: 10,
+  name: "each event's status as the completed rule compares it",
+  sql: `ALTER TABLE mirror_events ADD COLUMN status_key text NOT NULL DEFAULT '';`,
+  async backfill(tx: Sql) {
+    const { rows } = await tx.query<{ database: string; event_id: number; status: unknown }>(
+      `SELECT database, event_id, record->'status' AS status FROM mirror_events`,
+    )
+    const keys = rows
+      .map((r) => ({ database: r.database, event_id: r.event_id, key: statusKeyOf(r) }))
+      .filter((r) => r.key !== '')
+    if (keys.length === 0) return
+    await tx.query(
+      `UPDATE mirror_events m SET status_key = f.key
+       FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer, key text)
+       WHERE m.database = f.database AND m.event_id = f.event_id`,
+      [JSON.stringify(keys)],
+    )
+  },
 }

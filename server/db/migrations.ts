@@ -3,6 +3,7 @@ import {
   dateColumnsMigration,
   filterMigration,
   serviceDateMigration,
+  statusKeyMigration,
 } from './filter-migration'
 import type { Sql, Storage } from './storage'
 
@@ -182,6 +183,7 @@ export const migrations: readonly Migration[] = [
   authMentionsMigration,
   serviceDateMigration,
   dateColumnsMigration,
+  statusKeyMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -125,6 +125,8 @@ export const EDGE_EVENTS: readonly Event[] = [
     meta_Data: 'auth 126-0001234 is no auth number',
   }),
   eventOf(126, { ...open, start_Date: '2026-11-01T01:30:00', subject: 'Check 26-000456' }),
+  // Completed too: JavaScript's trim takes the no-break and em spaces away.
+  eventOf(128, { ...open, status: '\u00a0COMPLETED\u2003', due_Date: '2026-03-08T01:00:00' }),
   eventOf(127, {
     ...open,
     start_Date: '2026-03-09T10:00:00',

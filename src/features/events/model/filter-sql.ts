@@ -69,14 +69,6 @@ export function dateSql(field: DateField, zone: string) {
 /** The IANA name of the zone this process reads local dates in (what `dueWindow` uses). */
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
-/**
- * Every character JavaScript's `trim` removes (white space and line ends), for the SQL that
- * trims a status as `statusKey` does.
- */
-export const TRIMMED =
-  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a' +
-  '\u2028\u2029\u202f\u205f\u3000\ufeff'
-
 /** A day in milliseconds: a day's length on the wall clock, the margin of the look at `due_ms`. */
 const DAY_MS = 86_400_000
 
@@ -126,9 +118,9 @@ export function compileFilterSql(
   // The facts (facts.ts), each never null: SQL's unknown would turn a NOT into a false.
   const completed = once(
     () =>
+      // The status as `statusKey` read it, kept with each record (`status_key`).
       `(coalesce(record->>'completion_Date', '') <> '' OR ` +
-      `lower(btrim(coalesce(status, ''), ${param(TRIMMED, 'text')})) = ` +
-      `${param(statusKey(options.completedStatus), 'text')})`,
+      `status_key = ${param(statusKey(options.completedStatus), 'text')})`,
   )
   const due = () => date('due_Date')
   // `reminderTime`: rings only when the reminder is on and the event open.
