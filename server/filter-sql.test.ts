@@ -115,6 +115,9 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     storage = t.storage
     await migrate(storage, { auditRetentionDays: 30 })
     await storage.transaction((tx) => upsertEvents(tx, 'demo', events))
+    // One the console cannot read (its reminder is no yes or no), which its index never holds.
+    const unreadable = { ...EDGE_EVENTS[0], event_ID: 500, reminder: 'yes' }
+    await storage.transaction((tx) => upsertEvents(tx, 'demo', [unreadable]))
     // Another database's events, which no query of demo may see.
     await storage.transaction((tx) => upsertEvents(tx, 'training', events.slice(0, 5)))
     app = new Hono<{ Variables: { caller: Caller } }>()
@@ -252,7 +255,16 @@ describe.each(storageKinds)('the filter columns of events mirrored before them (
          SELECT 'demo', (r->>'event_ID')::integer, r FROM jsonb_array_elements($1::jsonb) AS r`,
         [JSON.stringify(EDGE_EVENTS)],
       )
+      await t.storage.query(
+        `INSERT INTO mirror_events (database, event_id, record) VALUES ('demo', 500, $1::jsonb)`,
+        [JSON.stringify({ ...EDGE_EVENTS[0], event_ID: 500, reminder: 'yes' })],
+      )
       await migrate(t.storage, { auditRetentionDays: 30 })
+      const { rows: unreadable } = await t.storage.query<{ event_id: number }>(
+        `SELECT event_id FROM mirror_events WHERE NOT readable`,
+      )
+      expect(unreadable).toEqual([{ event_id: 500 }])
+      await t.storage.query(`DELETE FROM mirror_events WHERE event_id = 500`)
       const { rows } = await t.storage.query<{
         event_id: number
         subject_words: string | null

@@ -1,4 +1,5 @@
 import { searchWords } from '../../src/features/events/model/filter'
+import { eventSchema } from '../../src/api/schemas/event'
 import { statusKey } from '../../src/features/events/model/facts'
 import { authNumbersIn } from '../../src/features/events/model/mentions'
 import type { Sql } from './storage'
@@ -348,6 +349,35 @@ export const statusKeyMigration = {
        FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer, key text)
        WHERE m.database = f.database AND m.event_id = f.event_id`,
       [JSON.stringify(keys)],
+    )
+  },
+}
+
+/** Whether the console can read the record (the contract's `eventSchema`). */
+export const readableOf = (record: unknown) => eventSchema.safeParse(record).success
+
+/**
+ * Version 11: whether the console can read each event. The console's event index never holds
+ * one it cannot read (it names them apart), so the server's answers to a filter leave them out
+ * too, and their totals agree.
+ */
+export const readableMigration = {
+  version: 11,
+  name: 'whether the console can read each event',
+  sql: `ALTER TABLE mirror_events ADD COLUMN readable boolean NOT NULL DEFAULT true;`,
+  async backfill(tx: Sql) {
+    const { rows } = await tx.query<{ database: string; event_id: number; record: unknown }>(
+      `SELECT database, event_id, record FROM mirror_events`,
+    )
+    const unreadable = rows
+      .filter((r) => !readableOf(r.record))
+      .map((r) => ({ database: r.database, event_id: r.event_id }))
+    if (unreadable.length === 0) return
+    await tx.query(
+      `UPDATE mirror_events m SET readable = false
+       FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer)
+       WHERE m.database = f.database AND m.event_id = f.event_id`,
+      [JSON.stringify(unreadable)],
     )
   },
 }

@@ -3,6 +3,7 @@ import {
   dateColumnsMigration,
   filterMigration,
   serviceDateMigration,
+  readableMigration,
   statusKeyMigration,
 } from './filter-migration'
 import type { Sql, Storage } from './storage'
@@ -184,6 +185,7 @@ export const migrations: readonly Migration[] = [
   serviceDateMigration,
   dateColumnsMigration,
   statusKeyMigration,
+  readableMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -1,5 +1,5 @@
 import { searchWords } from '../../src/features/events/model/filter'
-import { authMentionsOf, statusKeyOf } from '../db/filter-migration'
+import { authMentionsOf, readableOf, statusKeyOf } from '../db/filter-migration'
 import type { Sql } from '../db/storage'
 
 /*
@@ -65,26 +65,28 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
     subject_words: searchWords({ subject: typeof e.subject === 'string' ? e.subject : null }),
     auth_mentions: authMentionsOf(e),
     status_key: statusKeyOf(e),
+    readable: readableOf(e),
     record: e,
   }))
   const { rows: changed } = await tx.query<{ event_id: number; update_date: string | null }>(
     `INSERT INTO mirror_events AS m (database, event_id, update_date, update_ms, user_id,
        user_group_key, status, priority, due_ms, completed, subject_words, auth_mentions,
-       status_key, record)
+       status_key, readable, record)
      SELECT $1, r.event_id, r.update_date, r.update_ms, r.user_id, r.user_group_key, r.status,
        r.priority, r.due_ms, r.completed, r.subject_words, r.auth_mentions,
-       r.status_key, r.record
+       r.status_key, r.readable, r.record
      FROM jsonb_to_recordset($2::jsonb) AS r(event_id integer, update_date text, update_ms bigint,
        user_id text, user_group_key integer, status text, priority text, due_ms bigint,
        completed boolean, subject_words text, auth_mentions text[],
-       status_key text, record jsonb)
+       status_key text, readable boolean, record jsonb)
      ON CONFLICT (database, event_id) DO UPDATE SET
        update_date = EXCLUDED.update_date, update_ms = EXCLUDED.update_ms,
        user_id = EXCLUDED.user_id, user_group_key = EXCLUDED.user_group_key,
        status = EXCLUDED.status, priority = EXCLUDED.priority, due_ms = EXCLUDED.due_ms,
        completed = EXCLUDED.completed, subject_words = EXCLUDED.subject_words,
        auth_mentions = EXCLUDED.auth_mentions,
-       status_key = EXCLUDED.status_key, record = EXCLUDED.record, mirrored_at = now()
+       status_key = EXCLUDED.status_key, readable = EXCLUDED.readable,
+       record = EXCLUDED.record, mirrored_at = now()
      WHERE m.record IS DISTINCT FROM EXCLUDED.record
      RETURNING event_id, update_date`,
     [database, JSON.stringify(rows)],

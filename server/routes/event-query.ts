@@ -158,7 +158,9 @@ export function eventQueryRoutes(storage: Storage) {
       params.push(value)
       return `$${params.length}::${type}`
     }
-    const where = `database = $1 AND (${filter.where})`
+    // Only events the console can read: its index never holds another (it names them apart),
+    // so a total here is the index's total.
+    const where = `database = $1 AND readable AND (${filter.where})`
     const order = orderBy(query.sort, query.priorities, param)
     const { rows: counted } = await storage.query<{ total: string | number }>(
       `SELECT count(*) AS total FROM mirror_events WHERE ${where}`,
