@@ -15,11 +15,11 @@ import type { ServerConfig } from './config'
 import { createConsoleServer, listen } from './server'
 
 /*
- * `npm run bench:server [-- --minutes 10 --events 100000 --clients 1,10,50]`: what the SERVICE
- * receives from the console's event index, without the console's server and with it. The sandbox
- * runs in a child process (seeded once, reused by every case) behind a counting HTTP proxy in this
- * one; every request the service gets passes the proxy, which counts requests and response-body
- * bytes by kind. Per case, N signed-in clients of two tabs each run for a window of `--minutes`
+ * `npm run bench:server [-- --minutes 10 --events 100000 --clients 1,10,50 --cases without,with]`:
+ * what the SERVICE receives from the console's event index, without the console's server and with
+ * it. The sandbox runs in a child process (seeded once, reused by every case) behind a counting
+ * HTTP proxy in this one, and the console server in another child; every request the service gets
+ * passes the proxy, which counts requests and response-body bytes by kind. Per case, N signed-in clients of two tabs each run for a window of `--minutes`
  * while a writer changes an event on the service every ~10 s (straight to the sandbox, not
  * counted), so syncs find something.
  *
@@ -123,11 +123,14 @@ const { values: options } = parseArgs({
     minutes: { type: 'string', default: '10' },
     events: { type: 'string', default: '100000' },
     clients: { type: 'string', default: '1,10,50' },
+    /** `without`, `with` or both: one side alone when only it needs measuring again. */
+    cases: { type: 'string', default: 'without,with' },
   },
 })
 const MINUTES = Number(options.minutes)
 const EVENTS = Number(options.events)
 const CLIENTS = options.clients.split(',').map(Number)
+const CASES = options.cases.split(',')
 if (!(MINUTES > 0) || !(EVENTS > 0) || CLIENTS.some((n) => !(n > 0)))
   throw new Error('--minutes, --events and --clients take positive numbers')
 const WINDOW_MS = MINUTES * 60_000
@@ -163,20 +166,58 @@ async function serveSandbox(dataDir: string, events: number) {
   } satisfies SandboxReady)
 }
 
-/** A child process of its own, so the service has a core to itself as it would in production. */
-async function startSandbox(dataDir: string) {
+/**
+ * The console server in the child: its mirror in embedded Postgres in `dataDir`, reading the
+ * service through the proxy with the README's defaults. Tells its address once the mirror holds
+ * the whole database.
+ */
+async function serveConsoleServer(dataDir: string, serviceUrl: string, apiKey: string) {
+  const config: ServerConfig = {
+    serviceUrl,
+    serviceApiKey: apiKey,
+    databases: [DATABASE],
+    account: { username: SERVICE_ACCOUNT.userId, password: DEMO_PASSWORD },
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir,
+    auditRetentionDays: 2192,
+    pollSeconds: 5,
+    sweepSeconds: 600,
+    pageSize: 500,
+  }
+  const server = await createConsoleServer(config)
+  for (;;) {
+    const { rows } = await server.storage.query<{ phase: string }>(
+      'SELECT phase FROM mirror_state WHERE database = $1',
+      [DATABASE],
+    )
+    if (rows[0]?.phase === 'ready') break
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  const http = await listen(server, 0)
+  process.on('message', (message) => {
+    if (message === 'stop')
+      void http
+        .close()
+        .then(() => server.close())
+        .then(() => process.exit(0))
+  })
+  process.send?.({ baseUrl: http.baseUrl })
+}
+
+/**
+ * A child process (the sandbox, the console server), as each runs in production: neither shares
+ * its event loop with the bench's proxy and simulated tabs.
+ */
+async function startChild<Ready>(role: string, env: Record<string, string>) {
   const child = fork(fileURLToPath(import.meta.url), [], {
-    env: {
-      ...process.env,
-      BENCH_ROLE: 'sandbox',
-      BENCH_DATA_DIR: dataDir,
-      BENCH_EVENTS: String(EVENTS),
-    },
+    env: { ...process.env, ...env, BENCH_ROLE: role },
     execArgv: process.execArgv,
   })
-  const ready = await new Promise<SandboxReady>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as SandboxReady))
-    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)))
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready))
+    child.once('exit', (code) => reject(new Error(`the ${role} exited with ${code}`)))
   })
   return {
     ...ready,
@@ -595,11 +636,13 @@ async function main() {
       `session check ${SESSION_CHECK_MS} ms, change batch ${CHANGE_BATCH_MS} ms`,
   )
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-server-'))
-  const sandbox = await startSandbox(path.join(dir, 'sandbox'))
+  const sandbox = await startChild<SandboxReady>('sandbox', {
+    BENCH_DATA_DIR: path.join(dir, 'sandbox'),
+    BENCH_EVENTS: String(EVENTS),
+  })
   const proxy = await startProxy(new URL(sandbox.baseUrl))
   const results: CaseResult[] = []
-  let consoleServer: Awaited<ReturnType<typeof createConsoleServer>> | undefined
-  let consoleHttp: Awaited<ReturnType<typeof listen>> | undefined
+  let consoleServer: { baseUrl: string; stop(): Promise<void> } | undefined
   try {
     const writerToken = await signIn(sandbox.baseUrl, sandbox.apiKey, 'admin', DEMO_PASSWORD)
     // The first read opens the database and seeds it: once, for every case.
@@ -624,52 +667,35 @@ async function main() {
         'service-database': DATABASE,
       }),
     }
-    for (const clients of CLIENTS)
-      results.push(await runCase('without the server', clients, direct, proxy, sandbox, writer))
+    if (CASES.includes('without'))
+      for (const clients of CLIENTS)
+        results.push(await runCase('without the server', clients, direct, proxy, sandbox, writer))
 
-    // One console server, its mirror in embedded Postgres in a temporary folder, read through
-    // the proxy with the README's defaults.
-    const config: ServerConfig = {
-      serviceUrl: proxy.baseUrl,
-      serviceApiKey: sandbox.apiKey,
-      databases: [DATABASE],
-      account: { username: SERVICE_ACCOUNT.userId, password: DEMO_PASSWORD },
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: undefined,
-      dataDir: path.join(dir, '.console-data'),
-      auditRetentionDays: 2192,
-      pollSeconds: 5,
-      sweepSeconds: 600,
-      pageSize: 500,
-    }
-    const beforeLoad = proxy.snapshot()
-    const loading = performance.now()
-    consoleServer = await createConsoleServer(config)
-    for (;;) {
-      const { rows } = await consoleServer.storage.query<{ phase: string }>(
-        'SELECT phase FROM mirror_state WHERE database = $1',
-        [DATABASE],
+    if (CASES.includes('with')) {
+      // One console server for the three cases; its first load is counted apart.
+      const beforeLoad = proxy.snapshot()
+      const loading = performance.now()
+      consoleServer = await startChild<{ baseUrl: string }>('console-server', {
+        BENCH_DATA_DIR: path.join(dir, '.console-data'),
+        BENCH_SERVICE_URL: proxy.baseUrl,
+        BENCH_API_KEY: sandbox.apiKey,
+      })
+      const firstLoad = total(difference(proxy.snapshot(), beforeLoad))
+      const loadSeconds = (performance.now() - loading) / 1000
+      say(
+        `\nthe server's first load (once): ${firstLoad.requests} requests, ` +
+          `${mb(firstLoad.bytes).toFixed(1)} MB in ${loadSeconds.toFixed(0)} s`,
       )
-      if (rows[0]?.phase === 'ready') break
-      await new Promise((r) => setTimeout(r, 500))
+      const base = consoleServer.baseUrl
+      const viaServer: Route = {
+        eventsUrl: `${base}/console-api/mirror/events`,
+        apiUrl: `${base}/api`,
+        streamUrl: `${base}/console-api/stream`,
+        headers: (token) => ({ authorization: `Bearer ${token}`, 'service-database': DATABASE }),
+      }
+      for (const clients of CLIENTS)
+        results.push(await runCase('with the server', clients, viaServer, proxy, sandbox, writer))
     }
-    const firstLoad = total(difference(proxy.snapshot(), beforeLoad))
-    const loadSeconds = (performance.now() - loading) / 1000
-    say(
-      `\nthe server's first load (once): ${firstLoad.requests} requests, ` +
-        `${mb(firstLoad.bytes).toFixed(1)} MB in ${loadSeconds.toFixed(0)} s`,
-    )
-    consoleHttp = await listen(consoleServer, 0)
-    const base = consoleHttp.baseUrl
-    const viaServer: Route = {
-      eventsUrl: `${base}/console-api/mirror/events`,
-      apiUrl: `${base}/api`,
-      streamUrl: `${base}/console-api/stream`,
-      headers: (token) => ({ authorization: `Bearer ${token}`, 'service-database': DATABASE }),
-    }
-    for (const clients of CLIENTS)
-      results.push(await runCase('with the server', clients, viaServer, proxy, sandbox, writer))
     writer.stop()
 
     say(
@@ -696,14 +722,15 @@ async function main() {
       )
     }
   } finally {
-    await consoleHttp?.close()
-    await consoleServer?.close()
+    await consoleServer?.stop()
     await proxy.close()
     await sandbox.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-if (process.env.BENCH_ROLE === 'sandbox')
-  await serveSandbox(process.env.BENCH_DATA_DIR!, Number(process.env.BENCH_EVENTS))
+const env = process.env
+if (env.BENCH_ROLE === 'sandbox') await serveSandbox(env.BENCH_DATA_DIR!, Number(env.BENCH_EVENTS))
+else if (env.BENCH_ROLE === 'console-server')
+  await serveConsoleServer(env.BENCH_DATA_DIR!, env.BENCH_SERVICE_URL!, env.BENCH_API_KEY!)
 else await main()
