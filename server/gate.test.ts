@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createGate } from './gate'
-import { startService, type TestService } from './testing'
+import { countingFetch, startService, type TestService } from './testing'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
@@ -40,5 +40,15 @@ describe('who may ask, when the service is down', () => {
     await service.close()
     await new Promise((r) => setTimeout(r, 30))
     expect(await gate.check(token, 'demo')).toBe('unavailable')
+  })
+
+  it('asks the service once for many requests of one token arriving together', async () => {
+    service = await startService({ events: 10 })
+    const counting = countingFetch()
+    const gate = createGate(service.config, counting.fetch)
+    const token = await service.tokenOf('staff')
+    const verdicts = await Promise.all(Array.from({ length: 20 }, () => gate.check(token, 'demo')))
+    expect(new Set(verdicts)).toEqual(new Set(['accepted']))
+    expect(counting.sent.filter((r) => r.path === '/priorities')).toHaveLength(1)
   })
 })

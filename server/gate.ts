@@ -72,7 +72,22 @@ export function createGate(
     }
   }
 
-  async function check(token: string, database: string): Promise<Verdict> {
+  /** Checks in flight: the requests of one token that arrive meanwhile wait for its answer. */
+  const asking = new Map<string, Promise<Verdict>>()
+
+  function check(token: string, database: string): Promise<Verdict> {
+    const key = `${sha256(token)}\u0000${database}`
+    const known = verdicts.get(key)
+    if (known && known.until > Date.now()) return Promise.resolve(known.verdict)
+    let pending = asking.get(key)
+    if (!pending) {
+      pending = decide(token, database).finally(() => asking.delete(key))
+      asking.set(key, pending)
+    }
+    return pending
+  }
+
+  async function decide(token: string, database: string): Promise<Verdict> {
     const key = `${sha256(token)}\u0000${database}`
     const now = Date.now()
     const known = verdicts.get(key)
