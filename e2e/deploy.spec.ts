@@ -361,7 +361,9 @@ test.describe('deployed with the console server behind nginx (CONSOLE_SERVER_ORI
     const refused = watchRefusals(page)
     const requests: { url: string; key: string | null }[] = []
     page.on('request', (r) => {
-      void r.headerValue('x-api-key').then((key) => requests.push({ url: r.url(), key }))
+      // Read at once: a promise still waiting when the test ends (a poll leaving as the page
+      // closes) would fail the test on its own.
+      requests.push({ url: r.url(), key: r.headers()['x-api-key'] ?? null })
     })
     await page.goto(`${deployed.origin}/sign-in`)
     await expect(page.getByLabel('Username')).toBeVisible()
