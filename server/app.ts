@@ -8,6 +8,7 @@ import { eventQueryRoutes } from './routes/event-query'
 import { eventRoutes } from './routes/events'
 import { healthRoutes } from './routes/health'
 import { mirrorListRoutes } from './routes/mirror-list'
+import { sessionRoutes } from './routes/session'
 import { streamRoutes } from './routes/stream'
 import type { ServiceReader } from './service/reader'
 
@@ -68,6 +69,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', eventRoutes(deps.storage))
   own.route('/', eventQueryRoutes(deps.storage))
   own.route('/', mirrorListRoutes(deps))
+  own.route('/', sessionRoutes())
   own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs }))
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))

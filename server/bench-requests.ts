@@ -342,8 +342,8 @@ async function signIn(sandboxUrl: string, apiKey: string, user: string, password
 interface Route {
   /** `GET /events`'s address: the service's, or the server's mirror. */
   eventsUrl: string
-  /** Where the session check goes: the service, or the server's pass-through. */
-  apiUrl: string
+  /** The session check: the service's `GET /priorities`, or the server's own `session` route. */
+  sessionUrl: string
   /** The server's stream, when there is a server. */
   streamUrl?: string
   headers(token: string): Record<string, string>
@@ -437,7 +437,7 @@ function runTab(route: Route, token: string, signal: AbortSignal, started: numbe
     setInterval(() => {
       if (checking) return
       checking = true
-      request(`${route.apiUrl}/priorities`, headers, signal, report.problems)
+      request(route.sessionUrl, headers, signal, report.problems)
         .catch(() => undefined)
         .finally(() => (checking = false))
     }, SESSION_CHECK_MS),
@@ -660,7 +660,7 @@ async function main() {
 
     const direct: Route = {
       eventsUrl: `${proxy.baseUrl}/events`,
-      apiUrl: proxy.baseUrl,
+      sessionUrl: `${proxy.baseUrl}/priorities`,
       headers: (token) => ({
         authorization: `Bearer ${token}`,
         'x-api-key': sandbox.apiKey,
@@ -689,7 +689,7 @@ async function main() {
       const base = consoleServer.baseUrl
       const viaServer: Route = {
         eventsUrl: `${base}/console-api/mirror/events`,
-        apiUrl: `${base}/api`,
+        sessionUrl: `${base}/console-api/session`,
         streamUrl: `${base}/console-api/stream`,
         headers: (token) => ({ authorization: `Bearer ${token}`, 'service-database': DATABASE }),
       }

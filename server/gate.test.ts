@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createGate } from './gate'
+import { createGate, endsSession, sha256 } from './gate'
+import { sessionEndOf } from './sessions'
 import { countingFetch, startService, type TestService } from './testing'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -50,5 +51,46 @@ describe('who may ask, when the service is down', () => {
     const verdicts = await Promise.all(Array.from({ length: 20 }, () => gate.check(token, 'demo')))
     expect(new Set(verdicts)).toEqual(new Set(['accepted']))
     expect(counting.sent.filter((r) => r.path === '/priorities')).toHaveLength(1)
+  })
+})
+
+describe('sessions ended through the console', () => {
+  it('names what a sign-out or kick the service took ended, and nothing else', () => {
+    expect(sessionEndOf('POST', '/logout', 200, 'tok')).toEqual({ tokenHash: sha256('tok') })
+    expect(sessionEndOf('POST', '/kick/pat%20s', 200, 'tok')).toEqual({ userId: 'pat s' })
+    expect(sessionEndOf('POST', '/kick', 200, 'tok')).toEqual({ all: true })
+    expect(sessionEndOf('POST', '/kick/%E0%A4%A', 200, 'tok')).toEqual({ all: true })
+    expect(sessionEndOf('POST', '/kick/staff', 403, 'tok')).toBeNull()
+    expect(sessionEndOf('GET', '/logout', 200, 'tok')).toBeNull()
+    expect(sessionEndOf('POST', '/events/1/snooze', 200, 'tok')).toBeNull()
+    expect(endsSession({ userId: 'staff' }, 'h', 'staff')).toBe(true)
+    expect(endsSession({ userId: 'staff' }, 'h', 'support')).toBe(false)
+    expect(endsSession({ tokenHash: 'h' }, 'h', null)).toBe(true)
+    expect(endsSession({ tokenHash: 'h' }, 'g', 'staff')).toBe(false)
+  })
+
+  it('a kick forgets the kicked user’s verdicts, and a check in flight is not kept', async () => {
+    service = await startService({ events: 10 })
+    const counting = countingFetch()
+    const gate = createGate(service.config, counting.fetch, 3_600_000)
+    const staff = await service.tokenOf('staff')
+    const support = await service.tokenOf('support')
+    const asked = () => counting.sent.filter((r) => r.path === '/priorities').length
+    expect(await gate.check(staff, 'demo')).toBe('accepted')
+    expect(await gate.check(support, 'demo')).toBe('accepted')
+    expect(asked()).toBe(2)
+    gate.forget({ userId: 'staff' })
+    // Forgotten: the next check asks; a kick lands while it is asked: its answer serves it and
+    // is not remembered.
+    const inFlight = gate.check(staff, 'demo')
+    gate.forget({ userId: 'staff' })
+    expect(await inFlight).toBe('accepted')
+    expect(asked()).toBe(3)
+    expect(await gate.check(staff, 'demo')).toBe('accepted')
+    expect(asked()).toBe(4)
+    expect(await gate.check(staff, 'demo')).toBe('accepted')
+    // The other user's verdict was kept throughout.
+    expect(await gate.check(support, 'demo')).toBe('accepted')
+    expect(asked()).toBe(4)
   })
 })

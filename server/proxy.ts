@@ -26,6 +26,7 @@ import {
 } from './mirror/store'
 import { readClaims } from './service/account'
 import type { ServiceReader } from './service/reader'
+import { announceSessionEnd, sessionEndOf } from './sessions'
 
 /*
  * `/api/*` passed through to the service: the server's API key is added (a browser's is
@@ -433,6 +434,11 @@ export function proxyRoutes(deps: ProxyDeps) {
     }
     if (audit.length === 0) audit.push({ ...base, recordId: target.id, changes: null })
 
+    // A sign-out or kick the service took: every instance's gate forgets those sessions (this
+    // one at once, even if the record below fails).
+    const sessionEnd = sessionEndOf(method, path, response.status, token)
+    if (sessionEnd) deps.gate.forget(sessionEnd)
+
     // The service has answered: whatever happens here, the user gets that answer (refusing it
     // would not undo the write). A failure to record is logged by operation and status only.
     // The mirror, the audit and the key's answer are stored in one transaction: a crash leaves
@@ -458,6 +464,7 @@ export function proxyRoutes(deps: ProxyDeps) {
               )
           }
         await announce(tx, changes)
+        if (sessionEnd) await announceSessionEnd(tx, sessionEnd)
         // Not this instance's key any more (another took it over, taking this one for dead):
         // that one records the write.
         const mine =

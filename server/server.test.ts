@@ -429,6 +429,66 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     await stream.next((m) => m.event === 'change' && (m.data as { id: string }).id === '13')
     await stream.close()
   })
+
+  it('answers a tab’s session check itself; a kick through either instance ends it at once', async () => {
+    // Verdicts kept an hour: only the kick passing through can end them early.
+    const s = await setUp({ verdictTtlMs: 3_600_000, recheckMs: 3_600_000 })
+    const storage = s.t.url ? await openPostgres(s.t.url) : s.storage
+    const second = await createConsoleServer(s.service.config, {
+      storage,
+      mirrors: false,
+      verdictTtlMs: 3_600_000,
+      recheckMs: 3_600_000,
+    })
+    const http2 = await listen(second, 0)
+    cleanup.push(async () => {
+      await http2.close()
+      await second.close()
+      if (storage !== s.storage) await storage.close()
+    })
+    const staff = await s.service.tokenOf('staff')
+    const support = await s.service.tokenOf('support')
+    const checks = () => s.sent.filter((r) => r.path === '/priorities').length
+
+    const first = await s.call('GET', '/console-api/session', { token: staff })
+    expect(first.status).toBe(200)
+    expect(first.json.data).toMatchObject({ userId: 'staff', database: 'demo' })
+    const asked = checks()
+    // Many tabs checking often: the service is asked once per verdict, not per check.
+    for (let i = 0; i < 10; i++)
+      expect((await s.call('GET', '/console-api/session', { token: staff })).status).toBe(200)
+    expect(checks()).toBe(asked)
+
+    const stream = await openStream(`${http2.baseUrl}/console-api/stream`, staff)
+    await stream.next((m) => m.event === 'ready')
+    const other = await fetch(`${http2.baseUrl}/console-api/session`, {
+      headers: { authorization: `Bearer ${staff}`, 'service-database': 'demo' },
+    })
+    expect(other.status).toBe(200)
+
+    // An administrator ends staff's session through the first instance.
+    expect((await s.call('POST', '/api/kick/staff')).status).toBe(200)
+    expect((await s.call('GET', '/console-api/session', { token: staff })).status).toBe(401)
+    // The second instance hears of it over Postgres: its check and its stream end too.
+    await eventually(
+      async () =>
+        (
+          await fetch(`${http2.baseUrl}/console-api/session`, {
+            headers: { authorization: `Bearer ${staff}`, 'service-database': 'demo' },
+          })
+        ).status === 401 || undefined,
+      5000,
+      'the second instance to refuse the kicked token',
+    )
+    await stream.next((m) => m.event === 'end', 5000)
+    await stream.close()
+    // Another user's session is untouched, and not asked about again.
+    expect((await s.call('GET', '/console-api/session', { token: support })).status).toBe(200)
+
+    // A sign-out through the server ends that token only.
+    expect((await s.call('POST', '/api/logout', { token: support })).status).toBe(200)
+    expect((await s.call('GET', '/console-api/session', { token: support })).status).toBe(401)
+  })
 })
 
 /** A token with the claims of `user` and no valid signature. */

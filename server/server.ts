@@ -10,6 +10,7 @@ import { createGate } from './gate'
 import { Mirror } from './mirror/mirror'
 import { createAccount } from './service/account'
 import { createReader } from './service/reader'
+import { listenForSessionEnds } from './sessions'
 
 /**
  * The whole server: storage (migrated), the service account and reader, a mirror per database,
@@ -51,6 +52,7 @@ export async function createConsoleServer(
   )
   const feed = await listenForChanges(storage)
   const gate = createGate(config, fetchImpl, options.verdictTtlMs)
+  const stopSessionEnds = await listenForSessionEnds(storage, gate)
   const app = createConsoleApp({
     config,
     storage,
@@ -69,9 +71,11 @@ export async function createConsoleServer(
     mirrors,
     reader,
     feed,
+    gate,
     async close() {
       await Promise.all(mirrors.map((m) => m.stop()))
       await feed.close()
+      await stopSessionEnds()
       await leavePresence()
       if (!options.storage) await storage.close()
     },

@@ -1,15 +1,16 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { ChangeFeed } from '../changes'
-import { bearerOf, VERDICT_TTL_MS, type Caller, type Gate } from '../gate'
+import { bearerOf, endsSession, VERDICT_TTL_MS, type Caller, type Gate } from '../gate'
 import type { Change } from '../mirror/store'
 
 /*
  * `GET /console-api/stream`: Server-Sent Events, one `change` message for every change of the
  * mirror of the caller's database (from a look for changes, a sweep or a write through any
  * instance), with the database, kind, ID, update_Date and whether it was stored or deleted; never
- * member data. The token is shown to the service again every `recheckMs`; once refused, an `end`
- * message closes the stream.
+ * member data. The token is shown to the service again every `recheckMs`, and at once when a
+ * sign-out or kick passed through the console names its session; once refused, an `end` message
+ * closes the stream.
  */
 export function streamRoutes(
   feed: ChangeFeed,
@@ -39,14 +40,18 @@ export function streamRoutes(
         ended = 'closed'
         nudge()
       })
-      const recheck = setInterval(() => {
+      const checkAgain = () =>
         void gate.check(token, caller.database).then((verdict) => {
           if (verdict === 'refused') {
             ended ??= 'refused'
             nudge()
           }
         })
-      }, recheckMs)
+      const recheck = setInterval(checkAgain, recheckMs)
+      // A sign-out or kick passed through the console: asked at once, not at the next recheck.
+      const stopForget = gate.onForget((end) => {
+        if (endsSession(end, caller.tokenHash, caller.userId)) checkAgain()
+      })
       const heartbeat = setInterval(() => {
         // A comment line keeps proxies from closing a quiet stream.
         void stream.write(': ping\n\n').catch(() => undefined)
@@ -71,6 +76,7 @@ export function streamRoutes(
           })
       } finally {
         clearInterval(recheck)
+        stopForget()
         clearInterval(heartbeat)
         unsubscribe()
       }

@@ -111,6 +111,30 @@ describe('requests', () => {
     expect(calls[1]!.headers.get('service-database')).toBe('OTHER')
   })
 
+  it('asks another base URL with the same session and 401 handling (`at`)', async () => {
+    let token = TOKEN
+    const { fetch, calls } = fakeFetch((call) =>
+      call.headers.get('authorization') === `Bearer ${TOKEN}`
+        ? json(JSON.stringify({ data: null, error: { status: 401 } }), 401)
+        : json(envelope(sampleEvent)),
+    )
+    let asked = 0
+    const api = createApiClient(() => connection({ token }), {
+      fetch,
+      onUnauthorized: async () => {
+        asked += 1
+        token = 'renewed-token'
+        return true
+      },
+    })
+    await getEvent(api.at('https://host.example/console-api/'), 7)
+    expect(calls.map((c) => c.url)).toEqual(
+      Array(2).fill('https://host.example/console-api/events/7'),
+    )
+    expect(calls[1]!.headers.get('authorization')).toBe('Bearer renewed-token')
+    expect(asked).toBe(1)
+  })
+
   it('lets the request override the database', async () => {
     const { fetch, calls } = fakeFetch(() => json(envelope(sampleEvent)))
     const api = createApiClient(() => connection(), { fetch })

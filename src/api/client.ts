@@ -83,6 +83,11 @@ export interface ApiClient {
     operation: Operation<S>,
     options?: RequestOptions,
   ): Promise<Answer<z.output<S>>>
+  /**
+   * The same client (the session's connection, its 401s) at another base URL: the console
+   * server's own routes (`consoleServer` in the runtime config) beside the service's.
+   */
+  at(baseUrl: string): ApiClient
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -191,6 +196,7 @@ export function createApiClient(
     requestWithActivity,
     request: async (operation, requestOptions) =>
       (await requestWithActivity(operation, requestOptions)).data,
+    at: (baseUrl) => createApiClient(() => ({ ...getConnection(), baseUrl }), options),
   }
 }
 

@@ -107,7 +107,7 @@ export function SignedInLayout({ api, indexSource }: { api: ApiClient; indexSour
 
 /** The session check of a visible tab (`useSessionCheck`), mounted with the unlocked console. */
 function SessionCheck({ api }: { api: ApiClient }) {
-  useSessionCheck(api, true)
+  useSessionCheck(api, true, useRuntimeConfig().consoleServer)
   return null
 }
 
