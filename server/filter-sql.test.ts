@@ -14,6 +14,7 @@ import { compileFilter, searchWords, type EventFilter } from '../src/features/ev
 import { compileFilterSql, FilterNotInSql } from '../src/features/events/model/filter-sql'
 import { authNumbersIn } from '../src/features/events/model/mentions'
 import { importanceOf } from '../src/features/events/model/priority'
+import { countWorkload } from '../src/features/events/model/workload'
 import type { Storage } from './db/storage'
 import { migrate, migrations } from './db/migrations'
 import type { Caller } from './gate'
@@ -203,6 +204,70 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
           expect(answer.ids, what).toEqual(expected)
           expect(answer.body.total, what).toBe(expected.length)
         }
+  })
+
+  async function post(path: string, body: unknown) {
+    const response = await app.request(`/console-api/events/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as { data: unknown } }
+  }
+
+  it('counts each person’s and group’s open work as countWorkload does, at every edge', async () => {
+    for (const now of caseNows())
+      for (const firstDay of [0, 1]) {
+        const expected = countWorkload(subjects, now, firstDay)
+        const answer = await post('workload', {
+          now: now.toISOString(),
+          firstDay,
+          completedStatus: COMPLETED,
+        })
+        const what = `at ${now.toString()}, week from ${firstDay}`
+        expect(answer.status, what).toBe(200)
+        const data = answer.body.data as typeof expected
+        const byKey = <T>(list: [T, unknown][]) =>
+          [...list].sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+        expect(byKey(data.people), what).toEqual(byKey(expected.people))
+        expect(byKey(data.groups), what).toEqual(byKey(expected.groups))
+      }
+    expect((await post('workload', { now: 'yesterday' })).status).toBe(400)
+    expect((await post('workload', { now: 0, colour: 'red' })).status).toBe(400)
+  })
+
+  it('counts the values in use as the index’s facets do', async () => {
+    const count = (read: (e: Event) => string | number | null | undefined) => {
+      const map = new Map<string | number, number>()
+      for (const { event } of subjects) {
+        const value = read(event)
+        if (value === null || value === undefined || value === '') continue
+        map.set(value, (map.get(value) ?? 0) + 1)
+      }
+      return [...map].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1))
+    }
+    const answer = await post('facets', {})
+    expect(answer.status).toBe(200)
+    const data = answer.body.data as Record<string, [string | number, number][]>
+    const sorted = (list: [string | number, number][]) =>
+      [...list].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1))
+    expect(sorted(data.statuses!)).toEqual(count((e) => e.status))
+    expect(sorted(data.priorities!)).toEqual(count((e) => e.priority))
+    expect(sorted(data.types!)).toEqual(count((e) => e.event_Type))
+    expect(sorted(data.users!)).toEqual(count((e) => e.user_ID))
+    expect(sorted(data.groups!)).toEqual(count((e) => e.userGroup_Key))
+  })
+
+  it('names every match in order for a bulk change, unpaged', async () => {
+    const now = new Date(2026, 2, 8, 3, 15)
+    const filter: EventFilter = { completed: false }
+    const sort: Sort = [{ field: 'due_Date', direction: 'desc' }]
+    const expected = sortInMemory(subjects.filter(compileFilter(filter, now, 1)), sort).map(
+      (x) => x.event.event_ID,
+    )
+    const answer = await ask({ filter, now: now.getTime(), sort, pageSize: 2, select: 'ids' })
+    expect(answer.body.data).toEqual(expected)
+    expect(answer.body.total).toBe(expected.length)
   })
 
   it('pages the same order, the total of every page the whole count', async () => {

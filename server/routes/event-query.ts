@@ -86,6 +86,8 @@ export const eventQuerySchema = z.strictObject({
     .default([]),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).default(100),
+  /** `ids`: the IDs of every match in order, unpaged (a bulk change's "all matching"). */
+  select: z.enum(['records', 'ids']).default('records'),
 })
 /** A query as sent (the filter being the model's own type). */
 export type EventQuery = Omit<z.input<typeof eventQuerySchema>, 'filter'> & { filter?: EventFilter }
@@ -174,6 +176,13 @@ export function eventQueryRoutes(storage: Storage) {
       params,
     )
     const total = Number(counted[0]?.total ?? 0)
+    if (query.select === 'ids') {
+      const { rows: ids } = await storage.query<{ event_id: number }>(
+        `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}`,
+        params.slice(0, params.length - 2),
+      )
+      return c.json({ data: ids.map((r) => r.event_id), total })
+    }
     await recordAudit(storage, [
       {
         userId: caller.userId,
@@ -195,5 +204,92 @@ export function eventQueryRoutes(storage: Storage) {
       pageSize: query.pageSize,
     })
   })
+
+  // Values in use, with how many events have each (the list's filter choices): over every
+  // event the console can read, as the index counts them.
+  app.post('/events/facets', async (c) => {
+    const caller = c.get('caller')
+    const column = {
+      types: 'event_type',
+      statuses: 'status',
+      users: 'user_id',
+      priorities: 'priority',
+    } as const
+    const facets: Record<string, [string | number, number][]> = {}
+    for (const [name, sql] of Object.entries(column)) {
+      const { rows } = await storage.query<{ value: string; n: string | number }>(
+        `SELECT ${sql} AS value, count(*) AS n FROM mirror_events
+         WHERE database = $1 AND readable AND coalesce(${sql}, '') <> ''
+         GROUP BY ${sql} ORDER BY ${sql} COLLATE "C"`,
+        [caller.database],
+      )
+      facets[name] = rows.map((r) => [r.value, Number(r.n)])
+    }
+    const { rows: groups } = await storage.query<{ value: number; n: string | number }>(
+      `SELECT user_group_key AS value, count(*) AS n FROM mirror_events
+       WHERE database = $1 AND readable AND user_group_key IS NOT NULL
+       GROUP BY user_group_key ORDER BY user_group_key`,
+      [caller.database],
+    )
+    facets.groups = groups.map((r) => [Number(r.value), Number(r.n)])
+    return c.json({ data: facets })
+  })
+
+  // The open work per person and per group (the model's `countWorkload`): open is the filter
+  // `{ completed: false }`, overdue `{ due: 'overdue' }`, this week `{ due: 'week' }`, each
+  // compiled by `compileFilterSql`, so the counts mean what the index's mean.
+  app.post('/events/workload', async (c) => {
+    const caller = c.get('caller')
+    const parsed = workloadSchema.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((p) => p.path.join('.') || 'body').join(', ')
+      return c.json(refusal(400, `The question is not one the server reads (at ${where}).`), 400)
+    }
+    const now = new Date(parsed.data.now)
+    const params: unknown[] = [caller.database]
+    const compile = (filter: EventFilter) => {
+      const sql = compileFilterSql(filter, now, parsed.data.firstDay, {
+        completedStatus: parsed.data.completedStatus,
+        firstParam: params.length + 1,
+      })
+      params.push(...sql.params)
+      return sql.where
+    }
+    const open = compile({ completed: false })
+    const overdue = compile({ due: 'overdue' })
+    const week = compile({ due: 'week' })
+    const counts = `count(*) AS open, count(*) FILTER (WHERE ${overdue}) AS overdue,
+      count(*) FILTER (WHERE ${week}) AS week`
+    const base = `FROM mirror_events WHERE database = $1 AND readable AND (${open})`
+    type Row = { key: string; open: string; overdue: string; week: string; unclaimed?: string }
+    const { rows: people } = await storage.query<Row>(
+      `SELECT user_id AS key, ${counts} ${base} AND coalesce(user_id, '') <> ''
+       GROUP BY user_id ORDER BY user_id COLLATE "C"`,
+      params,
+    )
+    const { rows: groups } = await storage.query<Row>(
+      `SELECT user_group_key AS key, ${counts},
+         count(*) FILTER (WHERE coalesce(user_id, '') = '') AS unclaimed
+       ${base} AND user_group_key IS NOT NULL GROUP BY user_group_key ORDER BY user_group_key`,
+      params,
+    )
+    const load = (r: Row) => ({
+      open: Number(r.open),
+      overdue: Number(r.overdue),
+      dueThisWeek: Number(r.week),
+    })
+    return c.json({
+      data: {
+        people: people.map((r) => [r.key, load(r)]),
+        groups: groups.map((r) => [Number(r.key), { ...load(r), unclaimed: Number(r.unclaimed) }]),
+      },
+    })
+  })
   return app
 }
+
+const workloadSchema = z.strictObject({
+  now: z.union([z.iso.datetime({ offset: true }), z.number().int()]),
+  firstDay: z.number().int().min(0).max(6).default(1),
+  completedStatus: z.string().max(200).default('Completed'),
+})
