@@ -4,6 +4,7 @@ import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
 import { refusal, type Caller, type Gate } from './gate'
 import { proxyRoutes } from './proxy'
+import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes } from './routes/event-query'
 import { eventRoutes } from './routes/events'
 import { healthRoutes } from './routes/health'
@@ -68,6 +69,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
   own.route('/', eventRoutes(deps.storage))
   own.route('/', eventQueryRoutes(deps.storage))
+  own.route('/', eventCalendarRoutes(deps.storage))
   own.route('/', mirrorListRoutes(deps))
   own.route('/', sessionRoutes())
   own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs }))

@@ -15,10 +15,14 @@ import { compileFilterSql, FilterNotInSql } from '../src/features/events/model/f
 import { authNumbersIn } from '../src/features/events/model/mentions'
 import { importanceOf } from '../src/features/events/model/priority'
 import { countWorkload } from '../src/features/events/model/workload'
+import { dayDigest, dayEvents } from '../src/features/events/model/day-digest'
+import { startOfDay } from '../src/features/events/model/days'
+import { formatServiceDate } from '../src/api/schemas/common'
 import type { Storage } from './db/storage'
 import { migrate, migrations } from './db/migrations'
 import type { Caller } from './gate'
 import { upsertEvents } from './mirror/store'
+import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes, type EventQuery, type QuerySortField } from './routes/event-query'
 import { createConsoleServer, listen } from './server'
 import { openTestStorage, startService, storageKinds, type TestStorage } from './testing'
@@ -127,6 +131,7 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
       await next()
     })
     app.route('/console-api', eventQueryRoutes(storage))
+    app.route('/console-api', eventCalendarRoutes(storage))
   })
   afterAll(() => t?.close())
 
@@ -234,6 +239,70 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
       }
     expect((await post('workload', { now: 'yesterday' })).status).toBe(400)
     expect((await post('workload', { now: 0, colour: 'red' })).status).toBe(400)
+  })
+
+  it('draws the calendar’s days and a day’s list as the model does, at every edge', async () => {
+    const filters: EventFilter[] = [
+      {},
+      { completed: false },
+      { priority: ['URGENT'] },
+      { text: 'a' },
+    ]
+    let checked = 0
+    for (const now of caseNows())
+      for (const by of ['dates', 'reminder'] as const)
+        for (const filter of filters) {
+          const [from, to] = [startOfDay(now, -9), startOfDay(now, 9)]
+          const taken = subjects.filter(compileFilter(filter, now, 1))
+          const expected = dayDigest(taken, {
+            from: from.getTime(),
+            to: to.getTime(),
+            by,
+            now: now.getTime(),
+            priorityOrder: PRIORITIES,
+            perDay: 2,
+          })
+          const what = `${JSON.stringify(filter)} by ${by} at ${now.toString()}`
+          const answer = await post('calendar', {
+            filter,
+            by,
+            from: formatServiceDate(from),
+            to: formatServiceDate(to),
+            now: now.getTime(),
+            priorities: PRIORITIES,
+            completedStatus: COMPLETED,
+            perDay: 2,
+          })
+          expect(answer.status, what).toBe(200)
+          expect(answer.body.data, what).toEqual(JSON.parse(JSON.stringify(expected)))
+          checked += expected.placed
+          const day = startOfDay(now)
+          const list = dayEvents(taken, {
+            day: day.getTime(),
+            by,
+            now: now.getTime(),
+            priorityOrder: PRIORITIES,
+          })
+          const dayAnswer = await post('day', {
+            filter,
+            by,
+            day: formatServiceDate(day),
+            now: now.getTime(),
+            priorities: PRIORITIES,
+            completedStatus: COMPLETED,
+            limit: 1000,
+          })
+          expect(dayAnswer.body.data, what).toEqual(
+            JSON.parse(JSON.stringify({ total: list.length, rows: list })),
+          )
+        }
+    // The table puts events on these days: the comparison was not of empty calendars.
+    expect(checked).toBeGreaterThan(0)
+    expect((await post('calendar', { from: 'x', to: 'y', now: 0 })).status).toBe(400)
+    expect(
+      (await post('calendar', { from: '2026-03-02T00:00:00', to: '2026-03-01T00:00:00', now: 0 }))
+        .status,
+    ).toBe(400)
   })
 
   it('counts the values in use as the index’s facets do', async () => {

@@ -22,7 +22,7 @@ import { refusal, type Caller } from '../gate'
 const words = z.array(z.string()).optional()
 
 /** An `EventFilter` as JSON (strict: a field the server does not know is refused). */
-const filterSchema = z.strictObject({
+export const filterSchema = z.strictObject({
   status: words,
   priority: words,
   type: words,

@@ -1,4 +1,4 @@
-import type { Event } from '@/api/schemas/event'
+import type { Event } from '../../../api/schemas/event'
 import { dayStartMs } from './days'
 import { isOverdue, isSnoozed, type EventFacts } from './facts'
 import { placementIn, placementOf, type Placement, type PlaceBy } from './placement'

@@ -1,4 +1,4 @@
-import type { Event } from '@/api/schemas/event'
+import type { Event } from '../../../api/schemas/event'
 
 /** An event's name wherever it is shown: its subject, or "Event 42" when it has none. */
 export function eventTitle(event: Pick<Event, 'event_ID' | 'subject'>): string {

@@ -1,4 +1,4 @@
-import type { Event } from '@/api/schemas/event'
+import type { Event } from '../../../api/schemas/event'
 import { weekOf } from './days'
 import { isOverdue, type EventFacts } from './facts'
 

@@ -1,0 +1,206 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { formatServiceDate, parseServiceDate } from '../../src/api/schemas/common'
+import { eventSchema } from '../../src/api/schemas/event'
+import {
+  dayDigest,
+  dayEvents,
+  type DigestSubject,
+} from '../../src/features/events/model/day-digest'
+import { startOfDay } from '../../src/features/events/model/days'
+import { factsOf } from '../../src/features/events/model/facts'
+import type { EventFilter } from '../../src/features/events/model/filter'
+import { compileFilterSql, FilterNotInSql } from '../../src/features/events/model/filter-sql'
+import { recordAudit } from '../audit'
+import type { Storage } from '../db/storage'
+import { refusal, type Caller } from '../gate'
+import { filterSchema } from './event-query'
+
+/*
+ * The calendar's questions, answered from the mirror with the model's own rules: Postgres takes
+ * the events the view's filter and range take (`compileFilterSql`, `placed`), and the model's
+ * `dayDigest` and `dayEvents` make of them what the index's worker would (each day's counts, the
+ * events drawn, one day's list). Only that is sent: never the month's events.
+ */
+
+/** The most events one answer reads from the mirror for a range (a month of a large plan). */
+export const CALENDAR_MAX_EVENTS = 250_000
+/** All of time, for "placed anywhere": an event without it has no date to be placed by. */
+const EVER = { from: '0001-01-01T00:00:00', to: '9999-12-31T00:00:00' }
+
+const instant = z.union([z.iso.datetime({ offset: true }), z.number().int()])
+const wallText = z.string().max(40)
+const common = {
+  filter: filterSchema.default({}),
+  by: z.enum(['dates', 'reminder']).default('dates'),
+  now: instant,
+  firstDay: z.number().int().min(0).max(6).default(1),
+  completedStatus: z.string().max(200).default('Completed'),
+  priorities: z.array(z.string().max(200)).max(100).default([]),
+}
+const calendarSchema = z.strictObject({
+  ...common,
+  from: wallText,
+  to: wallText,
+  perDay: z.number().int().min(0).max(200).default(3),
+  locate: z.number().int().optional(),
+})
+const daySchema = z.strictObject({
+  ...common,
+  day: wallText,
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(100),
+})
+
+type Parsed<S extends z.ZodType> = { ok: true; value: z.output<S> } | { ok: false; why: string }
+function read<S extends z.ZodType>(schema: S, body: unknown): Parsed<S> {
+  const parsed = schema.safeParse(body)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  const where = parsed.error.issues.map((p) => p.path.join('.') || 'body').join(', ')
+  return { ok: false, why: `The question is not one the server reads (at ${where}).` }
+}
+
+export function eventCalendarRoutes(storage: Storage) {
+  const app = new Hono<{ Variables: { caller: Caller } }>()
+
+  /** The readable events `filter` takes, as the index holds them, with their facts. */
+  async function subjects(
+    database: string,
+    filter: EventFilter,
+    now: Date,
+    q: { firstDay: number; completedStatus: string },
+  ): Promise<DigestSubject[] | 'too-many'> {
+    const sql = compileFilterSql(filter, now, q.firstDay, {
+      completedStatus: q.completedStatus,
+      firstParam: 2,
+    })
+    const { rows } = await storage.query<{ record: unknown }>(
+      `SELECT record FROM mirror_events WHERE database = $1 AND readable AND (${sql.where})
+       LIMIT ${CALENDAR_MAX_EVENTS + 1}`,
+      [database, ...sql.params],
+    )
+    if (rows.length > CALENDAR_MAX_EVENTS) return 'too-many'
+    return rows.flatMap(({ record }) => {
+      const event = eventSchema.safeParse(record)
+      return event.success
+        ? [{ event: event.data, facts: factsOf(event.data, q.completedStatus) }]
+        : []
+    })
+  }
+
+  async function countOf(
+    database: string,
+    filter: EventFilter,
+    now: Date,
+    q: { firstDay: number; completedStatus: string },
+  ) {
+    const sql = compileFilterSql(filter, now, q.firstDay, {
+      completedStatus: q.completedStatus,
+      firstParam: 2,
+    })
+    const { rows } = await storage.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM mirror_events WHERE database = $1 AND readable AND (${sql.where})`,
+      [database, ...sql.params],
+    )
+    return Number(rows[0]?.n ?? 0)
+  }
+
+  const audit = (caller: Caller, operation: string, detail: Record<string, unknown>) =>
+    recordAudit(storage, [
+      {
+        userId: caller.userId,
+        userName: caller.name,
+        action: 'read',
+        operation,
+        database: caller.database,
+        recordType: 'event',
+        recordId: null,
+        status: 200,
+        activityId: null,
+        detail,
+      },
+    ])
+
+  app.post('/events/calendar', async (c) => {
+    const caller = c.get('caller')
+    const q = read(calendarSchema, await c.req.json().catch(() => undefined))
+    if (!q.ok) return c.json(refusal(400, q.why), 400)
+    const { filter, by, from, to } = q.value
+    const now = new Date(q.value.now)
+    const [start, end] = [parseServiceDate(from)?.getTime(), parseServiceDate(to)?.getTime()]
+    if (start === undefined || end === undefined || end <= start || Number.isNaN(now.getTime()))
+      return c.json(refusal(400, 'from, to and now must be dates, from before to.'), 400)
+    try {
+      const found = await subjects(
+        caller.database,
+        { ...filter, placed: { from, to, by } },
+        now,
+        q.value,
+      )
+      if (found === 'too-many')
+        return c.json(
+          refusal(422, `More than ${CALENDAR_MAX_EVENTS} events fall in this range: narrow it.`),
+          422,
+        )
+      const digest = dayDigest(found, {
+        from: start,
+        to: end,
+        by,
+        now: now.getTime(),
+        priorityOrder: q.value.priorities,
+        perDay: q.value.perDay,
+        locate: q.value.locate,
+      })
+      // Those the filter takes that have no date to be placed by, anywhere in time.
+      const all = await countOf(caller.database, filter, now, q.value)
+      const anywhere = await countOf(
+        caller.database,
+        { ...filter, placed: { ...EVER, by } },
+        now,
+        q.value,
+      )
+      await audit(caller, 'POST /console-api/events/calendar', { from, to, placed: digest.placed })
+      return c.json({ data: { ...digest, unplaced: all - anywhere } })
+    } catch (error) {
+      if (!(error instanceof FilterNotInSql)) throw error
+      return c.json(refusal(400, error.message), 400)
+    }
+  })
+
+  app.post('/events/day', async (c) => {
+    const caller = c.get('caller')
+    const q = read(daySchema, await c.req.json().catch(() => undefined))
+    if (!q.ok) return c.json(refusal(400, q.why), 400)
+    const { filter, by } = q.value
+    const now = new Date(q.value.now)
+    const day = parseServiceDate(q.value.day)
+    if (!day || Number.isNaN(now.getTime()))
+      return c.json(refusal(400, 'day and now must be dates.'), 400)
+    const placed = {
+      from: formatServiceDate(startOfDay(day)),
+      to: formatServiceDate(startOfDay(day, 1)),
+      by,
+    }
+    try {
+      const found = await subjects(caller.database, { ...filter, placed }, now, q.value)
+      if (found === 'too-many')
+        return c.json(
+          refusal(422, `More than ${CALENDAR_MAX_EVENTS} events fall on this day.`),
+          422,
+        )
+      const all = dayEvents(found, {
+        day: day.getTime(),
+        by,
+        now: now.getTime(),
+        priorityOrder: q.value.priorities,
+      })
+      const rows = all.slice(q.value.offset, q.value.offset + q.value.limit)
+      await audit(caller, 'POST /console-api/events/day', { day: placed.from, count: rows.length })
+      return c.json({ data: { total: all.length, rows } })
+    } catch (error) {
+      if (!(error instanceof FilterNotInSql)) throw error
+      return c.json(refusal(400, error.message), 400)
+    }
+  })
+  return app
+}
