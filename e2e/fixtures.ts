@@ -92,6 +92,19 @@ export async function callService(
   return { status: response.status(), body: (await response.json()) as { data: unknown } }
 }
 
+/** Signs `user` in over HTTP (another device), for acting on the service directly. */
+export async function serviceToken(page: Page, user: string, database = 'demo') {
+  const response = await page.request.post('/api/user-authentication', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`,
+      'x-api-key': API_KEY,
+      'service-database': database,
+    },
+  })
+  const body = (await response.json()) as { data: { authenticationResult: { idToken: string } } }
+  return body.data.authenticationResult.idToken
+}
+
 /** Calls the service with the page's own session, with a JSON body when given. */
 export async function service<T = ServiceEvent>(
   page: Page,

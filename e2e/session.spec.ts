@@ -6,28 +6,12 @@ import {
   DEMO_PASSWORD,
   expect,
   fillApiKeyIfAsked,
+  serviceToken,
   sessionToken,
   signIn,
   signOut,
   test,
 } from './fixtures'
-
-/** Signs `user` in over HTTP (another device), for acting on the service directly. */
-async function serviceToken(
-  page: import('@playwright/test').Page,
-  user: string,
-  database = 'demo',
-) {
-  const response = await page.request.post('/api/user-authentication', {
-    headers: {
-      authorization: `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`,
-      'x-api-key': API_KEY,
-      'service-database': database,
-    },
-  })
-  const body = (await response.json()) as { data: { authenticationResult: { idToken: string } } }
-  return body.data.authenticationResult.idToken
-}
 
 test.describe('session lifecycle', () => {
   test('the signed-in shell shows the database and the account, and passes axe', async ({

@@ -1,5 +1,5 @@
 import { ApiError } from '@/api/errors'
-import { createQueryClient, purgeQueryClient } from '@/api/query-client'
+import { createQueryClient, pinFirstFetch, purgeQueryClient } from '@/api/query-client'
 import { toast, toastQueue } from '@/components/ui/toast'
 import { sessionStore } from './app-state'
 
@@ -8,6 +8,7 @@ import { sessionStore } from './app-state'
  * lazily loaded modules, so React Query is not part of the JavaScript needed to show the sign-in
  * page.
  */
+pinFirstFetch()
 export const queryClient = createQueryClient({
   onQueryError: (error, query) => {
     // A 401 reaches here only when re-authentication was abandoned: the session is over.
