@@ -2,18 +2,18 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseServiceDate } from '../src/api/dates'
 import { eventSchema, type Event } from '../src/api/schemas/event'
-import { factsOf, statusKey, type EventFacts } from '../src/features/events/model/facts'
+import { factsOf, statusKey } from '../src/features/events/model/facts'
 import {
   caseNows,
   CASES_ZONE,
   EDGE_EVENTS,
+  eventOf,
   FILTER_CASES,
   SEARCH_EVENTS,
 } from '../src/features/events/model/filter-cases'
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
 import { compileFilterSql, FilterNotInSql } from '../src/features/events/model/filter-sql'
 import { authNumbersIn } from '../src/features/events/model/mentions'
-import { importanceOf } from '../src/features/events/model/priority'
 import { countWorkload } from '../src/features/events/model/workload'
 import { dayDigest, dayEvents } from '../src/features/events/model/day-digest'
 import { startOfDay } from '../src/features/events/model/days'
@@ -25,6 +25,7 @@ import { upsertEvents } from './mirror/store'
 import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes, type EventQuery, type QuerySortField } from './routes/event-query'
 import { createConsoleServer, listen } from './server'
+import { createEventIndex } from '../src/features/events/index/event-index'
 import { openTestStorage, startService, storageKinds, type TestStorage } from './testing'
 
 /*
@@ -45,7 +46,17 @@ afterAll(() => {
 
 const COMPLETED = 'Completed'
 const PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT']
-const events: Event[] = [...SEARCH_EVENTS, ...EDGE_EVENTS].map((e) => eventSchema.parse(e))
+/** Text whose order depends on case, and empty text: the list's order folds case. */
+const SORT_EVENTS: Event[] = [
+  eventOf(201, { subject: 'banana split', status: 'open', event_Type: 'call', user_ID: 'Zed' }),
+  eventOf(202, { subject: 'Banana bread', status: 'Open', event_Type: 'Call', user_ID: 'amy' }),
+  eventOf(203, { subject: 'apple', status: 'OPEN', event_Type: '', user_ID: 'Amy' }),
+  eventOf(204, { subject: 'Émile', status: 'Waiting', event_Type: 'task', user_ID: 'bo' }),
+  eventOf(205, { subject: '', status: 'waiting', event_Type: 'Task', user_ID: '' }),
+]
+const events: Event[] = [...SEARCH_EVENTS, ...EDGE_EVENTS, ...SORT_EVENTS].map((e) =>
+  eventSchema.parse(e),
+)
 const subjects = events.map((event) => ({
   event,
   facts: factsOf(event, COMPLETED),
@@ -65,42 +76,32 @@ const SORTS: Sort[] = [
   [{ field: 'update_Date', direction: 'desc' }],
   [{ field: 'status' }, { field: 'user_ID', direction: 'desc' }],
   [{ field: 'priority' }, { field: 'start_Date' }],
+  [{ field: 'completed' }, { field: 'subject', direction: 'desc' }],
+  [{ field: 'reminder', direction: 'desc' }, { field: 'userGroup_Key' }],
+  [{ field: 'entry_Date' }, { field: 'completion_Percent', direction: 'desc' }],
+  [
+    { field: 'event_Type', direction: 'desc' },
+    { field: 'end_Date', direction: 'desc' },
+  ],
 ]
 
-/** The order the route promises, in memory: empty values last either way, then the ID. */
-function sortInMemory(rows: typeof subjects, sort: Sort) {
-  const importance = importanceOf(PRIORITIES)
-  const dates: Partial<Record<QuerySortField, keyof EventFacts>> = {
-    due_Date: 'due',
-    start_Date: 'start',
-    end_Date: 'end',
-    update_Date: 'updated',
-    next_Scheduled_Date: 'next',
+/** The browser's own index of the same events, one per first day of the week. */
+const indexes = new Map<number, ReturnType<typeof createEventIndex>>()
+function indexOf(firstDay: number) {
+  let index = indexes.get(firstDay)
+  if (!index) {
+    index = createEventIndex({ priorityOrder: PRIORITIES, completedStatus: COMPLETED, firstDay })
+    index.upsert(events)
+    indexes.set(firstDay, index)
   }
-  const key = (x: (typeof subjects)[number], field: QuerySortField): number | string | null => {
-    const fact = dates[field]
-    if (fact) return x.facts[fact] as number | null
-    if (field === 'event_ID') return x.event.event_ID
-    if (field === 'priority') return x.event.priority ? importance(x.event.priority) : null
-    const text = {
-      status: x.event.status,
-      event_Type: x.event.event_Type,
-      user_ID: x.event.user_ID,
-      subject: x.event.subject,
-    }[field as string]
-    return text ? text : null
-  }
-  return [...rows].sort((a, b) => {
-    for (const { field, direction = 'asc' } of sort) {
-      const [ka, kb] = [key(a, field), key(b, field)]
-      if (ka === kb) continue
-      if (ka === null) return 1
-      if (kb === null) return -1
-      const order = ka < kb ? -1 : 1
-      return direction === 'asc' ? order : -order
-    }
-    return a.event.event_ID - b.event.event_ID
-  })
+  return index
+}
+
+/** What the browser's index answers: the IDs in its order, and each row's rank when asked. */
+function indexAnswer(filter: EventFilter, sort: Sort, now: Date, firstDay = 1, rank?: 'relevance') {
+  const keys = sort.map(({ field, direction = 'asc' }) => ({ field, dir: direction }))
+  const answer = indexOf(firstDay).query(filter, keys, now, undefined, { rank })
+  return { ids: answer.rows.map((e) => e.event_ID), ranks: answer.ranks, total: answer.total }
 }
 
 const caller: Caller = {
@@ -193,8 +194,7 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
       for (const firstDay of [0, 1])
         for (const filter of FILTER_CASES) {
           const sort = SORTS[n++ % SORTS.length]!
-          const test = compileFilter(filter, now, firstDay)
-          const expected = sortInMemory(subjects.filter(test), sort).map((x) => x.event.event_ID)
+          const expected = indexAnswer(filter, sort, now, firstDay).ids
           const what = `${JSON.stringify(filter)} at ${now.toString()}, week from ${firstDay}`
           const answer = await ask({
             filter,
@@ -331,21 +331,64 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     const now = new Date(2026, 2, 8, 3, 15)
     const filter: EventFilter = { completed: false }
     const sort: Sort = [{ field: 'due_Date', direction: 'desc' }]
-    const expected = sortInMemory(subjects.filter(compileFilter(filter, now, 1)), sort).map(
-      (x) => x.event.event_ID,
-    )
+    const expected = indexAnswer(filter, sort, now).ids
     const answer = await ask({ filter, now: now.getTime(), sort, pageSize: 2, select: 'ids' })
     expect(answer.body.data).toEqual(expected)
     expect(answer.body.total).toBe(expected.length)
+  })
+
+  it('ranks a search as the index does: best answers first, each rank in the sort’s order', async () => {
+    const now = new Date(2026, 2, 8, 3, 15)
+    const searches = [
+      ...FILTER_CASES.filter((f) => f.text?.trim()),
+      { text: 'banana' },
+      { text: 'ban' },
+      { text: 'an' },
+      { text: '7' },
+      { text: 'call jos' },
+    ]
+    let ranked = 0
+    for (const filter of searches)
+      for (const sort of [
+        [],
+        [{ field: 'subject' }],
+        [{ field: 'due_Date', direction: 'desc' }],
+      ] as Sort[]) {
+        const expected = indexAnswer(filter, sort, now, 1, 'relevance')
+        const what = `${JSON.stringify(filter)} sorted ${JSON.stringify(sort)}`
+        const answer = await ask({
+          filter,
+          now: now.getTime(),
+          sort,
+          rank: 'relevance',
+          pageSize: 1000,
+        })
+        expect(answer.ids, what).toEqual(expected.ids)
+        expect((answer.body as { ranks?: number[] }).ranks, what).toEqual(expected.ranks)
+        // A window from an offset keeps each row's rank.
+        const window = await ask({
+          filter,
+          now: now.getTime(),
+          sort,
+          rank: 'relevance',
+          offset: 1,
+          limit: 2,
+        })
+        expect(window.ids, what).toEqual(expected.ids.slice(1, 3))
+        expect((window.body as { ranks?: number[] }).ranks, what).toEqual(
+          expected.ranks?.slice(1, 3),
+        )
+        ranked += new Set(expected.ranks).size > 1 ? 1 : 0
+      }
+    // Some searches had answers of more than one rank: the order within them was tested.
+    expect(ranked).toBeGreaterThan(0)
   })
 
   it('pages the same order, the total of every page the whole count', async () => {
     const now = new Date(2026, 2, 8, 3, 15)
     const filter: EventFilter = { completed: false }
     const sort: Sort = [{ field: 'due_Date' }]
-    const expected = sortInMemory(subjects.filter(compileFilter(filter, now, 1)), sort).map(
-      (x) => x.event.event_ID,
-    )
+    const expected = indexAnswer(filter, sort, now).ids
     const pages: number[] = []
     for (let page = 1; page <= Math.ceil(expected.length / 4) + 1; page++) {
       const answer = await ask({ filter, now: now.getTime(), sort, page, pageSize: 4 })

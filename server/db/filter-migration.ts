@@ -2,6 +2,7 @@ import { searchWords } from '../../src/features/events/model/filter'
 import { eventSchema } from '../../src/api/schemas/event'
 import { statusKey } from '../../src/features/events/model/facts'
 import { authNumbersIn } from '../../src/features/events/model/mentions'
+import { sortText } from '../../src/features/events/model/sort-value'
 import type { Sql } from './storage'
 
 /*
@@ -378,6 +379,51 @@ export const readableMigration = {
        FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer)
        WHERE m.database = f.database AND m.event_id = f.event_id`,
       [JSON.stringify(unreadable)],
+    )
+  },
+}
+
+/**
+ * Each text field of a record as the list sorts it (the model's `sortText`), read as the console
+ * reads the record (the contract's `eventSchema`) when it can.
+ */
+export function sortTextsOf(record: Record<string, unknown>) {
+  const parsed = eventSchema.safeParse(record)
+  const texts: Record<string, string> = {}
+  for (const [field, value] of Object.entries(parsed.success ? parsed.data : record))
+    if (typeof value === 'string') texts[field] = sortText(value)
+  return texts
+}
+
+/**
+ * Version 12: each event's text fields as the list sorts them, written by the model's
+ * `sortText` (JavaScript's lower case, which Postgres's lower() matches only for ASCII in some
+ * locales): the server's list is sorted as the browser's is.
+ */
+export const sortTextMigration = {
+  version: 12,
+  name: "each event's text fields as the events list sorts them",
+  sql: `ALTER TABLE mirror_events ADD COLUMN sort_text jsonb NOT NULL DEFAULT '{}';`,
+  async backfill(tx: Sql) {
+    const { rows } = await tx.query<{
+      database: string
+      event_id: number
+      record: Record<string, unknown>
+    }>(`SELECT database, event_id, record FROM mirror_events`)
+    if (rows.length === 0) return
+    await tx.query(
+      `UPDATE mirror_events m SET sort_text = f.texts
+       FROM jsonb_to_recordset($1::jsonb) AS f(database text, event_id integer, texts jsonb)
+       WHERE m.database = f.database AND m.event_id = f.event_id`,
+      [
+        JSON.stringify(
+          rows.map((r) => ({
+            database: r.database,
+            event_id: r.event_id,
+            texts: sortTextsOf(r.record),
+          })),
+        ),
+      ],
     )
   },
 }

@@ -4,6 +4,7 @@ import {
   filterMigration,
   serviceDateMigration,
   readableMigration,
+  sortTextMigration,
   statusKeyMigration,
 } from './filter-migration'
 import type { Sql, Storage } from './storage'
@@ -186,6 +187,7 @@ export const migrations: readonly Migration[] = [
   dateColumnsMigration,
   statusKeyMigration,
   readableMigration,
+  sortTextMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

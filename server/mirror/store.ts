@@ -1,5 +1,5 @@
 import { searchWords } from '../../src/features/events/model/filter'
-import { authMentionsOf, readableOf, statusKeyOf } from '../db/filter-migration'
+import { authMentionsOf, readableOf, sortTextsOf, statusKeyOf } from '../db/filter-migration'
 import type { Sql } from '../db/storage'
 
 /*
@@ -66,19 +66,20 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
     auth_mentions: authMentionsOf(e),
     status_key: statusKeyOf(e),
     readable: readableOf(e),
+    sort_text: sortTextsOf(e),
     record: e,
   }))
   const { rows: changed } = await tx.query<{ event_id: number; update_date: string | null }>(
     `INSERT INTO mirror_events AS m (database, event_id, update_date, update_ms, user_id,
        user_group_key, status, priority, due_ms, completed, subject_words, auth_mentions,
-       status_key, readable, record)
+       status_key, readable, sort_text, record)
      SELECT $1, r.event_id, r.update_date, r.update_ms, r.user_id, r.user_group_key, r.status,
        r.priority, r.due_ms, r.completed, r.subject_words, r.auth_mentions,
-       r.status_key, r.readable, r.record
+       r.status_key, r.readable, r.sort_text, r.record
      FROM jsonb_to_recordset($2::jsonb) AS r(event_id integer, update_date text, update_ms bigint,
        user_id text, user_group_key integer, status text, priority text, due_ms bigint,
        completed boolean, subject_words text, auth_mentions text[],
-       status_key text, readable boolean, record jsonb)
+       status_key text, readable boolean, sort_text jsonb, record jsonb)
      ON CONFLICT (database, event_id) DO UPDATE SET
        update_date = EXCLUDED.update_date, update_ms = EXCLUDED.update_ms,
        user_id = EXCLUDED.user_id, user_group_key = EXCLUDED.user_group_key,
@@ -86,7 +87,7 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
        completed = EXCLUDED.completed, subject_words = EXCLUDED.subject_words,
        auth_mentions = EXCLUDED.auth_mentions,
        status_key = EXCLUDED.status_key, readable = EXCLUDED.readable,
-       record = EXCLUDED.record, mirrored_at = now()
+       sort_text = EXCLUDED.sort_text, record = EXCLUDED.record, mirrored_at = now()
      WHERE m.record IS DISTINCT FROM EXCLUDED.record
      RETURNING event_id, update_date`,
     [database, JSON.stringify(rows)],

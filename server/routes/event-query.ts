@@ -1,6 +1,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { EventFilter } from '../../src/features/events/model/filter'
+import type { Event } from '../../src/api/schemas/event'
+import {
+  eventSearchRank,
+  searchQuery,
+  type EventFilter,
+  type SearchRank,
+} from '../../src/features/events/model/filter'
+import { COMPLETED_SORT, SORT_DATE_FACTS } from '../../src/features/events/model/sort-value'
 import {
   compileFilterSql,
   dateSql,
@@ -48,21 +55,12 @@ export const filterSchema = z.strictObject({
   mentionsAuth: z.union([z.string(), z.literal(true)]).optional(),
 }) satisfies z.ZodType<EventFilter>
 
-/** The fields a query sorts by: dates by their instant, priority by importance. */
-export const QUERY_SORT_FIELDS = [
-  'event_ID',
-  'due_Date',
-  'start_Date',
-  'end_Date',
-  'update_Date',
-  'next_Scheduled_Date',
-  'priority',
-  'status',
-  'event_Type',
-  'user_ID',
-  'subject',
-] as const
-export type QuerySortField = (typeof QUERY_SORT_FIELDS)[number]
+/**
+ * A field a query sorts by: any of the event's (`priority` by the service's list, dates by
+ * their instant, text as the list sorts it), or `completed` (the model's `sortValue`).
+ */
+const sortField = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)
+export type QuerySortField = string
 
 export const QUERY_MAX_PAGE_SIZE = 1000
 
@@ -79,13 +77,19 @@ export const eventQuerySchema = z.strictObject({
   sort: z
     .array(
       z.strictObject({
-        field: z.enum(QUERY_SORT_FIELDS),
+        field: sortField,
         direction: z.enum(['asc', 'desc']).default('asc'),
       }),
     )
     .default([]),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).default(100),
+  /** Rows from this position (0-based) instead of `page`; with `limit` instead of `pageSize`. */
+  offset: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).optional(),
+  /** `relevance`: the best answers to the filter's text first (`eventSearchRank`), each rank in
+   * the order of `sort`; the answer then carries each row's rank. */
+  rank: z.literal('relevance').optional(),
   /** `ids`: the IDs of every match in order, unpaged (a bulk change's "all matching"). */
   select: z.enum(['records', 'ids']).default('records'),
 })
@@ -93,39 +97,44 @@ export const eventQuerySchema = z.strictObject({
 export type EventQuery = Omit<z.input<typeof eventQuerySchema>, 'filter'> & { filter?: EventFilter }
 
 /**
- * The ORDER BY of a query: each field in its direction, an empty value last either way, then
- * the event ID. `param` adds a parameter and answers its placeholder.
+ * The ORDER BY of a query, the model's `sortValue` and `compareSortValues` in SQL: each field in
+ * its direction, an empty value last either way, then the event ID. `param` adds a parameter and
+ * answers its placeholder; `completed` is the completed rule's condition.
  */
 function orderBy(
   sort: readonly { field: QuerySortField; direction: 'asc' | 'desc' }[],
   priorities: readonly string[],
   param: (value: unknown, type: string) => string,
+  completed: () => string,
 ): string {
   let zone: string | null = null
   const date = (field: Parameters<typeof dateSql>[0]) =>
     dateSql(field, (zone ??= param(localZone(), 'text')))
-  const text = (sql: string) => `nullif(${sql}, '') COLLATE "C"`
   const terms: string[] = []
   const seen = new Set<string>()
   for (const { field, direction } of sort) {
     if (seen.has(field)) continue
     seen.add(field)
-    let sql: string
-    if (field === 'event_ID') sql = 'event_id'
+    const dir = `${direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`
+    if (field === 'event_ID') terms.push(`event_id ${dir}`)
     else if (field === 'priority') {
-      // `importance`: 0 the most important (the last of the list), a code the list does not
-      // name after every known one; no priority at all is an empty value.
+      // The position in the service's list (lowest first); a code it does not name, or none,
+      // is an empty value.
       const order = param(priorities, 'text[]')
-      sql =
-        `CASE WHEN coalesce(priority, '') = '' THEN NULL ` +
-        `ELSE coalesce(cardinality(${order}) - array_position(${order}, priority), ` +
-        `cardinality(${order})) END`
-    } else if (field === 'status') sql = text('status')
-    else if (field === 'event_Type') sql = text('event_type')
-    else if (field === 'user_ID') sql = text('user_id')
-    else if (field === 'subject') sql = text(`record->>'subject'`)
-    else sql = date(field)
-    terms.push(`${sql} ${direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`)
+      terms.push(`array_position(${order}, priority) - 1 ${dir}`)
+    } else if (field === COMPLETED_SORT)
+      terms.push(`CASE WHEN ${completed()} THEN 1 ELSE 0 END ${dir}`)
+    else if (Object.hasOwn(SORT_DATE_FACTS, field))
+      terms.push(`${date(field as keyof typeof SORT_DATE_FACTS)} ${dir}`)
+    else {
+      // A yes/no as 1/0, a number as itself, text as `sortText` wrote it (`sort_text`).
+      const name = param(field, 'text')
+      terms.push(
+        `CASE jsonb_typeof(record->${name}) WHEN 'number' THEN (record->>${name})::float8 ` +
+          `WHEN 'boolean' THEN CASE WHEN (record->>${name})::boolean THEN 1 ELSE 0 END END ${dir}`,
+        `(sort_text->>${name}) COLLATE "C" ${dir}`,
+      )
+    }
   }
   if (!seen.has('event_ID')) terms.push('event_id ASC')
   return terms.join(', ')
@@ -163,25 +172,66 @@ export function eventQueryRoutes(storage: Storage) {
     // Only events the console can read: its index never holds another (it names them apart),
     // so a total here is the index's total.
     const where = `database = $1 AND readable AND (${filter.where})`
-    const order = orderBy(query.sort, query.priorities, param)
+    const completed = () => {
+      const sql = compileFilterSql({ completed: true }, now, query.firstDay, {
+        completedStatus: query.completedStatus,
+        firstParam: params.length + 1,
+      })
+      params.push(...sql.params)
+      return sql.where
+    }
+    const order = orderBy(query.sort, query.priorities, param, completed)
     const { rows: counted } = await storage.query<{ total: string | number }>(
       `SELECT count(*) AS total FROM mirror_events WHERE ${where}`,
       params.slice(0, 1 + filter.params.length),
-    )
-    const limit = param(query.pageSize, 'integer')
-    const offset = param((query.page - 1) * query.pageSize, 'integer')
-    const { rows } = await storage.query<{ record: Record<string, unknown> }>(
-      `SELECT record FROM mirror_events WHERE ${where} ORDER BY ${order}
-       LIMIT ${limit} OFFSET ${offset}`,
-      params,
     )
     const total = Number(counted[0]?.total ?? 0)
     if (query.select === 'ids') {
       const { rows: ids } = await storage.query<{ event_id: number }>(
         `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}`,
-        params.slice(0, params.length - 2),
+        params,
       )
       return c.json({ data: ids.map((r) => r.event_id), total })
+    }
+    const from = query.offset ?? (query.page - 1) * query.pageSize
+    const count = query.limit ?? query.pageSize
+    let rows: { record: Record<string, unknown> }[]
+    let ranks: SearchRank[] | undefined
+    if (query.rank === 'relevance' && query.filter.text?.trim()) {
+      // Every match in the order of `sort`, ranked by the model (`eventSearchRank` over the
+      // subject as search folds it), each rank keeping that order; then the window's records.
+      const { rows: found } = await storage.query<{ event_id: number; words: string | null }>(
+        `SELECT event_id, subject_words AS words FROM mirror_events WHERE ${where}
+         ORDER BY ${order}`,
+        params,
+      )
+      const q = searchQuery(query.filter.text)
+      const buckets: number[][] = [[], [], []]
+      for (const f of found)
+        buckets[
+          eventSearchRank({ event: { event_ID: f.event_id } as Event, words: f.words ?? '' }, q) ??
+            2
+        ]!.push(f.event_id)
+      const [exact, starts] = [buckets[0]!.length, buckets[0]!.length + buckets[1]!.length]
+      const ids = buckets.flat().slice(from, from + count)
+      ranks = ids.map((_, i) => (from + i < exact ? 0 : from + i < starts ? 1 : 2))
+      const { rows: records } = await storage.query<{
+        event_id: number
+        record: Record<string, unknown>
+      }>(`SELECT event_id, record FROM mirror_events WHERE database = $1 AND event_id = ANY($2)`, [
+        caller.database,
+        ids,
+      ])
+      const byId = new Map(records.map((r) => [r.event_id, r.record]))
+      rows = ids.flatMap((id) => (byId.has(id) ? [{ record: byId.get(id)! }] : []))
+    } else {
+      const limit = param(count, 'integer')
+      const offset = param(from, 'integer')
+      ;({ rows } = await storage.query<{ record: Record<string, unknown> }>(
+        `SELECT record FROM mirror_events WHERE ${where} ORDER BY ${order}
+         LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      ))
     }
     await recordAudit(storage, [
       {
@@ -202,6 +252,7 @@ export function eventQueryRoutes(storage: Storage) {
       total,
       page: query.page,
       pageSize: query.pageSize,
+      ...(ranks ? { ranks } : {}),
     })
   })
 

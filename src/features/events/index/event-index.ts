@@ -1,6 +1,6 @@
-import { parseServiceDate } from '@/api/dates'
-import type { UnreadableRecord } from '@/api/records'
-import type { Event } from '@/api/schemas/event'
+import { parseServiceDate } from '../../../api/dates'
+import type { UnreadableRecord } from '../../../api/records'
+import type { Event } from '../../../api/schemas/event'
 import { factsOf, type EventFacts } from '../model/facts'
 import {
   compileFilter,
@@ -14,7 +14,8 @@ import {
 } from '../model/filter'
 import { importanceOf } from '../model/priority'
 import { countWorkload } from '../model/workload'
-import { COMPLETED_SORT, type SortField, type SortKey } from './protocol'
+import { compareSortValues, sortValue } from '../model/sort-value'
+import type { SortKey } from './protocol'
 import { createTextScan, type TextScan } from './text-scan'
 
 /*
@@ -28,7 +29,7 @@ import { createTextScan, type TextScan } from './text-scan'
 
 export type { EventFilter }
 
-export { COMPLETED_SORT }
+export { COMPLETED_SORT } from '../model/sort-value'
 
 export interface IndexOptions {
   /** Priority codes in the order of `GET /priorities` (the sandbox's: lowest first); ascending
@@ -215,43 +216,18 @@ export function createEventIndex(initial: IndexOptions) {
     }
   }
 
-  const value = (e: Entry, field: SortField): string | number | null => {
-    // Ascending is least important first (the service's order), so descending puts the most
-    // important first; none and unknown codes last either way.
-    if (field === 'priority') {
-      const n = options.priorityOrder.length
-      const i = importance(e.event.priority)
-      return i < n ? n - 1 - i : null
-    }
-    if (field === 'due_Date') return e.facts.due
-    if (field === 'next_Scheduled_Date') return e.facts.next
-    if (field === 'update_Date') return e.facts.updated
-    if (field === COMPLETED_SORT) return e.facts.completed ? 1 : 0
-    if (field === 'start_Date') return e.facts.start
-    if (field === 'end_Date') return e.facts.end
-    const v = (e.event as Record<string, unknown>)[field]
-    if (typeof v === 'boolean') return v ? 1 : 0
-    return typeof v === 'string' ? v.toLowerCase() : typeof v === 'number' ? v : null
-  }
-
-  /** Every entry in the order of `sort`, then by ID: each key is read once per entry, not per
-   * comparison (100,000 entries make about 1.7 million comparisons). */
+  /** Every entry in the order of `sort`, then by ID (the model's `sortValue` and
+   * `compareSortValues`): each key is read once per entry, not per comparison (100,000 entries
+   * make about 1.7 million comparisons). */
   function sortEntries(sort: readonly SortKey[]): Entry[] {
     const keys = [...sort, { field: 'event_ID', dir: 'asc' } as const]
-    const rows = [...entries.values()].map((e) => ({ e, v: keys.map((k) => value(e, k.field)) }))
+    const n = options.priorityOrder.length
+    const rows = [...entries.values()].map((e) => ({
+      e,
+      v: keys.map((k) => sortValue(e, k.field, importance, n)),
+    }))
     const dirs = keys.map((k) => (k.dir === 'asc' ? 1 : -1))
-    rows.sort((a, b) => {
-      for (let i = 0; i < dirs.length; i++) {
-        const va = a.v[i]!
-        const vb = b.v[i]!
-        if (va === vb) continue
-        // Empty values last, whichever the direction.
-        if (va === null) return 1
-        if (vb === null) return -1
-        return va < vb ? -dirs[i]! : dirs[i]!
-      }
-      return 0
-    })
+    rows.sort((a, b) => compareSortValues(a.v, b.v, dirs))
     return rows.map((r) => r.e)
   }
 

@@ -1,5 +1,5 @@
-import type { Connection } from '@/api/client'
-import type { Event } from '@/api/schemas/event'
+import type { Connection } from '../../../api/client'
+import type { Event } from '../../../api/schemas/event'
 import type { EventFilter, SearchRank } from '../model/filter'
 import type { DaySummary, DrawnEvent } from '../model/day-digest'
 import type { Placement, PlaceBy } from '../model/placement'
@@ -24,11 +24,8 @@ export interface IndexSettings {
   firstDay: number
 }
 
-/**
- * The sort key that is no field: completed or not, open first ascending (the model's
- * `isCompleted`). Here, not in the index, so the list's own code names it without the index.
- */
-export const COMPLETED_SORT = 'completed'
+/** The sort key that is no field (the model's, `../model/sort-value.ts`). */
+export { COMPLETED_SORT } from '../model/sort-value'
 
 /**
  * Any Event field; dates, priority and text are compared by meaning (see `sortEntries`). Also
