@@ -191,7 +191,7 @@ export function eventQueryRoutes(storage: Storage) {
         `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}`,
         params,
       )
-      return c.json({ data: ids.map((r) => r.event_id), total })
+      return c.json({ data: { ids: ids.map((r) => r.event_id), total } })
     }
     const from = query.offset ?? (query.page - 1) * query.pageSize
     const count = query.limit ?? query.pageSize
@@ -248,12 +248,39 @@ export function eventQueryRoutes(storage: Storage) {
       },
     ])
     return c.json({
-      data: rows.map((r) => r.record),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      ...(ranks ? { ranks } : {}),
+      data: { rows: rows.map((r) => r.record), total, offset: from, ...(ranks ? { ranks } : {}) },
     })
+  })
+
+  // The records of these IDs the mirror holds and the console can read, in the order asked
+  // (a bulk change's rows, an event to locate): each answer one audit entry, naming them.
+  app.post('/events/records', async (c) => {
+    const caller = c.get('caller')
+    const parsed = recordsSchema.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success)
+      return c.json(refusal(400, 'ids must be a list of at most 1000 event IDs.'), 400)
+    const { rows } = await storage.query<{ event_id: number; record: Record<string, unknown> }>(
+      `SELECT event_id, record FROM mirror_events
+       WHERE database = $1 AND readable AND event_id = ANY($2::integer[])`,
+      [caller.database, parsed.data.ids],
+    )
+    const byId = new Map(rows.map((r) => [r.event_id, r.record]))
+    const found = parsed.data.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
+    await recordAudit(storage, [
+      {
+        userId: caller.userId,
+        userName: caller.name,
+        action: 'read',
+        operation: 'POST /console-api/events/records',
+        database: caller.database,
+        recordType: 'event',
+        recordId: null,
+        status: 200,
+        activityId: null,
+        detail: { ids: parsed.data.ids.slice(0, 1000) },
+      },
+    ])
+    return c.json({ data: found })
   })
 
   // Values in use, with how many events have each (the list's filter choices): over every
@@ -338,6 +365,10 @@ export function eventQueryRoutes(storage: Storage) {
   })
   return app
 }
+
+const recordsSchema = z.strictObject({
+  ids: z.array(z.number().int().min(-2147483648).max(2147483647)).max(QUERY_MAX_PAGE_SIZE),
+})
 
 const workloadSchema = z.strictObject({
   now: z.union([z.iso.datetime({ offset: true }), z.number().int()]),

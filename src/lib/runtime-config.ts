@@ -121,6 +121,12 @@ export const runtimeConfigSchema = z.object({
    * the console talks to the service alone.
    */
   consoleServer: z.optional(z.string().check(z.regex(/^\/[^/\\]/), z.maxLength(200))),
+  /**
+   * Who answers the views' questions about events (lists, counts, the calendar, search): the
+   * tab's own index of the whole plan (`browser`), or the console server from its copy
+   * (`server`, with `consoleServer`), so that no tab holds the plan's events.
+   */
+  eventIndex: z._default(z.enum(['browser', 'server']), 'browser'),
   /** Most auths one `PUT /auths` call carries (the service's batch size). */
   authBatchSize: z._default(z.int().check(z.positive(), z.maximum(10_000)), 1000),
 })

@@ -6,6 +6,7 @@ import { followIndexChange } from '../cache'
 import { forgetSearches } from '../list/search-memory'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useLookup } from '../use-lookup'
+import { createApiClient } from '@/api/client'
 import { createIndexClient, type IndexClient, type IndexSource } from './index-client'
 import { registerIndex, takeFirstRange } from './index-registry'
 import { firstDayOfWeek } from '@/lib/format/format'
@@ -25,6 +26,13 @@ function fromMirror(source: IndexSource, consoleServer: string | undefined): Ind
   if (consoleServer === undefined) return source
   const baseUrl = `${consoleServer.replace(/\/$/, '')}/mirror`
   return { ...source, connection: () => ({ ...source.connection(), baseUrl }) }
+}
+
+/** The console server's own routes, asked with the session of `source` (its 401s answered). */
+function serverApi(source: IndexSource, consoleServer: string) {
+  return createApiClient(() => ({ ...source.connection(), baseUrl: consoleServer }), {
+    onUnauthorized: () => source.reauthenticate(),
+  })
 }
 
 const IndexContext = createContext<IndexClient | null>(null)
@@ -56,28 +64,46 @@ export function EventIndexProvider({
   const settingsKey = JSON.stringify(settings)
   const consoleServer = config.consoleServer
 
+  const answeredBy = consoleServer !== undefined ? config.eventIndex : 'browser'
+
   useEffect(() => {
-    const next = createIndexClient(
-      db,
-      fromMirror(source, consoleServer),
-      JSON.parse(settingsKey),
-      undefined,
-      takeFirstRange(db),
-    )
-    const unregister = registerIndex(next)
-    // The worker is an outside system started here; the components below need its handle.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setClient(next)
+    let next: IndexClient | null = null
+    let unregister = () => {}
+    let ended = false
+    const begin = (made: IndexClient) => {
+      if (ended) return made.dispose()
+      next = made
+      unregister = registerIndex(made)
+      setClient(made)
+    }
+    if (answeredBy === 'server' && consoleServer !== undefined)
+      // Loaded only where the server answers: the browser's index stays the smaller default.
+      void import('./server-index-client').then(({ createServerIndexClient }) =>
+        begin(
+          createServerIndexClient(db, serverApi(source, consoleServer), JSON.parse(settingsKey)),
+        ),
+      )
+    else
+      begin(
+        createIndexClient(
+          db,
+          fromMirror(source, consoleServer),
+          JSON.parse(settingsKey),
+          undefined,
+          takeFirstRange(db),
+        ),
+      )
     return () => {
+      ended = true
       unregister()
-      next.dispose()
+      next?.dispose()
       // What was searched for goes with the index (the lock, sign-out, another database).
       forgetSearches()
       setClient((c) => (c === next ? null : c))
     }
     // Settings reach a running index below, without a reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [db, source, consoleServer])
+  }, [db, source, consoleServer, answeredBy])
 
   useEffect(() => {
     client?.settings(JSON.parse(settingsKey))

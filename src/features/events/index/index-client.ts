@@ -1,6 +1,6 @@
 import type { Workload } from '../model/workload'
-import type { Connection } from '@/api/client'
-import type { Event } from '@/api/schemas/event'
+import type { Connection } from '../../../api/client'
+import type { Event } from '../../../api/schemas/event'
 import type { EventFilter } from '../model/filter'
 import type {
   CalendarAnswer,

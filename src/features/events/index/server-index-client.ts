@@ -1,0 +1,192 @@
+import type { ApiClient } from '../../../api/client'
+import { eventSchema, type Event } from '../../../api/schemas/event'
+import { z } from '../../../api/schemas/zod'
+import type { EventFilter, SearchRank } from '../model/filter'
+import type { Workload } from '../model/workload'
+import type { IndexClient, IndexState } from './index-client'
+import {
+  NO_GAPS,
+  type CalendarAnswer,
+  type CalendarRequest,
+  type DayAnswer,
+  type DayRequest,
+  type Facets,
+  type IndexSettings,
+  type QueryAnswer,
+  type QueryRequest,
+  type RecentSearchAnswer,
+} from './protocol'
+
+/*
+ * The event index's questions answered by the console's own server from its mirror, not by a
+ * copy of the plan in this tab: the same client shape as the worker's (`createIndexClient`), so
+ * the views do not know which answers them. Every answer is only what a view shows (a page of
+ * rows, counts, a calendar's days). A change the server streams moves the version, and the views
+ * ask again.
+ */
+
+/** The most rows the server sends in one answer; longer windows are read page by page. */
+const SERVER_PAGE = 1000
+
+const anyData = z.unknown()
+/** Records as the contract reads them; one it cannot read is left out, as the index leaves it. */
+function readable(records: unknown): Event[] {
+  if (!Array.isArray(records)) return []
+  return records.flatMap((r) => {
+    const parsed = eventSchema.safeParse(r)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
+export function createServerIndexClient(
+  database: string,
+  /** A client at the console server's own routes (`api.at(consoleServer)`). */
+  api: ApiClient,
+  settings: IndexSettings,
+) {
+  let current = settings
+  let state: IndexState = {
+    phase: 'ready',
+    loaded: 0,
+    size: 0,
+    version: 1,
+    limit: settings.limit,
+    error: null,
+    gaps: NO_GAPS,
+    rereading: false,
+  }
+  const listeners = new Set<() => void>()
+  const set = (next: Partial<IndexState>) => {
+    state = { ...state, ...next }
+    for (const listener of listeners) listener()
+  }
+  const stop = new AbortController()
+  let disposed = false
+
+  /** A POST to one of the server's event routes; the envelope's `data`. */
+  function post(name: string, body: object): Promise<unknown> {
+    if (disposed) return Promise.reject(new Error('The event index was closed.'))
+    return api.request(
+      {
+        name: `serverIndex(${name})`,
+        method: 'POST',
+        path: `events/${name}`,
+        body,
+        schema: anyData,
+      },
+      { signal: stop.signal, database },
+    )
+  }
+
+  const common = () => ({
+    firstDay: current.firstDay,
+    completedStatus: current.completedStatus,
+    priorities: [...current.priorityOrder],
+  })
+  const bump = () => set({ version: state.version + 1 })
+
+  async function query(request: QueryRequest): Promise<QueryAnswer> {
+    const rows: Event[] = []
+    const ranks: SearchRank[] = []
+    let total = 0
+    const end = request.offset + request.limit
+    for (let offset = request.offset; ;) {
+      const limit = Math.min(SERVER_PAGE, end - offset)
+      const page = (await post('query', {
+        ...common(),
+        filter: request.filter,
+        now: request.now,
+        sort: request.sort.map((k) => ({ field: k.field, direction: k.dir })),
+        offset,
+        limit,
+        ...(request.rank ? { rank: request.rank } : {}),
+      })) as { rows: unknown[]; total: number; ranks?: SearchRank[] }
+      total = page.total
+      rows.push(...readable(page.rows))
+      ranks.push(...(page.ranks ?? []))
+      offset += page.rows.length
+      if (page.rows.length < limit || offset >= end || offset >= total) break
+    }
+    return { total, rows, size: state.size, ...(request.rank ? { ranks } : {}) }
+  }
+
+  /** How many events the server holds that the console can read (the index's size). */
+  async function readSize() {
+    try {
+      const answer = (await post('query', {
+        ...common(),
+        now: Date.now(),
+        limit: 1,
+      })) as { total: number }
+      if (!disposed && answer.total !== state.size)
+        set({ size: answer.total, loaded: answer.total })
+    } catch {
+      // The size is a courtesy; the views' own questions say what failed.
+    }
+  }
+  void readSize()
+
+  const client: IndexClient = {
+    database,
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    query,
+    facets: async () => (await post('facets', {})) as Facets,
+    workload: async (now: number) =>
+      (await post('workload', {
+        now,
+        firstDay: current.firstDay,
+        completedStatus: current.completedStatus,
+      })) as Workload,
+    ids: async (filter: EventFilter, now: number) =>
+      ((await post('query', { ...common(), filter, now, select: 'ids' })) as { ids: number[] }).ids,
+    events: async (ids: number[]) => {
+      const found: Event[] = []
+      for (let i = 0; i < ids.length; i += SERVER_PAGE)
+        found.push(...readable(await post('records', { ids: ids.slice(i, i + SERVER_PAGE) })))
+      return found
+    },
+    // The server holds every range already.
+    range: async () => true,
+    calendar: async (request: CalendarRequest) =>
+      ({
+        ...((await post('calendar', { ...common(), ...request })) as Omit<CalendarAnswer, 'size'>),
+        size: state.size,
+      }) as CalendarAnswer,
+    day: async (request: DayRequest) =>
+      ({
+        ...((await post('day', { ...common(), ...request })) as Omit<DayAnswer, 'size'>),
+        size: state.size,
+      }) as DayAnswer,
+    // Never past a limit: the server holds the whole plan.
+    searchRecent: async (): Promise<RecentSearchAnswer> => ({ rows: [], total: 0, scanned: 0 }),
+    // A write passed through the server is in its mirror when it answers: ask again.
+    upsert: () => bump(),
+    hold: () => undefined,
+    remove: () => bump(),
+    settings: (next: IndexSettings) => {
+      current = next
+      bump()
+    },
+    sync: () => {
+      bump()
+      void readSize()
+    },
+    syncNow: async () => {
+      bump()
+      return true
+    },
+    fullPass: () => bump(),
+    reread: () => bump(),
+    retry: () => bump(),
+    dispose() {
+      disposed = true
+      stop.abort()
+      listeners.clear()
+    },
+  }
+  return client
+}
