@@ -447,6 +447,60 @@ test.describe('deployed with the console server behind nginx (CONSOLE_SERVER_ORI
     expect(events.headers.get('x-robots-tag')).toBe('noindex')
   })
 
+  test('the service stops: the console reads on from the copy, says since when, keeps what was typed, and catches up', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000)
+    const copies: string[] = []
+    page.on('response', (r) => {
+      if (r.headers()['x-served-from'] === 'mirror') copies.push(new URL(r.url()).pathname)
+    })
+    await page.goto(`${deployed.origin}/sign-in`)
+    await page.getByLabel('Username').fill('staff')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('heading', { name: 'My events' })).toBeVisible()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'List', exact: true })
+      .click()
+    const firstRow = page.getByRole('table').getByRole('row').nth(1).getByRole('link').first()
+    await expect(firstRow).toBeVisible()
+    const subject = (await firstRow.textContent())!.trim()
+
+    await deployed.stopService()
+    try {
+      const banner = page
+        .getByRole('status')
+        .filter({ hasText: 'The service has not answered since' })
+      await expect(banner).toBeVisible({ timeout: 40_000 })
+      await expect(banner).toContainText(/since \d{1,2}:\d{2}/)
+      // Reads go on: the event opens from the server's copy, said to be the copy.
+      await firstRow.click()
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(subject)
+      expect(copies.some((p) => /^\/api\/events\/\d+$/.test(p))).toBe(true)
+      // A write says why it failed, and what was typed stays.
+      await page.getByRole('link', { name: 'Edit' }).click()
+      const field = page.getByLabel('Subject', { exact: true })
+      await field.fill('Typed while the service was away')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect(
+        page.getByText('The service cannot be reached. Nothing was written'),
+      ).toBeVisible()
+      await expect(field).toHaveValue('Typed while the service was away')
+    } finally {
+      await deployed.startService()
+    }
+    // Back: the copy catches up by itself and the banner goes; the same save now goes through.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The service has not answered since' }),
+    ).toBeHidden({ timeout: 40_000 })
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      'Typed while the service was away',
+    )
+  })
+
   test('a request from another origin is refused; one from the console passes', async () => {
     // The browser names the page's origin: nginx keeps the Host (with its port) the server
     // compares it with.

@@ -238,6 +238,10 @@ export interface ServerDeployment {
   origin: string
   /** The sandbox service itself (its own port, reached by the console server only). */
   service: string
+  /** Stops the sandbox service (the console server and nginx stay up). */
+  stopService: () => Promise<void>
+  /** Starts it again, on the same port and data. */
+  startService: () => Promise<void>
   /** What the console server wrote (its start line, errors). */
   serverLog: () => string
   nginxLog: () => string
@@ -267,23 +271,28 @@ export async function startServerDeployment(): Promise<ServerDeployment> {
   }
   let serverOutput = ''
   try {
-    // No CORS origins: no browser reaches the sandbox, only the console server does.
-    const sandbox = spawn(
-      process.execPath,
-      [tsx, 'sandbox/index.ts', '--port', String(servicePort)],
-      {
-        env: {
-          ...process.env,
-          SANDBOX_DATA_DIR: path.join(work, 'service-data'),
-          SANDBOX_EVENTS: '300',
-          SANDBOX_TODAY: '',
-          SANDBOX_CORS_ORIGINS: '',
+    // No CORS origins: no browser reaches the sandbox, only the console server does. Started
+    // again on the same port and data after `stopService`, as a service back from an outage.
+    const startSandbox = async () => {
+      const sandbox = spawn(
+        process.execPath,
+        [tsx, 'sandbox/index.ts', '--port', String(servicePort)],
+        {
+          env: {
+            ...process.env,
+            SANDBOX_DATA_DIR: path.join(work, 'service-data'),
+            SANDBOX_EVENTS: '300',
+            SANDBOX_TODAY: '',
+            SANDBOX_CORS_ORIGINS: '',
+          },
+          stdio: 'ignore',
         },
-        stdio: 'ignore',
-      },
-    )
-    children.push(sandbox)
-    await waitFor(`${service}/priorities`, (r) => r.status === 403, 'the sandbox', sandbox)
+      )
+      children.push(sandbox)
+      await waitFor(`${service}/priorities`, (r) => r.status === 403, 'the sandbox', sandbox)
+      return sandbox
+    }
+    let sandbox = await startSandbox()
 
     // The server's settings only, as a container would have them: nothing of this environment.
     const server = spawn(process.execPath, [tsx, 'server/index.ts'], {
@@ -349,6 +358,14 @@ export async function startServerDeployment(): Promise<ServerDeployment> {
     return {
       origin,
       service,
+      async stopService() {
+        await stopAll([sandbox])
+        const at = children.indexOf(sandbox)
+        if (at >= 0) children.splice(at, 1)
+      },
+      async startService() {
+        sandbox = await startSandbox()
+      },
       serverLog: () => serverOutput,
       nginxLog: () => readLog(path.join(work, 'error.log')),
       stop,

@@ -187,11 +187,11 @@ export function createGate(
   }
 }
 
-export function refusal(status: number, detail: string) {
+export function refusal(status: number, detail: string, type = 'about:blank') {
   return {
     data: null,
     error: {
-      type: 'about:blank',
+      type,
       title: status === 401 ? 'Unauthorized' : 'Error',
       status,
       detail,

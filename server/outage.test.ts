@@ -86,6 +86,23 @@ describe.each(storageKinds)('when the service stops (%s)', (kind) => {
     )
     expect(read.status).toBe(200)
     expect(((await read.json()) as { data: unknown[] }).data).toHaveLength(150)
+    // One record asked of the service through the server: its copy, said to be the copy.
+    const one = await fetch(`${http.baseUrl}/api/events/1`, { headers })
+    expect(one.status).toBe(200)
+    expect(one.headers.get('x-served-from')).toBe('mirror')
+    expect(Date.parse(one.headers.get('x-mirrored-at') ?? '')).toBeLessThanOrEqual(Date.now())
+    expect(((await one.json()) as { data: { event_ID: number } }).data.event_ID).toBe(1)
+    const { rows: audited } = await t.storage.query<{ detail: unknown }>(
+      `SELECT detail FROM audit_log WHERE operation = 'GET /events/{eventID}' AND record_id = '1'
+       ORDER BY id DESC LIMIT 1`,
+    )
+    expect(audited[0]?.detail).toEqual({ fromMirror: true })
+    // Not for a token the service never accepted: the gate cannot vouch for it.
+    const stranger = await service.tokenOf('support')
+    const refused = await fetch(`${http.baseUrl}/api/events/1`, {
+      headers: { ...headers, authorization: `Bearer ${stranger}` },
+    })
+    expect(refused.status).toBe(502)
     // Writes: refused, saying why, and not made.
     const write = await fetch(`${http.baseUrl}/api/events`, {
       method: 'POST',
@@ -119,5 +136,44 @@ describe.each(storageKinds)('when the service stops (%s)', (kind) => {
       ['demo', id],
     )
     expect(rows[0]!.n).toBe(1)
+  })
+
+  it('a write the service could not even receive says that nothing was written', async () => {
+    const t = await openTestStorage(kind)
+    cleanup.push(() => t.close())
+    // A port nobody listens on: every connection is refused.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const server = await createConsoleServer(
+      {
+        serviceUrl: `http://127.0.0.1:${port}/api`,
+        serviceApiKey: 'k',
+        databases: ['demo'],
+        account: { username: 'console-server', password: 'x' },
+        port: 0,
+        host: '127.0.0.1',
+        databaseUrl: undefined,
+        dataDir: '',
+        auditRetentionDays: 2192,
+        pollSeconds: 60,
+        sweepSeconds: 600,
+        pageSize: 100,
+      },
+      { storage: t.storage, mirrors: false },
+    )
+    cleanup.push(() => server.close())
+    const answer = await server.fetch(
+      new Request('http://console.test/api/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'service-database': 'demo' },
+        body: JSON.stringify({ subject: 'Typed while the service was away' }),
+      }),
+    )
+    expect(answer.status).toBe(503)
+    expect(((await answer.json()) as { error: { detail: string } }).error.detail).toBe(
+      'The service cannot be reached. Nothing was written; try again once it is back.',
+    )
   })
 })

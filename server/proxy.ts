@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { NOT_SENT_PROBLEM } from '../src/api/errors'
 import { announce } from './changes'
 import { changedFields, recordAudit, type AuditEntry } from './audit'
 import type { ServerConfig } from './config'
@@ -224,6 +225,54 @@ export function proxyRoutes(deps: ProxyDeps) {
     })
   }
 
+  /**
+   * The service cannot answer a read of one record: the mirror's copy, for a token the service
+   * accepted before (the gate's verdict while it is down), marked as the copy (`X-Served-From:
+   * mirror`, with when it was mirrored) and audited as a read from it. Null when there is none.
+   */
+  async function fromCopy(
+    c: Context,
+    target: Target,
+    database: string | null,
+    token: string | null,
+    claims: ReturnType<typeof readClaims>,
+  ): Promise<Response | null> {
+    if (c.req.method !== 'GET' || !target.memberRead || !target.kind || target.id === null)
+      return null
+    if (!token || !database || !config.databases.includes(database)) return null
+    if ((await deps.gate.check(token, database)) !== 'accepted') return null
+    const table = target.kind === 'event' ? 'mirror_events' : 'mirror_auths'
+    const key = target.kind === 'event' ? 'event_id' : 'auth_number'
+    const id = target.kind === 'event' ? Number(target.id) : target.id
+    if (target.kind === 'event' && !Number.isSafeInteger(id)) return null
+    const { rows } = await storage.query<{ record: Rec; at: string }>(
+      `SELECT record, to_char(mirrored_at AT TIME ZONE 'UTC',
+         'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at FROM ${table} WHERE database = $1 AND ${key} = $2`,
+      [database, id],
+    )
+    const held = rows[0]
+    if (!held) return null
+    const activityId = crypto.randomUUID()
+    await recordAudit(storage, [
+      {
+        userId: claims?.sub ?? null,
+        userName: claims?.name ?? null,
+        action: 'read',
+        operation: target.operation,
+        database,
+        recordType: target.kind,
+        recordId: target.id,
+        status: 200,
+        activityId: null,
+        detail: { fromMirror: true },
+      },
+    ])
+    return c.json({ data: held.record, error: null, debug: { activityID: activityId } }, 200, {
+      'x-served-from': 'mirror',
+      'x-mirrored-at': held.at,
+    })
+  }
+
   /** Reads the request body, refusing it past the limit while it arrives. */
   async function readBody(c: Context): Promise<Uint8Array | 'too-large'> {
     const declared = Number(c.req.header('content-length') ?? 0)
@@ -252,8 +301,18 @@ export function proxyRoutes(deps: ProxyDeps) {
       let response: Response
       try {
         response = await send(c, path, null)
-      } catch {
-        return c.json(refusal(502, 'The service did not answer.'), 502)
+      } catch (error) {
+        return (
+          (await fromCopy(c, target, database, token, claims)) ??
+          c.json(refusal(502, unreachable(error) ? DOWN : 'The service did not answer.'), 502)
+        )
+      }
+      if (response.status >= 502 && response.status <= 504) {
+        const copy = await fromCopy(c, target, database, token, claims)
+        if (copy) {
+          await response.body?.cancel()
+          return copy
+        }
       }
       const headers = answerHeaders(response.headers)
       const wanted =
@@ -369,10 +428,16 @@ export function proxyRoutes(deps: ProxyDeps) {
     try {
       response = await send(c, path, body)
       text = await response.text()
-    } catch {
+    } catch (error) {
       // The write may have been made: the key is kept for the repeat, which learns from the
       // service (answering the same key once) what became of it.
       if (ref) await abandonKey(storage, ref, instanceId).catch(() => undefined)
+      // Refused at the door, it was not: nothing reached the service.
+      if (unreachable(error))
+        return c.json(
+          refusal(503, `${DOWN} Nothing was written; try again once it is back.`, NOT_SENT_PROBLEM),
+          503,
+        )
       return c.json(
         refusal(502, 'The service did not answer; the write may or may not have been made.'),
         502,
@@ -490,6 +555,14 @@ export function proxyRoutes(deps: ProxyDeps) {
     return new Response(text, { status: response.status, headers })
   })
   return app
+}
+
+const DOWN = 'The service cannot be reached.'
+
+/** Whether a request failed before the service took it: the connection was refused. */
+function unreachable(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause
+  return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND'
 }
 
 async function reread(reader: ServiceReader, database: string, kind: Kind, id: string) {

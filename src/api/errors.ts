@@ -57,6 +57,12 @@ export interface ApiErrorInit {
 }
 
 /** The service (or a gateway in front of it) answered with a problem. */
+/**
+ * The problem type of the console server's answer to a write it could not pass on (the service
+ * refused the connection): certainly not made, unlike an answer lost on the way.
+ */
+export const NOT_SENT_PROBLEM = 'urn:benefits-console:service-unreachable'
+
 export class ApiError extends ServiceError {
   override readonly name = 'ApiError'
   /** HTTP status (or the problem's own status when a 2xx envelope carried an error). */
@@ -165,6 +171,8 @@ export function formatIssuePath(root: string, path: readonly PropertyKey[]): str
  */
 export function outcomeUnknown(error: unknown): boolean {
   if (error instanceof NetworkError) return error.kind !== 'no-session'
+  // The console's own server could not reach the service at all: the write never left.
+  if (error instanceof ApiError && error.problem.type === NOT_SENT_PROBLEM) return false
   if (error instanceof ApiError) return error.status === 408 || error.status >= 500
   return error instanceof ResponseShapeError
 }
