@@ -125,6 +125,7 @@ export function CalendarPage() {
       event,
       delta,
       edge: change && change !== 'list' ? change.edge : 'both',
+      onRefused: change && change !== 'list' ? change.revert : undefined,
     })
     if (!after) return false
     if (!overlaps(after, range)) update({ date: after.start })

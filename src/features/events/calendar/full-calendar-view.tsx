@@ -41,6 +41,11 @@ export interface CalendarChange {
   delta: MoveDelta
   edge: MoveEdge
   via: 'pointer' | 'keyboard'
+  /**
+   * Puts a dragged event back where the calendar drew it before: called when the save is
+   * refused, whoever answers the page's data (it may not change at all meanwhile).
+   */
+  revert?: () => void
 }
 
 interface FullCalendarViewProps {
@@ -183,7 +188,8 @@ export const FullCalendarView = memo(function FullCalendarView(props: FullCalend
       const eventId = Number(info.event.id)
       // From here the page's data says where the event is drawn: moved at once, back again if
       // the service refuses. Only a change the page did not take is undone here.
-      if (!handlers.current.onChange({ eventId, delta, edge, via: 'pointer' })) info.revert()
+      if (!handlers.current.onChange({ eventId, delta, edge, via: 'pointer', revert: info.revert }))
+        info.revert()
     },
     [],
   )

@@ -15,6 +15,8 @@ export interface MoveRequest {
   event: Event
   delta: MoveDelta
   edge?: MoveEdge
+  /** Called when the save is refused (a dragged event is put back where it was drawn). */
+  onRefused?: (() => void) | undefined
 }
 
 interface CalendarMoveOptions {
@@ -32,7 +34,13 @@ export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
   const move = useMoveEvent()
   const { completedStatus } = useRuntimeConfig()
 
-  const save = (event: Event, fields: Partial<Event>, before: PlacedEvent, undo: boolean) => {
+  const save = (
+    event: Event,
+    fields: Partial<Event>,
+    before: PlacedEvent,
+    undo: boolean,
+    onRefused?: () => void,
+  ) => {
     const after = placeEvent({ ...event, ...fields }, place, completedStatus)
     const title = eventTitle(event)
     announce(undo ? `Moved “${title}” back` : describeMove(event, after))
@@ -55,6 +63,7 @@ export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
           })
         },
         onError: (error) => {
+          onRefused?.()
           const reason = describeError(error).message
           const message = `Could not move “${title}”: ${reason}`
           const where =
@@ -70,7 +79,7 @@ export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
   }
 
   return (request: MoveRequest): PlacedEvent | null => {
-    const { event, delta, edge = 'both' } = request
+    const { event, delta, edge = 'both', onRefused } = request
     const before = placeEvent(event, place, completedStatus)
     if (!before) return null
     const fields = movedFields(event, before.by, delta, edge)
@@ -87,6 +96,6 @@ export function useCalendarMove({ place, announce }: CalendarMoveOptions) {
       toast.error('The move was not made', { description: message })
       return null
     }
-    return save(event, fields, before, false)
+    return save(event, fields, before, false, onRefused)
   }
 }

@@ -156,11 +156,23 @@ export function createServerIndexClient(
         ...((await post('calendar', { ...common(), ...request })) as Omit<CalendarAnswer, 'size'>),
         size: state.size,
       }) as CalendarAnswer,
-    day: async (request: DayRequest) =>
-      ({
-        ...((await post('day', { ...common(), ...request })) as Omit<DayAnswer, 'size'>),
-        size: state.size,
-      }) as DayAnswer,
+    day: async (request: DayRequest): Promise<DayAnswer> => {
+      const rows: DayAnswer['rows'] = []
+      let total = 0
+      const end = request.offset + request.limit
+      for (let offset = request.offset; ;) {
+        const limit = Math.min(SERVER_PAGE, end - offset)
+        const page = (await post('day', { ...common(), ...request, offset, limit })) as Omit<
+          DayAnswer,
+          'size'
+        >
+        total = page.total
+        rows.push(...page.rows)
+        offset += page.rows.length
+        if (page.rows.length < limit || offset >= end || offset >= total) break
+      }
+      return { total, rows, size: state.size }
+    },
     // Never past a limit: the server holds the whole plan.
     searchRecent: async (): Promise<RecentSearchAnswer> => ({ rows: [], total: 0, scanned: 0 }),
     // A write passed through the server is in its mirror when it answers: ask again.
