@@ -254,18 +254,7 @@ export function proxyRoutes(deps: ProxyDeps) {
     if (!held) return null
     const activityId = crypto.randomUUID()
     await recordAudit(storage, [
-      {
-        userId: claims?.sub ?? null,
-        userName: claims?.name ?? null,
-        action: 'read',
-        operation: target.operation,
-        database,
-        recordType: target.kind,
-        recordId: target.id,
-        status: 200,
-        activityId: null,
-        detail: { fromMirror: true },
-      },
+      { ...readEntry(claims, target, database, 200, null), detail: { fromMirror: true } },
     ])
     return c.json({ data: held.record, error: null, debug: { activityID: activityId } }, 200, {
       'x-served-from': 'mirror',
@@ -338,17 +327,7 @@ export function proxyRoutes(deps: ProxyDeps) {
           changes = await upsertEvents(tx, database, [data])
         await announce(tx, changes)
         await recordAudit(tx, [
-          {
-            userId: claims?.sub ?? null,
-            userName: claims?.name ?? null,
-            action: 'read',
-            operation: target.operation,
-            database,
-            recordType: target.kind,
-            recordId: target.id,
-            status: response.status,
-            activityId: envelope?.activityId ?? null,
-          },
+          readEntry(claims, target, database, response.status, envelope?.activityId ?? null),
         ])
       })
       return new Response(text, { status: response.status, headers })
@@ -555,6 +534,27 @@ export function proxyRoutes(deps: ProxyDeps) {
     return new Response(text, { status: response.status, headers })
   })
   return app
+}
+
+/** The audit entry of a read of one record by the token's user. */
+function readEntry(
+  claims: ReturnType<typeof readClaims>,
+  target: Target,
+  database: string,
+  status: number,
+  activityId: string | null,
+): AuditEntry {
+  return {
+    userId: claims?.sub ?? null,
+    userName: claims?.name ?? null,
+    action: 'read',
+    operation: target.operation,
+    database,
+    recordType: target.kind,
+    recordId: target.id,
+    status,
+    activityId,
+  }
 }
 
 const DOWN = 'The service cannot be reached.'

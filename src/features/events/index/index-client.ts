@@ -56,6 +56,31 @@ export const createIndexWorker = (): WorkerLike =>
     name: 'event-index',
   }) as WorkerLike
 
+/** The state of an index client and who follows it (`useSyncExternalStore`). */
+export function indexStateStore(start: Pick<IndexState, 'phase' | 'version' | 'limit'>) {
+  let state: IndexState = {
+    ...start,
+    loaded: 0,
+    size: 0,
+    error: null,
+    gaps: NO_GAPS,
+    rereading: false,
+  }
+  const listeners = new Set<() => void>()
+  return {
+    listeners,
+    get: () => state,
+    set(next: Partial<IndexState>) {
+      state = { ...state, ...next }
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
 /**
  * The page's side of the event index of one database: starts the worker, relays the session's
  * connection to it, and asks it questions. `dispose()` ends the worker and everything it holds.
@@ -69,21 +94,8 @@ export function createIndexClient(
   first?: RangeRequest,
 ) {
   let current = settings
-  let state: IndexState = {
-    phase: 'loading',
-    loaded: 0,
-    size: 0,
-    version: 0,
-    limit: settings.limit,
-    error: null,
-    gaps: NO_GAPS,
-    rereading: false,
-  }
-  const listeners = new Set<() => void>()
-  const set = (next: Partial<IndexState>) => {
-    state = { ...state, ...next }
-    for (const listener of listeners) listener()
-  }
+  const store = indexStateStore({ phase: 'loading', version: 0, limit: settings.limit })
+  const { set, listeners } = store
   let calls = 0
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   let disposed = false
@@ -151,11 +163,8 @@ export function createIndexClient(
 
   return {
     database,
-    getState: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     query: (request: QueryRequest) =>
       ask<QueryAnswer>((call) => ({ type: 'query', call, request })),
     facets: () => ask<Facets>((call) => ({ type: 'facets', call })),
@@ -204,7 +213,7 @@ export function createIndexClient(
     },
     /** Reads everything again now, for the ranges the service failed to send. */
     reread: () => {
-      if (state.rereading) return
+      if (store.get().rereading) return
       set({ rereading: true })
       send({ type: 'connection', connection: connection() })
       const done = () => {

@@ -3,9 +3,8 @@ import { eventSchema, type Event } from '../../../api/schemas/event'
 import { z } from '../../../api/schemas/zod'
 import type { EventFilter, SearchRank } from '../model/filter'
 import type { Workload } from '../model/workload'
-import type { IndexClient, IndexState } from './index-client'
+import { indexStateStore, type IndexClient } from './index-client'
 import {
-  NO_GAPS,
   type CalendarAnswer,
   type CalendarRequest,
   type DayAnswer,
@@ -45,21 +44,8 @@ export function createServerIndexClient(
   settings: IndexSettings,
 ) {
   let current = settings
-  let state: IndexState = {
-    phase: 'ready',
-    loaded: 0,
-    size: 0,
-    version: 1,
-    limit: settings.limit,
-    error: null,
-    gaps: NO_GAPS,
-    rereading: false,
-  }
-  const listeners = new Set<() => void>()
-  const set = (next: Partial<IndexState>) => {
-    state = { ...state, ...next }
-    for (const listener of listeners) listener()
-  }
+  const store = indexStateStore({ phase: 'ready', version: 1, limit: settings.limit })
+  const { set } = store
   const stop = new AbortController()
   let disposed = false
 
@@ -83,7 +69,7 @@ export function createServerIndexClient(
     completedStatus: current.completedStatus,
     priorities: [...current.priorityOrder],
   })
-  const bump = () => set({ version: state.version + 1 })
+  const bump = () => set({ version: store.get().version + 1 })
 
   async function query(request: QueryRequest): Promise<QueryAnswer> {
     const rows: Event[] = []
@@ -107,7 +93,7 @@ export function createServerIndexClient(
       offset += page.rows.length
       if (page.rows.length < limit || offset >= end || offset >= total) break
     }
-    return { total, rows, size: state.size, ...(request.rank ? { ranks } : {}) }
+    return { total, rows, size: store.get().size, ...(request.rank ? { ranks } : {}) }
   }
 
   /** How many events the server holds that the console can read (the index's size). */
@@ -118,7 +104,7 @@ export function createServerIndexClient(
         now: Date.now(),
         limit: 1,
       })) as { total: number }
-      if (!disposed && answer.total !== state.size)
+      if (!disposed && answer.total !== store.get().size)
         set({ size: answer.total, loaded: answer.total })
     } catch {
       // The size is a courtesy; the views' own questions say what failed.
@@ -128,11 +114,8 @@ export function createServerIndexClient(
 
   const client: IndexClient = {
     database,
-    getState: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     query,
     facets: async () => (await post('facets', {})) as Facets,
     workload: async (now: number) =>
@@ -154,7 +137,7 @@ export function createServerIndexClient(
     calendar: async (request: CalendarRequest) =>
       ({
         ...((await post('calendar', { ...common(), ...request })) as Omit<CalendarAnswer, 'size'>),
-        size: state.size,
+        size: store.get().size,
       }) as CalendarAnswer,
     day: async (request: DayRequest): Promise<DayAnswer> => {
       const rows: DayAnswer['rows'] = []
@@ -171,7 +154,7 @@ export function createServerIndexClient(
         offset += page.rows.length
         if (page.rows.length < limit || offset >= end || offset >= total) break
       }
-      return { total, rows, size: state.size }
+      return { total, rows, size: store.get().size }
     },
     // Never past a limit: the server holds the whole plan.
     searchRecent: async (): Promise<RecentSearchAnswer> => ({ rows: [], total: 0, scanned: 0 }),
@@ -197,7 +180,7 @@ export function createServerIndexClient(
     dispose() {
       disposed = true
       stop.abort()
-      listeners.clear()
+      store.listeners.clear()
     },
   }
   return client
