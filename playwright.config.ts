@@ -9,9 +9,12 @@ import { chromiumPath } from './scripts/browser.mjs'
 /*
  * Two suites over the built app, with the sandbox behind /api:
  * - main (default): every spec, on today's date, against one server that runs the console's own
- *   server in front of the sandbox (as `npm start` does); the specs of the sign-in page's API key
- *   (`sign-in.spec.ts`) and those tagged @direct run in the `direct` project instead, against a
- *   second server without it (`CONSOLE_SERVER=off`: the console talking to the service alone);
+ *   server in front of the sandbox (as `npm start` does), the views answered by it; the specs of
+ *   the sign-in page's API key (`sign-in.spec.ts`) and those tagged @direct run in the `direct`
+ *   project instead, against a second server without it (`CONSOLE_SERVER=off`: the console
+ *   talking to the service alone); those tagged @browser-index (the tab's own index: its worker,
+ *   its loading, its limit) in `browser-index`, against a third with the server whose tabs each
+ *   hold their index (`EVENT_INDEX=browser`);
  * - dates (E2E_SUITE=dates, run by scripts/e2e-dates.mjs once per time zone with TZ set): the
  *   tests tagged @dates, once per day of DATE_MATRIX, each against a server started on that day.
  */
@@ -41,8 +44,13 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
       {
         name: 'main',
         testIgnore: /sign-in\.spec/,
-        grepInvert: /@direct/,
+        grepInvert: /@direct|@browser-index/,
         use: { baseURL: `http://127.0.0.1:${port}` },
+      },
+      {
+        name: 'browser-index',
+        grep: /@browser-index/,
+        use: { baseURL: `http://127.0.0.1:${port + 3000}` },
       },
       {
         name: 'direct',
@@ -64,6 +72,13 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
         { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '', CONSOLE_SERVER: 'off' },
         mkdtempSync(path.join(tmpdir(), 'e2e-direct-dist-')),
       ),
+      // With the console server, each tab answering from its own index of the plan (the
+      // worker's loading, its limit): the same build, another config.json.
+      server(port + 3000, {
+        SANDBOX_DATA_DIR: freshDir(),
+        SANDBOX_TODAY: '',
+        EVENT_INDEX: 'browser',
+      }),
     ],
   },
   dates: {

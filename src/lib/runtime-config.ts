@@ -124,14 +124,19 @@ export const runtimeConfigSchema = z.object({
   /**
    * Who answers the views' questions about events (lists, counts, the calendar, search): the
    * tab's own index of the whole plan (`browser`), or the console server from its copy
-   * (`server`, with `consoleServer`), so that no tab holds the plan's events.
+   * (`server`), so that no tab holds the plan's events. Absent: the server where there is one
+   * (`eventIndexOf`).
    */
-  eventIndex: z._default(z.enum(['browser', 'server']), 'browser'),
+  eventIndex: z.optional(z.enum(['browser', 'server'])),
   /** Most auths one `PUT /auths` call carries (the service's batch size). */
   authBatchSize: z._default(z.int().check(z.positive(), z.maximum(10_000)), 1000),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
+
+/** Who answers the views' event questions: the server when there is one, unless said otherwise. */
+export const eventIndexOf = (config: Pick<RuntimeConfig, 'eventIndex' | 'consoleServer'>) =>
+  config.consoleServer === undefined ? 'browser' : (config.eventIndex ?? 'server')
 export type DatabaseOption = z.infer<typeof databaseSchema>
 
 export const defaultRuntimeConfig: RuntimeConfig = runtimeConfigSchema.parse({})

@@ -5,6 +5,7 @@ import { followChanges } from '@/api/change-stream'
 import { followIndexChange } from '../cache'
 import { forgetSearches } from '../list/search-memory'
 import { useRuntimeConfig } from '@/lib/app-context'
+import { eventIndexOf } from '@/lib/runtime-config'
 import { useLookup } from '../use-lookup'
 import { createApiClient } from '@/api/client'
 import { createIndexClient, type IndexClient, type IndexSource } from './index-client'
@@ -64,7 +65,7 @@ export function EventIndexProvider({
   const settingsKey = JSON.stringify(settings)
   const consoleServer = config.consoleServer
 
-  const answeredBy = consoleServer !== undefined ? config.eventIndex : 'browser'
+  const answeredBy = eventIndexOf(config)
 
   useEffect(() => {
     let next: IndexClient | null = null

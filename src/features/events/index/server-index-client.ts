@@ -69,7 +69,11 @@ export function createServerIndexClient(
     completedStatus: current.completedStatus,
     priorities: [...current.priorityOrder],
   })
-  const bump = () => set({ version: store.get().version + 1 })
+  /** Something changed: the views ask again, and the count of events is read again. */
+  const bump = () => {
+    set({ version: store.get().version + 1 })
+    void readSize()
+  }
 
   async function query(request: QueryRequest): Promise<QueryAnswer> {
     const rows: Event[] = []
@@ -166,10 +170,7 @@ export function createServerIndexClient(
       current = next
       bump()
     },
-    sync: () => {
-      bump()
-      void readSize()
-    },
+    sync: () => bump(),
     syncNow: async () => {
       bump()
       return true
