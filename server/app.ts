@@ -11,6 +11,7 @@ import { healthRoutes } from './routes/health'
 import { mirrorListRoutes } from './routes/mirror-list'
 import { sessionRoutes } from './routes/session'
 import { streamRoutes } from './routes/stream'
+import { scopeOf, type ScopeFor } from './scope'
 import type { ServiceReader } from './service/reader'
 
 export interface AppDeps {
@@ -67,12 +68,13 @@ export function createConsoleApp(deps: AppDeps) {
   const own = new Hono<ConsoleEnv>()
   own.use('*', deps.gate.middleware)
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
-  own.route('/', eventRoutes(deps.storage))
-  own.route('/', eventQueryRoutes(deps.storage))
-  own.route('/', eventCalendarRoutes(deps.storage))
+  const scopeFor: ScopeFor = (caller) => scopeOf(caller, deps.config)
+  own.route('/', eventRoutes(deps.storage, scopeFor))
+  own.route('/', eventQueryRoutes(deps.storage, scopeFor))
+  own.route('/', eventCalendarRoutes(deps.storage, scopeFor))
   own.route('/', mirrorListRoutes(deps))
   own.route('/', sessionRoutes())
-  own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs }))
+  own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs, scopeFor }))
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))
   return app

@@ -31,6 +31,13 @@ export interface ServerConfig {
    * `X-Forwarded-For` it believes, besides a proxy on its own host. `TRUSTED_PROXIES`.
    */
   trustedProxies?: string[]
+  /**
+   * Which events a role finds in lists, counts, the calendar and search (`EVENT_SCOPE`, e.g.
+   * `staff=own`): `own` is the user's own events and those of their user groups (the token's
+   * `groups`); a role not named, or `all`, finds every event. A user finds what the widest of
+   * their roles allows; one without roles, what `*` says (all when unnamed).
+   */
+  eventScope?: Record<string, 'own' | 'all'>
 }
 
 const text = (name: string) =>
@@ -104,6 +111,27 @@ const schema = z
     MIRROR_POLL_SECONDS: whole('MIRROR_POLL_SECONDS', 5, 1, 3600),
     MIRROR_SWEEP_SECONDS: whole('MIRROR_SWEEP_SECONDS', 600, 10, 86400),
     MIRROR_PAGE_SIZE: whole('MIRROR_PAGE_SIZE', 500, 1, 1000),
+    EVENT_SCOPE: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const scope: Record<string, 'own' | 'all'> = {}
+        for (const pair of (value ?? '')
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)) {
+          const found = /^([\w.*-]{1,64})=(own|all)$/.exec(pair)
+          if (!found) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'EVENT_SCOPE must be role=own or role=all pairs separated by commas',
+            })
+            return z.NEVER
+          }
+          scope[found[1]!] = found[2] as 'own' | 'all'
+        }
+        return scope
+      }),
     TRUSTED_PROXIES: z
       .string()
       .optional()
@@ -178,5 +206,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sweepSeconds: e.MIRROR_SWEEP_SECONDS,
     pageSize: e.MIRROR_PAGE_SIZE,
     trustedProxies: e.TRUSTED_PROXIES,
+    eventScope: e.EVENT_SCOPE,
   }
 }

@@ -108,6 +108,7 @@ const caller: Caller = {
   userId: 'support',
   name: 'Support',
   roles: [],
+  groups: [],
   database: 'demo',
   tokenHash: 'test',
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { ServerConfig } from './config'
+import { readGroupsClaim } from '../src/features/session/token-claims'
 import { readClaims } from './service/account'
 
 /*
@@ -15,6 +16,8 @@ export interface Caller {
   name: string | null
   /** The roles of the token's claims, as the console reads them (`roles`). */
   roles: string[]
+  /** The user groups of the token's claims, as the console reads them (`readGroupsClaim`). */
+  groups: number[]
   /** The database the token was checked against. */
   database: string
   /** SHA-256 of the token (hex): what identifies the session without holding it. */
@@ -179,6 +182,7 @@ export function createGate(
         userId: claims.sub,
         name: claims.name ?? null,
         roles: claims.roles ?? [],
+        groups: readGroupsClaim(claims) ?? [],
         database,
         tokenHash: sha256(token),
       })

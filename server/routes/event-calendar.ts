@@ -14,6 +14,7 @@ import { compileFilterSql, FilterNotInSql } from '../../src/features/events/mode
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
+import { scopeSql, type ScopeFor } from '../scope'
 import { filterSchema } from './event-query'
 
 /*
@@ -60,12 +61,12 @@ function read<S extends z.ZodType>(schema: S, body: unknown): Parsed<S> {
   return { ok: false, why: `The question is not one the server reads (at ${where}).` }
 }
 
-export function eventCalendarRoutes(storage: Storage) {
+export function eventCalendarRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
 
   /** The readable events `filter` takes, as the index holds them, with their facts. */
   async function subjects(
-    database: string,
+    caller: Caller,
     filter: EventFilter,
     now: Date,
     q: { firstDay: number; completedStatus: string },
@@ -74,10 +75,12 @@ export function eventCalendarRoutes(storage: Storage) {
       completedStatus: q.completedStatus,
       firstParam: 2,
     })
+    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
     const { rows } = await storage.query<{ record: unknown }>(
-      `SELECT record FROM mirror_events WHERE database = $1 AND readable AND (${sql.where})
+      `SELECT record FROM mirror_events
+       WHERE database = $1 AND readable AND (${sql.where}) AND ${scoped.where}
        LIMIT ${CALENDAR_MAX_EVENTS + 1}`,
-      [database, ...sql.params],
+      [caller.database, ...sql.params, ...scoped.params],
     )
     if (rows.length > CALENDAR_MAX_EVENTS) return 'too-many'
     return rows.flatMap(({ record }) => {
@@ -89,7 +92,7 @@ export function eventCalendarRoutes(storage: Storage) {
   }
 
   async function countOf(
-    database: string,
+    caller: Caller,
     filter: EventFilter,
     now: Date,
     q: { firstDay: number; completedStatus: string },
@@ -98,9 +101,11 @@ export function eventCalendarRoutes(storage: Storage) {
       completedStatus: q.completedStatus,
       firstParam: 2,
     })
+    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
     const { rows } = await storage.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM mirror_events WHERE database = $1 AND readable AND (${sql.where})`,
-      [database, ...sql.params],
+      `SELECT count(*) AS n FROM mirror_events
+       WHERE database = $1 AND readable AND (${sql.where}) AND ${scoped.where}`,
+      [caller.database, ...sql.params, ...scoped.params],
     )
     return Number(rows[0]?.n ?? 0)
   }
@@ -131,12 +136,7 @@ export function eventCalendarRoutes(storage: Storage) {
     if (start === undefined || end === undefined || end <= start || Number.isNaN(now.getTime()))
       return c.json(refusal(400, 'from, to and now must be dates, from before to.'), 400)
     try {
-      const found = await subjects(
-        caller.database,
-        { ...filter, placed: { from, to, by } },
-        now,
-        q.value,
-      )
+      const found = await subjects(caller, { ...filter, placed: { from, to, by } }, now, q.value)
       if (found === 'too-many')
         return c.json(
           refusal(422, `More than ${CALENDAR_MAX_EVENTS} events fall in this range: narrow it.`),
@@ -152,13 +152,8 @@ export function eventCalendarRoutes(storage: Storage) {
         locate: q.value.locate,
       })
       // Those the filter takes that have no date to be placed by, anywhere in time.
-      const all = await countOf(caller.database, filter, now, q.value)
-      const anywhere = await countOf(
-        caller.database,
-        { ...filter, placed: { ...EVER, by } },
-        now,
-        q.value,
-      )
+      const all = await countOf(caller, filter, now, q.value)
+      const anywhere = await countOf(caller, { ...filter, placed: { ...EVER, by } }, now, q.value)
       await audit(caller, 'POST /console-api/events/calendar', { from, to, placed: digest.placed })
       return c.json({ data: { ...digest, unplaced: all - anywhere } })
     } catch (error) {
@@ -182,7 +177,7 @@ export function eventCalendarRoutes(storage: Storage) {
       by,
     }
     try {
-      const found = await subjects(caller.database, { ...filter, placed }, now, q.value)
+      const found = await subjects(caller, { ...filter, placed }, now, q.value)
       if (found === 'too-many')
         return c.json(
           refusal(422, `More than ${CALENDAR_MAX_EVENTS} events fall on this day.`),

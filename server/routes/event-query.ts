@@ -17,6 +17,7 @@ import {
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
+import { scopeSql, type ScopeFor } from '../scope'
 
 /*
  * `POST /console-api/events/query`: the events of the caller's database that an `EventFilter`
@@ -140,7 +141,7 @@ function orderBy(
   return terms.join(', ')
 }
 
-export function eventQueryRoutes(storage: Storage) {
+export function eventQueryRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
   app.post('/events/query', async (c) => {
     const caller = c.get('caller')
@@ -171,7 +172,10 @@ export function eventQueryRoutes(storage: Storage) {
     }
     // Only events the console can read: its index never holds another (it names them apart),
     // so a total here is the index's total.
-    const where = `database = $1 AND readable AND (${filter.where})`
+    // Only the events the caller's role finds (`EVENT_SCOPE`), counted and sorted alike.
+    const scoped = scopeSql(scopeFor(caller), params.length + 1)
+    params.push(...scoped.params)
+    const where = `database = $1 AND readable AND (${filter.where}) AND ${scoped.where}`
     const completed = () => {
       const sql = compileFilterSql({ completed: true }, now, query.firstDay, {
         completedStatus: query.completedStatus,
@@ -183,7 +187,7 @@ export function eventQueryRoutes(storage: Storage) {
     const order = orderBy(query.sort, query.priorities, param, completed)
     const { rows: counted } = await storage.query<{ total: string | number }>(
       `SELECT count(*) AS total FROM mirror_events WHERE ${where}`,
-      params.slice(0, 1 + filter.params.length),
+      params.slice(0, 1 + filter.params.length + scoped.params.length),
     )
     const total = Number(counted[0]?.total ?? 0)
     if (query.select === 'ids') {
@@ -259,10 +263,11 @@ export function eventQueryRoutes(storage: Storage) {
     const parsed = recordsSchema.safeParse(await c.req.json().catch(() => undefined))
     if (!parsed.success)
       return c.json(refusal(400, 'ids must be a list of at most 1000 event IDs.'), 400)
+    const scoped = scopeSql(scopeFor(caller), 3)
     const { rows } = await storage.query<{ event_id: number; record: Record<string, unknown> }>(
       `SELECT event_id, record FROM mirror_events
-       WHERE database = $1 AND readable AND event_id = ANY($2::integer[])`,
-      [caller.database, parsed.data.ids],
+       WHERE database = $1 AND readable AND event_id = ANY($2::integer[]) AND ${scoped.where}`,
+      [caller.database, parsed.data.ids, ...scoped.params],
     )
     const byId = new Map(rows.map((r) => [r.event_id, r.record]))
     const found = parsed.data.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
@@ -294,20 +299,21 @@ export function eventQueryRoutes(storage: Storage) {
       priorities: 'priority',
     } as const
     const facets: Record<string, [string | number, number][]> = {}
+    const scoped = scopeSql(scopeFor(caller), 2)
     for (const [name, sql] of Object.entries(column)) {
       const { rows } = await storage.query<{ value: string; n: string | number }>(
         `SELECT ${sql} AS value, count(*) AS n FROM mirror_events
-         WHERE database = $1 AND readable AND coalesce(${sql}, '') <> ''
+         WHERE database = $1 AND readable AND coalesce(${sql}, '') <> '' AND ${scoped.where}
          GROUP BY ${sql} ORDER BY ${sql} COLLATE "C"`,
-        [caller.database],
+        [caller.database, ...scoped.params],
       )
       facets[name] = rows.map((r) => [r.value, Number(r.n)])
     }
     const { rows: groups } = await storage.query<{ value: number; n: string | number }>(
       `SELECT user_group_key AS value, count(*) AS n FROM mirror_events
-       WHERE database = $1 AND readable AND user_group_key IS NOT NULL
+       WHERE database = $1 AND readable AND user_group_key IS NOT NULL AND ${scoped.where}
        GROUP BY user_group_key ORDER BY user_group_key`,
-      [caller.database],
+      [caller.database, ...scoped.params],
     )
     facets.groups = groups.map((r) => [Number(r.value), Number(r.n)])
     return c.json({ data: facets })
@@ -338,7 +344,9 @@ export function eventQueryRoutes(storage: Storage) {
     const week = compile({ due: 'week' })
     const counts = `count(*) AS open, count(*) FILTER (WHERE ${overdue}) AS overdue,
       count(*) FILTER (WHERE ${week}) AS week`
-    const base = `FROM mirror_events WHERE database = $1 AND readable AND (${open})`
+    const scoped = scopeSql(scopeFor(caller), params.length + 1)
+    params.push(...scoped.params)
+    const base = `FROM mirror_events WHERE database = $1 AND readable AND (${open}) AND ${scoped.where}`
     type Row = { key: string; open: string; overdue: string; week: string; unclaimed?: string }
     const { rows: people } = await storage.query<Row>(
       `SELECT user_id AS key, ${counts} ${base} AND coalesce(user_id, '') <> ''

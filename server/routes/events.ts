@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
+import type { ScopeFor } from '../scope'
 import { wallClockMs } from '../mirror/store'
 
 /*
@@ -18,10 +19,13 @@ import { wallClockMs } from '../mirror/store'
 const DEFAULT_LIMIT = 1000
 const MAX_LIMIT = 5000
 
-export function eventRoutes(storage: Storage) {
+export function eventRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
   app.get('/events', async (c) => {
     const caller = c.get('caller')
+    // Every event of the plan, and the IDs of those deleted: not for a caller who finds only some.
+    if (scopeFor(caller))
+      return c.json(refusal(403, 'Your role finds only your own and your groups’ events.'), 403)
     const database = caller.database
     const limitText = c.req.query('limit')
     const afterText = c.req.query('after')

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { recordAudit } from '../audit'
 import type { ServerConfig } from '../config'
+import { scopeOf, scopeSql } from '../scope'
 import type { Storage } from '../db/storage'
 import { bearerOf, refusal, type Caller } from '../gate'
 
@@ -50,7 +51,7 @@ export function mirrorListRoutes({
   fetch: fetchImpl = fetch,
 }: {
   storage: Storage
-  config: Pick<ServerConfig, 'serviceUrl' | 'serviceApiKey'>
+  config: Pick<ServerConfig, 'serviceUrl' | 'serviceApiKey' | 'eventScope'>
   fetch?: typeof fetch
 }) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
@@ -60,7 +61,11 @@ export function mirrorListRoutes({
       'SELECT phase FROM mirror_state WHERE database = $1',
       [caller.database],
     )
+    const scoped = scopeSql(scopeOf(caller, config), 4)
     if (state[0]?.phase !== 'ready') {
+      // The service would send every event; a caller who finds only some waits for the copy.
+      if (scoped.params.length > 0)
+        return c.json(refusal(503, 'The console server is still reading the plan; try again.'), 503)
       const url = new URL(c.req.url)
       const answer = await fetchImpl(`${config.serviceUrl}/events${url.search}`, {
         headers: {
@@ -91,9 +96,9 @@ export function mirrorListRoutes({
     // Each record as the text Postgres holds, joined into the answer as it is: a page of 1,000 is
     // never parsed into objects and written out again.
     const { rows } = await storage.query<{ record: string }>(
-      `SELECT record::text AS record FROM mirror_events WHERE database = $1
+      `SELECT record::text AS record FROM mirror_events WHERE database = $1 AND ${scoped.where}
        ORDER BY ${order} LIMIT $2 OFFSET $3`,
-      [caller.database, pageSize, (page - 1) * pageSize],
+      [caller.database, pageSize, (page - 1) * pageSize, ...scoped.params],
     )
     await recordAudit(storage, [
       {

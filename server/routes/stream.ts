@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming'
 import type { ChangeFeed } from '../changes'
 import { bearerOf, endsSession, VERDICT_TTL_MS, type Caller, type Gate } from '../gate'
 import type { Change } from '../mirror/store'
+import type { ScopeFor } from '../scope'
 
 /*
  * `GET /console-api/stream`: Server-Sent Events, one `change` message for every change of the
@@ -15,7 +16,7 @@ import type { Change } from '../mirror/store'
 export function streamRoutes(
   feed: ChangeFeed,
   gate: Gate,
-  options: { recheckMs?: number; heartbeatMs?: number } = {},
+  options: { recheckMs?: number; heartbeatMs?: number; scopeFor?: ScopeFor } = {},
 ) {
   const recheckMs = options.recheckMs ?? VERDICT_TTL_MS
   const heartbeatMs = options.heartbeatMs ?? 15_000
@@ -31,9 +32,12 @@ export function streamRoutes(
         wake?.()
         wake = null
       }
+      // A caller who finds only some events is told that something changed, never which: the
+      // views ask the server again, which answers within their scope.
+      const scoped = options.scopeFor?.(caller) ?? null
       const unsubscribe = feed.subscribe((change) => {
         if (change.database !== caller.database) return
-        queue.push(change)
+        queue.push(scoped ? { ...change, id: '', update_Date: null, op: 'upsert' } : change)
         nudge()
       })
       stream.onAbort(() => {

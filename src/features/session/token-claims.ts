@@ -1,4 +1,4 @@
-import { tokenClaimsSchema, type TokenClaims } from '@/api/schemas/sign-in'
+import { tokenClaimsSchema, type TokenClaims } from '../../api/schemas/sign-in'
 
 /**
  * Reads the claims of a JWT without verifying it (the service verifies; the console only needs
