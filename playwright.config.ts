@@ -19,7 +19,24 @@ import { chromiumPath } from './scripts/browser.mjs'
  *   tests tagged @dates, once per day of DATE_MATRIX, each against a server started on that day.
  */
 const suite = process.env.E2E_SUITE === 'dates' ? 'dates' : 'main'
-const port = Number(process.env.E2E_PORT ?? 4000 + Math.floor(Math.random() * 900))
+/**
+ * Ports fetch refuses to connect to (the Fetch standard's "bad ports", which Chromium and Node's
+ * fetch both enforce) in the range the suite uses: the app at `port`, the console-less app at
+ * +1000, the sandbox behind the console server at +2000, the tab-index app at +3000, and the
+ * date matrix's days at +1, +2, …
+ */
+const BAD_PORTS = new Set([
+  4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697,
+])
+const usable = (p: number) =>
+  [p, p + 1000, p + 2000, p + 3000, ...DATE_MATRIX.map((_, i) => p + 1 + i)].every(
+    (q) => !BAD_PORTS.has(q),
+  )
+const pickPort = (): number => {
+  const p = 4000 + Math.floor(Math.random() * 900)
+  return usable(p) ? p : pickPort()
+}
+const port = Number(process.env.E2E_PORT ?? pickPort())
 process.env.E2E_PORT = String(port)
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'))
 
