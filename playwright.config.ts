@@ -9,12 +9,9 @@ import { chromiumPath } from './scripts/browser.mjs'
 /*
  * Two suites over the built app, with the sandbox behind /api:
  * - main (default): every spec, on today's date, against one server that runs the console's own
- *   server in front of the sandbox (as `npm start` does), the views answered by it; the specs of
- *   the sign-in page's API key (`sign-in.spec.ts`) and those tagged @direct run in the `direct`
- *   project instead, against a second server without it (`CONSOLE_SERVER=off`: the console
- *   talking to the service alone); those tagged @browser-index (the tab's own index: its worker,
- *   its loading, its limit) in `browser-index`, against a third with the server whose tabs each
- *   hold their index (`EVENT_INDEX=browser`);
+ *   server in front of the sandbox (as `npm start` does); the specs of the sign-in page's API key
+ *   (`sign-in.spec.ts`) and those tagged @direct run in the `direct` project instead, against a
+ *   second server without it (`CONSOLE_SERVER=off`: the console talking to the service alone);
  * - dates (E2E_SUITE=dates, run by scripts/e2e-dates.mjs once per time zone with TZ set): the
  *   tests tagged @dates, once per day of DATE_MATRIX, each against a server started on that day.
  */
@@ -22,16 +19,13 @@ const suite = process.env.E2E_SUITE === 'dates' ? 'dates' : 'main'
 /**
  * Ports fetch refuses to connect to (the Fetch standard's "bad ports", which Chromium and Node's
  * fetch both enforce) in the range the suite uses: the app at `port`, the console-less app at
- * +1000, the sandbox behind the console server at +2000, the tab-index app at +3000, and the
- * date matrix's days at +1, +2, …
+ * +1000, the sandbox behind the console server at +2000, and the date matrix's days at +1, +2, …
  */
 const BAD_PORTS = new Set([
   4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697,
 ])
 const usable = (p: number) =>
-  [p, p + 1000, p + 2000, p + 3000, ...DATE_MATRIX.map((_, i) => p + 1 + i)].every(
-    (q) => !BAD_PORTS.has(q),
-  )
+  [p, p + 1000, p + 2000, ...DATE_MATRIX.map((_, i) => p + 1 + i)].every((q) => !BAD_PORTS.has(q))
 const pickPort = (): number => {
   const p = 4000 + Math.floor(Math.random() * 900)
   return usable(p) ? p : pickPort()
@@ -61,13 +55,8 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
       {
         name: 'main',
         testIgnore: /sign-in\.spec/,
-        grepInvert: /@direct|@browser-index/,
+        grepInvert: /@direct/,
         use: { baseURL: `http://127.0.0.1:${port}` },
-      },
-      {
-        name: 'browser-index',
-        grep: /@browser-index/,
-        use: { baseURL: `http://127.0.0.1:${port + 3000}` },
       },
       {
         name: 'direct',
@@ -89,13 +78,6 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
         { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '', CONSOLE_SERVER: 'off' },
         mkdtempSync(path.join(tmpdir(), 'e2e-direct-dist-')),
       ),
-      // With the console server, each tab answering from its own index of the plan (the
-      // worker's loading, its limit): the same build, another config.json.
-      server(port + 3000, {
-        SANDBOX_DATA_DIR: freshDir(),
-        SANDBOX_TODAY: '',
-        EVENT_INDEX: 'browser',
-      }),
     ],
   },
   dates: {

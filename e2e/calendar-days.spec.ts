@@ -233,7 +233,7 @@ test.describe('what each day of the calendar holds', () => {
       .toBe(at(midnight(week, -1), 23))
   })
 
-  test('past the index limit the calendar reads each view from the service and search the recent changes, and both say so @browser-index', async ({
+  test('past the index limit the calendar reads each view from the service and search the recent changes, and both say so', async ({
     signedInAs,
     clock,
   }) => {

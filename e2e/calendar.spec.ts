@@ -160,7 +160,7 @@ test.describe('events calendar', () => {
     )
   }
 
-  test('loads page by page with visible progress, then keeps the events @browser-index', async ({
+  test('loads page by page with visible progress, then keeps the events', async ({
     signedInAs,
   }) => {
     const page = await signedInAs('admin')

@@ -182,7 +182,7 @@ test.describe('the event index behind the list', () => {
     })
   })
 
-  test('the index lives with the session: a worker per database, gone on sign-out @browser-index', async ({
+  test('the index lives with the session: a worker per database, gone on sign-out', async ({
     page,
   }) => {
     await page.goto('/events')
@@ -244,7 +244,7 @@ test.describe('the event index behind the list', () => {
     await expectCount(page, 0, all.length - 1)
   })
 
-  test('the calendar shows the month complete while the index is still loading @browser-index', async ({
+  test('the calendar shows the month complete while the index is still loading', async ({
     page,
   }) => {
     const all = await everyEvent(page)

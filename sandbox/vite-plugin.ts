@@ -24,10 +24,8 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
       JSON.stringify({
         ...(JSON.parse(readFileSync(SANDBOX_CONSOLE_CONFIG, 'utf8')) as object),
         ...(consoleServerOn() && { consoleServer: '/console-api/' }),
-        // The views ask the console server (no tab holds the plan); `EVENT_INDEX=browser`: each
-        // tab's own index of the plan, read from the server's copy.
-        ...(consoleServerOn() &&
-          process.env.EVENT_INDEX === 'browser' && { eventIndex: 'browser' }),
+        // `EVENT_INDEX=server`: the views ask the console server, no tab holds the plan.
+        ...(consoleServerOn() && process.env.EVENT_INDEX === 'server' && { eventIndex: 'server' }),
         directory: {
           people: sandboxUsers.map((u) => ({ id: u.userId, name: u.name })),
           groups: userGroups.map((g) => ({ key: g.key, name: g.name })),

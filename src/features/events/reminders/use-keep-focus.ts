@@ -8,7 +8,8 @@ const WATCH_MS = 1_000
  * moves focus to the item now in its place (or the last one), else to `fallback`, so keyboard
  * and screen-reader users are not dropped at the top of the page. Focus may still be elsewhere
  * when the item leaves (in the menu that snoozed it): it is watched for a moment, and moved once
- * the menu closes and focus falls to the page.
+ * the menu closes and focus falls to the page. A list that is empty for a moment (read again)
+ * leaves focus on `fallback` until its items are back.
  */
 export function useKeepFocus(
   listRef: RefObject<HTMLElement | null>,
@@ -16,17 +17,31 @@ export function useKeepFocus(
   ids: readonly number[],
 ) {
   const previous = useRef(ids)
+  /** Where focus belongs once the list is back, while the fallback holds it (the list was empty). */
+  const pending = useRef<number | null>(null)
   useEffect(() => {
     const before = previous.current
     previous.current = ids
+    /** Focuses the item at `index` (or the last one); false when the list has none. */
+    const focusItem = (index: number) => {
+      const items = listRef.current?.children
+      const item = items?.[Math.min(index, items.length - 1)]
+      const target = item?.querySelector<HTMLElement>('button, a[href]')
+      target?.focus()
+      return Boolean(target)
+    }
+    // The list is back after reading again (it was empty for a moment): focus returns to it.
+    if (pending.current !== null && document.activeElement === fallback.current)
+      if (focusItem(pending.current)) pending.current = null
     const gone = before.findIndex((id) => !ids.includes(id))
     if (gone < 0) return
     const dropped = () => !document.activeElement || document.activeElement === document.body
     const restore = () => {
-      const items = listRef.current?.children
-      const item = items?.[Math.min(gone, items.length - 1)]
-      const target = item?.querySelector<HTMLElement>('button, a[href]') ?? fallback.current
-      target?.focus()
+      if (focusItem(gone)) pending.current = null
+      else {
+        fallback.current?.focus()
+        pending.current = gone
+      }
     }
     if (dropped()) {
       restore()
