@@ -61,7 +61,7 @@ export interface ApiErrorInit {
  * The problem type of the console server's answer to a write it could not pass on (the service
  * refused the connection): certainly not made, unlike an answer lost on the way.
  */
-export const NOT_SENT_PROBLEM = 'urn:benefits-console:service-unreachable'
+export const NOT_SENT_PROBLEM = 'urn:console:not-sent'
 
 export class ApiError extends ServiceError {
   override readonly name = 'ApiError'

@@ -7,7 +7,6 @@ import { forgetSearches } from '../list/search-memory'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { eventIndexOf } from '@/lib/runtime-config'
 import { useLookup } from '../use-lookup'
-import { createApiClient } from '@/api/client'
 import { createIndexClient, type IndexClient, type IndexSource } from './index-client'
 import { registerIndex, takeFirstRange } from './index-registry'
 import { firstDayOfWeek } from '@/lib/format/format'
@@ -27,13 +26,6 @@ function fromMirror(source: IndexSource, consoleServer: string | undefined): Ind
   if (consoleServer === undefined) return source
   const baseUrl = `${consoleServer.replace(/\/$/, '')}/mirror`
   return { ...source, connection: () => ({ ...source.connection(), baseUrl }) }
-}
-
-/** The console server's own routes, asked with the session of `source` (its 401s answered). */
-function serverApi(source: IndexSource, consoleServer: string) {
-  return createApiClient(() => ({ ...source.connection(), baseUrl: consoleServer }), {
-    onUnauthorized: () => source.reauthenticate(),
-  })
 }
 
 const IndexContext = createContext<IndexClient | null>(null)
@@ -79,7 +71,7 @@ export function EventIndexProvider({
     }
     if (answeredBy === 'server' && consoleServer !== undefined)
       // Loaded only where the server answers: the browser's index stays the smaller default.
-      void import('./server-index-client').then(({ createServerIndexClient }) =>
+      void import('./server-index-client').then(({ createServerIndexClient, serverApi }) =>
         begin(
           createServerIndexClient(db, serverApi(source, consoleServer), JSON.parse(settingsKey)),
         ),

@@ -1,9 +1,9 @@
-import type { ApiClient } from '../../../api/client'
+import { createApiClient, type ApiClient } from '../../../api/client'
 import { eventSchema, type Event } from '../../../api/schemas/event'
 import { z } from '../../../api/schemas/zod'
 import type { EventFilter, SearchRank } from '../model/filter'
 import type { Workload } from '../model/workload'
-import { indexStateStore, type IndexClient } from './index-client'
+import { indexStateStore, type IndexClient, type IndexSource } from './index-client'
 import {
   type CalendarAnswer,
   type CalendarRequest,
@@ -34,6 +34,13 @@ function readable(records: unknown): Event[] {
   return records.flatMap((r) => {
     const parsed = eventSchema.safeParse(r)
     return parsed.success ? [parsed.data] : []
+  })
+}
+
+/** The console server's own routes, asked with the session of `source` (its 401s answered). */
+export function serverApi(source: IndexSource, consoleServer: string) {
+  return createApiClient(() => ({ ...source.connection(), baseUrl: consoleServer }), {
+    onUnauthorized: () => source.reauthenticate(),
   })
 }
 
