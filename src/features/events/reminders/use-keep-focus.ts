@@ -35,7 +35,12 @@ export function useKeepFocus(
       if (focusItem(pending.current)) pending.current = null
     const gone = before.findIndex((id) => !ids.includes(id))
     if (gone < 0) return
-    const dropped = () => !document.activeElement || document.activeElement === document.body
+    // Focus fell to the page, or to the fallback itself (a dialog moves focus to itself when the
+    // element holding it leaves): either way nobody put it there on purpose.
+    const dropped = () =>
+      !document.activeElement ||
+      document.activeElement === document.body ||
+      document.activeElement === fallback.current
     const restore = () => {
       if (focusItem(gone)) pending.current = null
       else {
