@@ -4,6 +4,7 @@ import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
 import { refusal, type Caller, type Gate } from './gate'
 import { proxyRoutes } from './proxy'
+import { auditRoutes } from './routes/audit'
 import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes } from './routes/event-query'
 import { eventRoutes } from './routes/events'
@@ -74,6 +75,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', eventCalendarRoutes(deps.storage, scopeFor))
   own.route('/', mirrorListRoutes(deps))
   own.route('/', sessionRoutes())
+  own.route('/', auditRoutes(deps.storage, deps.config))
   own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs, scopeFor }))
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))

@@ -38,7 +38,12 @@ export interface ServerConfig {
    * their roles allows; one without roles, what `*` says (all when unnamed).
    */
   eventScope?: Record<string, 'own' | 'all'>
+  /** The roles that may read the audit record (`AUDIT_ROLES`; `DEFAULT_AUDIT_ROLES` when unset). */
+  auditRoles?: string[]
 }
+
+/** Who reads the audit record unless `AUDIT_ROLES` says otherwise. */
+export const DEFAULT_AUDIT_ROLES = ['admin', 'compliance']
 
 const text = (name: string) =>
   z
@@ -132,6 +137,23 @@ const schema = z
         }
         return scope
       }),
+    AUDIT_ROLES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const roles = (value?.trim() ? value : DEFAULT_AUDIT_ROLES.join(','))
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean)
+        if (roles.length === 0 || roles.some((r) => !/^[\w.-]{1,64}$/.test(r))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'AUDIT_ROLES must be role names separated by commas',
+          })
+          return z.NEVER
+        }
+        return roles
+      }),
     TRUSTED_PROXIES: z
       .string()
       .optional()
@@ -207,5 +229,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pageSize: e.MIRROR_PAGE_SIZE,
     trustedProxies: e.TRUSTED_PROXIES,
     eventScope: e.EVENT_SCOPE,
+    auditRoles: e.AUDIT_ROLES,
   }
 }

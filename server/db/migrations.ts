@@ -1,3 +1,4 @@
+import { auditChainMigration } from '../audit-chain'
 import {
   authMentionsMigration,
   dateColumnsMigration,
@@ -188,6 +189,7 @@ export const migrations: readonly Migration[] = [
   statusKeyMigration,
   readableMigration,
   sortTextMigration,
+  auditChainMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

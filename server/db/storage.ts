@@ -1,4 +1,5 @@
-import { mkdirSync, chmodSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { PRESENCE_LOCK_CLASS } from './migrations'
@@ -164,12 +165,17 @@ export async function openPostgres(connectionString: string): Promise<Storage> {
  * data); without one the database lives in memory (tests).
  */
 export async function openEmbedded(dataDir?: string): Promise<Storage> {
+  let unlock = () => {}
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     // mkdir leaves an existing folder's mode as it was.
     chmodSync(dataDir, 0o700)
+    unlock = lockDataDir(dataDir)
   }
-  const db = await PGlite.create(dataDir ? { dataDir } : {})
+  const db = await PGlite.create(dataDir ? { dataDir } : {}).catch((error: unknown) => {
+    unlock()
+    throw error
+  })
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
       const result = await target.query<T>(text, params)
@@ -196,7 +202,53 @@ export async function openEmbedded(dataDir?: string): Promise<Storage> {
         await db.query(PRESENCE_UNLOCK, [id]).catch(() => undefined)
       }
     },
-    close: () => db.close(),
+    async close() {
+      await db.close()
+      unlock()
+    },
+  }
+}
+
+/** The file naming the process that has an embedded database open. */
+export const DATA_DIR_LOCK = 'open-by.pid'
+
+/**
+ * Claims `dataDir` for this process: the embedded database is one process's alone (a second one
+ * writing the same files would corrupt them). A lock left by a process that is gone (killed) is
+ * taken over. Returns the way to let it go.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, DATA_DIR_LOCK)
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 })
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(readFileSync(file, 'utf8').trim())
+      if (holder !== process.pid && alive(holder))
+        throw new Error(
+          `The embedded database in ${dataDir} is open in process ${holder}: stop it first, or use a Postgres server (DATABASE_URL) that many processes can share.`,
+        )
+      rmSync(file, { force: true })
+    }
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true })
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function alive(pid: number) {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
