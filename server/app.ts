@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { ChangeFeed } from './changes'
 import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
@@ -28,6 +29,9 @@ export interface AppDeps {
   /** This instance's ID, alive while it runs (it owns the keys of the writes it sends). */
   instanceId: string
 }
+
+/** The largest body the server's own routes read (a query, a list of IDs). */
+export const OWN_BODY_MAX_BYTES = 256 * 1024
 
 export type ConsoleEnv = { Variables: { caller: Caller } }
 
@@ -67,6 +71,17 @@ export function createConsoleApp(deps: AppDeps) {
   app.notFound((c) => c.json(refusal(404, 'There is no such route.'), 404))
 
   const own = new Hono<ConsoleEnv>()
+  // The server's own questions are small: a larger body is refused while it arrives, unread.
+  own.use(
+    '*',
+    bodyLimit({
+      maxSize: OWN_BODY_MAX_BYTES,
+      onError: (c) => {
+        c.header('connection', 'close')
+        return c.json(refusal(413, 'The request body is larger than 256 kB.'), 413)
+      },
+    }),
+  )
   own.use('*', deps.gate.middleware)
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
   const scopeFor: ScopeFor = (caller) => scopeOf(caller, deps.config)

@@ -55,7 +55,9 @@ export const auditChainMigration = {
           VALUES (coalesce((SELECT max(id) FROM audit_log), 0), head);
       END $$;
     ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update;
-    ALTER TABLE audit_log ALTER COLUMN prev_hash SET NOT NULL, ALTER COLUMN hash SET NOT NULL;
+    -- The ID is the trigger's to draw: a default drawn before it would leave a gap each time.
+    ALTER TABLE audit_log ALTER COLUMN prev_hash SET NOT NULL, ALTER COLUMN hash SET NOT NULL,
+      ALTER COLUMN id DROP DEFAULT;
     CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log
       FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
   `,

@@ -64,8 +64,8 @@ async function call(token: string, method: string, path: string, body?: unknown)
   return { status: response.status, json }
 }
 
-const search = async (token: string, query: Record<string, string>) => {
-  const r = await call(token, 'GET', `/console-api/audit?${new URLSearchParams(query)}`)
+const search = async (token: string, query: Record<string, unknown>) => {
+  const r = await call(token, 'POST', '/console-api/audit/search', query)
   return { ...r, data: r.json.data as { entries: Entry[]; next: number | null } }
 }
 
@@ -102,12 +102,12 @@ describe('the audit record, searched', () => {
   })
 
   it('pages newest first, and records each search as a read of the record', async () => {
-    const first = await search(admin, { limit: '1' })
+    const first = await search(admin, { limit: 1 })
     expect(first.data.entries).toHaveLength(1)
     expect(first.data.next).toBe(first.data.entries[0]!.id)
-    const second = await search(admin, { limit: '1', before: String(first.data.next) })
+    const second = await search(admin, { limit: 1, before: first.data.next })
     expect(second.data.entries[0]!.id).toBeLessThan(first.data.entries[0]!.id)
-    const searches = await search(admin, { operation: 'GET /console-api/audit' })
+    const searches = await search(admin, { operation: 'POST /console-api/audit/search' })
     expect(searches.data.entries.length).toBeGreaterThanOrEqual(2)
     expect(searches.data.entries[0]).toMatchObject({ userId: 'admin', action: 'read' })
   })
@@ -118,25 +118,37 @@ describe('the audit record, searched', () => {
 
   it('refuses staff and support, and a search it cannot read, naming the field', async () => {
     for (const token of [staff, support]) {
-      const refused = await call(token, 'GET', '/console-api/audit')
+      const refused = await call(token, 'POST', '/console-api/audit/search', {})
       expect(refused.status).toBe(403)
       expect(refused.json.error!.detail).toMatch(/open to admin and compliance only/)
       expect((await call(token, 'GET', '/console-api/audit/verify')).status).toBe(403)
     }
-    const cases: [Record<string, string>, string][] = [
+    const cases: [unknown, string][] = [
       [{ limit: 'abc' }, 'limit'],
-      [{ limit: '100000' }, 'limit'],
+      [{ limit: 100_000 }, 'limit'],
+      [{ before: -3 }, 'before'],
       [{ action: 'delete' }, 'action'],
       [{ recordType: 'claim' }, 'recordType'],
       [{ from: 'yesterday' }, 'from'],
       [{ user: 'x'.repeat(10_000) }, 'user'],
-      [{ surprise: '1' }, 'query'],
+      [{ surprise: '1' }, 'body'],
+      ['not an object', 'body'],
     ]
     for (const [query, field] of cases) {
-      const bad = await search(admin, query)
+      const bad = await call(admin, 'POST', '/console-api/audit/search', query)
       expect(bad.status, JSON.stringify(query).slice(0, 40)).toBe(400)
       expect(bad.json.error!.detail).toContain(field)
     }
+    const huge = await fetch(`${baseUrl}/console-api/audit/search`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'service-database': 'demo',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ user: 'x'.repeat(2_000_000) }),
+    })
+    expect(huge.status).toBe(413)
   })
 
   it('says the chain is whole, and where it broke once an entry is changed', async () => {

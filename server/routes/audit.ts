@@ -7,9 +7,10 @@ import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
 
 /*
- * The audit record, read: `GET /console-api/audit` finds entries of the caller's database by
- * person, record, member (an auth's subscriber ID), operation, kind and time, newest first, a
- * page at a time; `GET /console-api/audit/verify` says whether the chain is whole. Only the roles
+ * The audit record, read: `POST /console-api/audit/search` finds entries of the caller's database
+ * by person, record, member (an auth's subscriber ID), operation, kind and time, newest first, a
+ * page at a time (a POST: a member's ID never sits in an address, nor in a proxy's log);
+ * `GET /console-api/audit/verify` says whether the chain is whole. Only the roles
  * of `AUDIT_ROLES` may ask (a token naming none may not), and each search is itself recorded:
  * the answers name members.
  */
@@ -37,8 +38,8 @@ export const auditQuerySchema = z.strictObject({
   from: instant,
   to: instant,
   /** The page after the entry of this ID (older ones). */
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).optional(),
+  before: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).optional(),
 })
 
 export type AuditQuery = z.infer<typeof auditQuerySchema>
@@ -57,14 +58,13 @@ export function auditRoutes(
       return c.json(refusal(403, `The audit record is open to ${roles.join(' and ')} only.`), 403)
     await next()
   }
-  app.use('/audit', onlyAuditors)
   app.use('/audit/*', onlyAuditors)
 
-  app.get('/audit', async (c) => {
+  app.post('/audit/search', async (c) => {
     const caller = c.get('caller')
-    const parsed = auditQuerySchema.safeParse(c.req.query())
+    const parsed = auditQuerySchema.safeParse(await c.req.json().catch(() => undefined))
     if (!parsed.success) {
-      const where = parsed.error.issues.map((p) => p.path.join('.') || 'query').join(', ')
+      const where = parsed.error.issues.map((p) => p.path.join('.') || 'body').join(', ')
       return c.json(refusal(400, `The search is not one the server reads (at ${where}).`), 400)
     }
     const q = parsed.data
@@ -123,7 +123,7 @@ export function auditRoutes(
         userId: caller.userId,
         userName: caller.name,
         action: 'read',
-        operation: 'GET /console-api/audit',
+        operation: 'POST /console-api/audit/search',
         database: caller.database,
         recordType: null,
         recordId: null,

@@ -123,6 +123,14 @@ export const PAGES: readonly PageDeclaration[] = [
     load: () => import('./routes/admin-password-policy'),
   },
   {
+    path: '/admin/audit',
+    name: 'Audit',
+    needs: 'audit',
+    nav: { section: 'Admin', label: 'Audit' },
+    command: { words: 'audit record history who viewed changed compliance hipaa' },
+    load: () => import('./routes/admin-audit'),
+  },
+  {
     path: '/reference',
     name: 'Reference lists',
     nav: { section: 'Reference', label: 'Lookup lists' },

@@ -25,6 +25,9 @@ export const paths = {
   admin: {
     sessions: () => '/admin/sessions',
     passwordPolicy: () => '/admin/password-policy',
+    /** The Audit page, searching one record's entries when given. */
+    audit: (record?: { type: 'event' | 'auth'; id: string | number }) =>
+      record ? `/admin/audit?recordType=${record.type}&recordId=${id(record.id)}` : '/admin/audit',
   },
   reference: () => '/reference',
 } as const

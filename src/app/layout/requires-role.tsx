@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths'
 const who: Record<Permission, string> = {
   admin: 'administrators',
   changeAuths: 'support staff and administrators',
+  audit: 'administrators and compliance staff',
 }
 
 /**

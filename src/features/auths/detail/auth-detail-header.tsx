@@ -3,7 +3,7 @@ import type { AuthVba } from '@/api/schemas/auth-vba'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { PageHeader } from '@/components/ui/page-header'
-import { useCan } from '@/lib/app-context'
+import { useCan, useRuntimeConfig } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
 import { toneOf } from '../model/tone'
 import { AuthStatusBadge } from './auth-status-badge'
@@ -26,6 +26,8 @@ export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHe
   const tone = toneOf(auth)
   // Staff read auths; support and admins change them (the service's rule).
   const canChange = useCan('changeAuths')
+  const { consoleServer } = useRuntimeConfig()
+  const seesAudit = useCan('audit') && consoleServer !== undefined
   const service = [auth.service_Type, auth.service_Code].filter(Boolean).join(' ')
   const kind = [auth.type_Of_Service ?? auth.auth_Type, auth.treatment_Type].filter(
     (part, i, all) => part && part !== auth.service_Type && all.indexOf(part) === i,
@@ -81,6 +83,11 @@ export function AuthDetailHeader({ authNumber, auth, vba, onOpen }: AuthDetailHe
                 Delete
               </Button>
             </>
+          )}
+          {seesAudit && (
+            <ButtonLink variant="ghost" to={paths.admin.audit({ type: 'auth', id: authNumber })}>
+              Audit trail
+            </ButtonLink>
           )}
           {/* The print CSS prints the determination summary alone. */}
           <Button variant="ghost" onClick={() => window.print()}>

@@ -6,7 +6,7 @@ import { useDatabase } from '@/api/api-context'
 import { formatServiceDate, parseServiceDate } from '@/api/dates'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Event } from '@/api/schemas/event'
-import { useRuntimeConfig } from '@/lib/app-context'
+import { useCan, useRuntimeConfig } from '@/lib/app-context'
 import { EventActions } from '../actions/event-actions'
 import { fieldLabel, formatEventValue, humanizeCode, isDocumentedField } from '../event-fields'
 import { paths } from '@/lib/paths'
@@ -41,7 +41,8 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
   const queries = useEventQueries()
   const db = useDatabase()
   const now = useNow()
-  const { completedStatus } = useRuntimeConfig()
+  const { completedStatus, consoleServer } = useRuntimeConfig()
+  const seesAudit = useCan('audit') && consoleServer !== undefined
   const priorities = useLookup('priorities').data ?? []
   const schedules = useQuery({
     ...queries.schedules(db, event.event_ID),
@@ -112,6 +113,9 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
             {event.status && <span className={styles.status}>{event.status}</span>}
             <PriorityBadge priority={event.priority} priorities={priorities} />
             <span>{assignee ? `Assigned to ${assignee}` : 'Unassigned'}</span>
+            {seesAudit && (
+              <Link to={paths.admin.audit({ type: 'event', id: event.event_ID })}>Audit trail</Link>
+            )}
           </p>
         </div>
         <EventActions

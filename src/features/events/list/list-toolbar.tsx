@@ -1,3 +1,4 @@
+import { downloadText } from '@/lib/download'
 import { useDirectory } from '@/lib/directory'
 import { useRuntimeConfig } from '@/lib/app-context'
 import type { Event } from '@/api/schemas/event'
@@ -46,7 +47,7 @@ export function ListToolbar({
   const { completedStatus } = useRuntimeConfig()
   const { personName, groupName } = useDirectory()
   const exportCsv = async () => {
-    const { csvFileName, downloadText, eventsToCsv, exportColumns } = await import('./export/csv')
+    const { csvFileName, eventsToCsv, exportColumns } = await import('./export/csv')
     const context = { priorities, completedStatus, personName, groupName }
     if (exportAll && index) {
       // Every match, not the page: the index answers them all at once.
