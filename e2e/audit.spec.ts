@@ -1,13 +1,67 @@
 import { readFile } from 'node:fs/promises'
 import { expectNoSeriousA11yViolations } from './axe'
-import { createAuth, expect, signIn, test } from './fixtures'
+import {
+  API_KEY,
+  createAuth,
+  createEvent,
+  expect,
+  service,
+  serviceToken,
+  signIn,
+  test,
+} from './fixtures'
 
 /*
  * The Audit page over the console server's record: who viewed an auth, what a user changed, the
  * export, and the chain's state; open to administrators, not to staff.
  */
 
+/** The sandbox itself, behind the console server (playwright.config.ts puts it there). */
+const serviceDirect = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 2000}/api`
+
 test.describe('the audit record', () => {
+  test('an event’s history shows a change made in the console and one made over the service’s API, each by whom', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin')
+    const event = await createEvent(page, { subject: 'History: as created' })
+    const id = event.event_ID
+    // Through the console (its server passes it on and records it).
+    const renamed = await service(page, 'PUT', `/events/${id}`, {
+      ...event,
+      subject: 'History: renamed in the console',
+    })
+    expect(renamed.status).toBe(200)
+    // Another client of the service, past the console.
+    const direct = await fetch(`${serviceDirect}/events/${id}`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${await serviceToken(page, 'support')}`,
+        'x-api-key': API_KEY,
+        'service-database': 'demo',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...renamed.data, subject: 'History: renamed outside' }),
+    })
+    expect(direct.status).toBe(200)
+
+    await page.goto(`/events/${id}`)
+    const history = page.getByRole('region', { name: 'History' })
+    const items = history.getByRole('listitem').filter({ has: page.getByRole('list') })
+    await expect(items).toHaveCount(3, { timeout: 10_000 })
+    await expect(items.nth(0)).toContainText('Changed outside the console by support')
+    await expect(items.nth(0)).toContainText(
+      'Subject: History: renamed in the console → History: renamed outside',
+    )
+    await expect(items.nth(1)).toContainText('Alex Admin changed')
+    await expect(items.nth(1)).toContainText(
+      'Subject: History: as created → History: renamed in the console',
+    )
+    await expect(items.nth(2)).toContainText('Alex Admin created it')
+    await expect(items.nth(2)).toContainText('Subject: empty → History: as created')
+    await expect(page.getByRole('heading', { name: 'History: renamed outside' })).toBeVisible()
+  })
+
   test('an admin finds who viewed an auth and what they changed, exports it, and sees the chain whole', async ({
     page,
     browser,

@@ -9,6 +9,7 @@ import { auditRoutes } from './routes/audit'
 import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes } from './routes/event-query'
 import { eventRoutes } from './routes/events'
+import { historyRoutes } from './routes/history'
 import { healthRoutes } from './routes/health'
 import { mirrorListRoutes } from './routes/mirror-list'
 import { sessionRoutes } from './routes/session'
@@ -91,6 +92,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', mirrorListRoutes(deps))
   own.route('/', sessionRoutes())
   own.route('/', auditRoutes(deps.storage, deps.config))
+  own.route('/', historyRoutes(deps.storage, scopeFor))
   own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs, scopeFor }))
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))

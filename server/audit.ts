@@ -9,7 +9,8 @@ import type { Sql } from './db/storage'
 export interface AuditEntry {
   userId: string | null
   userName: string | null
-  action: 'write' | 'read'
+  /** `seen`: a change the mirror met in the service that did not pass through the console. */
+  action: 'write' | 'read' | 'seen'
   /** Method and path pattern, e.g. `PUT /events/{eventID}`. */
   operation: string
   database: string | null
@@ -63,6 +64,45 @@ export function changedFields(
     const a = before?.[key] ?? null
     const b = after?.[key] ?? null
     if (JSON.stringify(a) !== JSON.stringify(b)) out[key] = { before: a, after: b }
+  }
+  return out
+}
+
+/** What the mirror records of a change made past the console (its operation in the record). */
+export const CHANGED_OUTSIDE = 'changed outside the console'
+export const CREATED_OUTSIDE = 'created outside the console'
+
+/**
+ * The entries of changes the mirror met that did not pass through the console: each record as
+ * it was held and as the service has it now, the fields that differ, attributed to the user the
+ * service names as its last updater (`update_User`, its word, not checked). A record first met
+ * is noted as created outside. Records whose fields are all as held give none.
+ */
+export function seenEntries(
+  database: string,
+  kind: 'event' | 'auth',
+  held: ReadonlyMap<string, Record<string, unknown>>,
+  now: readonly { id: string; record: Record<string, unknown> }[],
+): AuditEntry[] {
+  const out: AuditEntry[] = []
+  for (const { id, record } of now) {
+    const before = held.get(id) ?? null
+    const changes = changedFields(before, record)
+    if (Object.keys(changes).length === 0) continue
+    const by = record.update_User ?? record.entry_User
+    out.push({
+      userId: typeof by === 'string' && by !== '' ? by : null,
+      userName: null,
+      action: 'seen',
+      operation: before ? CHANGED_OUTSIDE : CREATED_OUTSIDE,
+      database,
+      recordType: kind,
+      recordId: id,
+      changes: before ? changes : null,
+      status: null,
+      activityId: null,
+      detail: { updateDate: record.update_Date ?? null, attributedBy: 'service' },
+    })
   }
   return out
 }

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { NOT_SENT_PROBLEM } from '../src/api/errors'
+import { storeSeenAuth, storeSeenEvents } from './mirror/seen'
 import { announce } from './changes'
 import { changedFields, recordAudit, type AuditEntry } from './audit'
 import type { ServerConfig } from './config'
@@ -322,9 +323,15 @@ export function proxyRoutes(deps: ProxyDeps) {
               ? envelope.data.authDetail
               : null
             : envelope?.data
-        if (isRecord(data) && target.kind === 'auth') changes = await upsertAuth(tx, database, data)
+        // A record read that differs from the copy was changed past the console.
+        // (The service's view of an auth, `auth-vba`, may hold it otherwise shaped: stored only.)
+        if (isRecord(data) && target.kind === 'auth')
+          changes =
+            target.answer === 'auth-vba'
+              ? await upsertAuth(tx, database, data)
+              : await storeSeenAuth(tx, database, data)
         if (isRecord(data) && target.kind === 'event')
-          changes = await upsertEvents(tx, database, [data])
+          changes = await storeSeenEvents(tx, database, [data])
         await announce(tx, changes)
         await recordAudit(tx, [
           readEntry(claims, target, database, response.status, envelope?.activityId ?? null),

@@ -3,6 +3,7 @@ import type { Storage } from '../db/storage'
 import { announce } from '../changes'
 import { ServiceError } from '../service/account'
 import type { ServiceReader } from '../service/reader'
+import { storeSeenEvents } from './seen'
 import { deleteEvents, upsertEvents, wallClockMs, type Change } from './store'
 
 /*
@@ -143,7 +144,7 @@ export class Mirror {
       if (result.size < CHANGE_PAGE_SIZE) break
     }
     return this.storage.transaction(async (tx) => {
-      const changes = await upsertEvents(tx, this.database, [...found.values()])
+      const changes = await storeSeenEvents(tx, this.database, [...found.values()])
       await tx.query(
         `UPDATE mirror_state SET watermark = COALESCE($2, watermark), last_success_at = now(),
            behind_since = NULL, failures = 0, last_error = NULL WHERE database = $1`,
@@ -169,7 +170,7 @@ export class Mirror {
       for (const id of result.unreadable) if (id !== null) seen.add(id)
       changes.push(
         ...(await this.storage.transaction(async (tx) => {
-          const stored = await upsertEvents(tx, this.database, result.events)
+          const stored = await storeSeenEvents(tx, this.database, result.events)
           await announce(tx, stored)
           return stored
         })),

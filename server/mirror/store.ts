@@ -101,6 +101,15 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
   }))
 }
 
+/** The records the mirror holds of these events, by ID (those it has). */
+export async function heldEvents(tx: Sql, database: string, ids: readonly number[]) {
+  const { rows } = await tx.query<{ event_id: number; record: Rec }>(
+    'SELECT event_id, record FROM mirror_events WHERE database = $1 AND event_id = ANY($2::integer[])',
+    [database, ids],
+  )
+  return new Map(rows.map((r) => [Number(r.event_id), r.record]))
+}
+
 export async function deleteEvents(tx: Sql, database: string, ids: readonly number[]) {
   if (ids.length === 0) return [] as Change[]
   // Each deletion is noted (a readers' cursor, `seq`), since a deleted row can tell no one.

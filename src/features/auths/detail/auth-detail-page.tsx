@@ -1,3 +1,4 @@
+import { RecordHistory } from '@/components/record-history/record-history'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
@@ -129,6 +130,7 @@ export function AuthDetailPage({ authNumber, related }: AuthDetailPageProps) {
         />
       </div>
       <AuthOtherFields auth={loaded} />
+      <RecordHistory kind="auth" id={authNumber} version={loaded.update_Date} />
       <AuthPrintSummary authNumber={authNumber} auth={loaded} vba={vba.data} clock={clock} />
 
       {/* Mounted while open, so each opening starts afresh from the auth as it is now. */}

@@ -1,3 +1,4 @@
+import { RecordHistory } from '@/components/record-history/record-history'
 import { useDirectory } from '@/lib/directory'
 import { useQuery } from '@tanstack/react-query'
 import { LinkedText } from './linked-text'
@@ -188,6 +189,7 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
       </div>
       <EventSchedules eventId={event.event_ID} />
       {others.length > 0 && <EventFieldSection title="Other fields" rows={rows(others)} />}
+      <RecordHistory kind="event" id={String(event.event_ID)} version={event.update_Date} />
     </article>
   )
 }
