@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import type { Page } from '@playwright/test'
 import { securityHeaders } from '../security-headers'
 import {
@@ -445,6 +446,60 @@ test.describe('deployed with the console server behind nginx (CONSOLE_SERVER_ORI
     expect(events.status).toBe(200)
     expect(events.headers.get('x-content-type-options')).toBe('nosniff')
     expect(events.headers.get('x-robots-tag')).toBe('noindex')
+  })
+
+  test('an audit entry altered in the database: the Audit page and npm run audit:verify both name it', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000)
+    await page.goto(`${deployed.origin}/sign-in`)
+    await page.getByLabel('Username').fill('admin')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('heading', { name: 'My events' })).toBeVisible()
+    const { event_ID } = await firstEvent(deployed.service)
+    await page.goto(`${deployed.origin}/events/${event_ID}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.goto(`${deployed.origin}/admin/audit`)
+    await expect(page.getByText('The audit chain is whole')).toBeVisible({ timeout: 20_000 })
+
+    // Someone with the database's keys rewrites who read the event.
+    await deployed.stopServer()
+    let altered: number
+    try {
+      const db = await PGlite.create({ dataDir: deployed.dataDir })
+      try {
+        const { rows } = await db.query<{ id: number }>(
+          `SELECT id::integer AS id FROM audit_log WHERE record_type = 'event' AND record_id = $1
+           ORDER BY id LIMIT 1`,
+          [String(event_ID)],
+        )
+        altered = rows[0]!.id
+        await db.exec('ALTER TABLE audit_log DISABLE TRIGGER USER')
+        await db.query(`UPDATE audit_log SET user_id = 'nobody' WHERE id = $1`, [altered])
+        await db.exec('ALTER TABLE audit_log ENABLE TRIGGER USER')
+      } finally {
+        await db.close()
+      }
+      const verify = spawnSync(
+        process.execPath,
+        ['node_modules/tsx/dist/cli.mjs', 'server/audit-verify.ts'],
+        {
+          env: { ...process.env, CONSOLE_DATA_DIR: deployed.dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+        },
+      )
+      expect(verify.status).toBe(1)
+      expect(verify.stderr).toContain(`The audit chain is broken at entry ${altered}.`)
+    } finally {
+      await deployed.startServer()
+    }
+    // The session held across the server's restart.
+    await page.goto(`${deployed.origin}/admin/audit`)
+    await expect(page.getByRole('alert')).toContainText(
+      `The audit chain is broken at entry ${altered}.`,
+      { timeout: 20_000 },
+    )
   })
 
   test('the service stops: the console reads on from the copy, says since when, keeps what was typed, and catches up', async ({

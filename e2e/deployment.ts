@@ -242,6 +242,12 @@ export interface ServerDeployment {
   stopService: () => Promise<void>
   /** Starts it again, on the same port and data. */
   startService: () => Promise<void>
+  /** Stops the console server (nginx stays up): its embedded database is then free to open. */
+  stopServer: () => Promise<void>
+  /** Starts it again, on the same port and data. */
+  startServer: () => Promise<void>
+  /** The console server's embedded database (`CONSOLE_DATA_DIR`). */
+  dataDir: string
   /** What the console server wrote (its start line, errors). */
   serverLog: () => string
   nginxLog: () => string
@@ -295,26 +301,31 @@ export async function startServerDeployment(): Promise<ServerDeployment> {
     let sandbox = await startSandbox()
 
     // The server's settings only, as a container would have them: nothing of this environment.
-    const server = spawn(process.execPath, [tsx, 'server/index.ts'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        SERVICE_URL: service,
-        SERVICE_API_KEY: API_KEY,
-        SERVICE_DATABASES: 'demo,training',
-        SERVICE_USERNAME: 'console-server',
-        SERVICE_PASSWORD: DEMO_PASSWORD,
-        CONSOLE_DATA_DIR: path.join(work, 'console-data'),
-        PORT: String(serverPort),
-        HOST: '127.0.0.1',
-        // Changes made past the console reach the stream within a second or two.
-        MIRROR_POLL_SECONDS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    server.stdout.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()))
-    server.stderr.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()))
-    children.push(server)
+    const dataDir = path.join(work, 'console-data')
+    const startServer = () => {
+      const started = spawn(process.execPath, [tsx, 'server/index.ts'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          SERVICE_URL: service,
+          SERVICE_API_KEY: API_KEY,
+          SERVICE_DATABASES: 'demo,training',
+          SERVICE_USERNAME: 'console-server',
+          SERVICE_PASSWORD: DEMO_PASSWORD,
+          CONSOLE_DATA_DIR: dataDir,
+          PORT: String(serverPort),
+          HOST: '127.0.0.1',
+          // Changes made past the console reach the stream within a second or two.
+          MIRROR_POLL_SECONDS: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      started.stdout.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()))
+      started.stderr.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()))
+      children.push(started)
+      return started
+    }
+    let server = startServer()
 
     const html = path.join(work, 'html')
     cpSync('dist', html, { recursive: true })
@@ -366,6 +377,21 @@ export async function startServerDeployment(): Promise<ServerDeployment> {
       async startService() {
         sandbox = await startSandbox()
       },
+      async stopServer() {
+        await stopAll([server])
+        const at = children.indexOf(server)
+        if (at >= 0) children.splice(at, 1)
+      },
+      async startServer() {
+        server = startServer()
+        await waitFor(
+          `${origin}/console-api/health`,
+          (r) => r.status === 401,
+          'the console server behind nginx',
+          server,
+        )
+      },
+      dataDir,
       serverLog: () => serverOutput,
       nginxLog: () => readLog(path.join(work, 'error.log')),
       stop,
