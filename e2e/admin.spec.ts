@@ -35,8 +35,11 @@ async function writePolicy(page: Page, policy: Policy) {
 
 const userCard = (page: Page) => page.getByRole('region', { name: "End a user's session" })
 const longestCard = (page: Page) => page.getByRole('region', { name: 'End the longest session' })
+/** The log of sessions ended: the console server's audit (here), else the tab's own. */
 const actionLog = (page: Page) =>
-  page.getByRole('region', { name: 'Actions taken in this browser session' })
+  page.getByRole('region', {
+    name: /^(Sessions ended by administrators|Actions taken in this browser session)$/,
+  })
 
 async function endSessionOf(page: Page, userId: string) {
   await userCard(page).getByLabel('User ID').fill(userId)
@@ -121,6 +124,28 @@ test.describe('admin: sessions', () => {
     )
     await expect(actionLog(page).getByRole('row').nth(1)).toContainText('End the longest session')
     await supportContext.close()
+  })
+
+  test('the log of ended sessions is the server’s: another admin’s browser shows the kick, and nothing is kept in the tab', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'admin')
+    await page.goto('/admin/sessions')
+    await endSessionOf(page, 'nobody-by-this-name')
+    await expect(userCard(page)).toContainText('No such user: nobody-by-this-name')
+    expect(
+      await page.evaluate(() => sessionStorage.getItem('bac.admin.session-actions')),
+    ).toBeNull()
+
+    const other = await browser.newContext()
+    const otherPage = await other.newPage()
+    await signIn(otherPage, 'admin')
+    await otherPage.goto('/admin/sessions')
+    const row = actionLog(otherPage).getByRole('row').filter({ hasText: 'nobody-by-this-name' })
+    await expect(row.first()).toContainText('Alex Admin')
+    await expect(row.first()).toContainText('No such user: nobody-by-this-name')
+    await other.close()
   })
 
   test('ending the session of an unknown user says there is no such user', async ({ page }) => {

@@ -469,7 +469,7 @@ export function proxyRoutes(deps: ProxyDeps) {
           ? { unverifiedUser: true }
           : replayed
             ? { madeByEarlierAttempt: true }
-            : null,
+            : kickResultOf(target.operation, envelope?.data),
     }
     for (const [id, record] of after) {
       // A record the earlier attempt did not note was new: it did not exist before it (the
@@ -541,6 +541,18 @@ export function proxyRoutes(deps: ProxyDeps) {
     return new Response(text, { status: response.status, headers })
   })
   return app
+}
+
+/** What a kick ended (whose sessions, how many), for the administrators' log; null otherwise. */
+function kickResultOf(operation: string, data: unknown) {
+  if (!operation.startsWith('POST /kick') || !isRecord(data)) return null
+  const { user_ID, sessionsEnded } = data
+  return {
+    kickResult: {
+      user_ID: typeof user_ID === 'string' ? user_ID : null,
+      sessionsEnded: typeof sessionsEnded === 'number' ? sessionsEnded : null,
+    },
+  }
 }
 
 /** The audit entry of a read of one record by the token's user. */

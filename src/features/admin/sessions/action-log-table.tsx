@@ -16,20 +16,49 @@ const timeFormat = byLocale(
 
 const toneClass = (kind: string) => styles[outcomeTone(kind as KickOutcomeKind)] ?? ''
 
-/** The actions taken on this page in this browser session: who, when, what, result, activity. */
-export function ActionLogTable({ actions }: { actions: SessionAction[] }) {
+const TEXTS = {
+  tab: {
+    title: 'Actions taken in this browser session',
+    note: 'Kept in this tab until it closes. Quote the activity ID when you contact support.',
+    empty: 'No sessions have been ended from this tab yet.',
+  },
+  server: {
+    title: 'Sessions ended by administrators',
+    note: 'From the console server’s audit record: every administrator’s, newest first. Quote the activity ID when you contact support.',
+    empty: 'No administrator has ended a session yet.',
+  },
+}
+
+/**
+ * The sessions ended and who ended them: who, when, what, result, activity. `tab`: those of this
+ * browser session (without the console server); `server`: every administrator's, from its audit.
+ */
+export function ActionLogTable({
+  actions,
+  source,
+  state = 'ready',
+}: {
+  actions: SessionAction[]
+  source: 'tab' | 'server'
+  state?: 'loading' | 'failed' | 'ready'
+}) {
+  const texts = TEXTS[source]
   return (
     <section className={styles.section} aria-labelledby="session-actions-title">
       <div className={styles.heading}>
         <h2 id="session-actions-title" className={styles.title}>
-          Actions taken in this browser session
+          {texts.title}
         </h2>
-        <p className={styles.note}>
-          Kept in this tab until it closes. Quote the activity ID when you contact support.
-        </p>
+        <p className={styles.note}>{texts.note}</p>
       </div>
-      {actions.length === 0 ? (
-        <p className={styles.empty}>No sessions have been ended from this tab yet.</p>
+      {state === 'loading' ? (
+        <p className={styles.empty}>Reading the record…</p>
+      ) : state === 'failed' ? (
+        <p className={styles.empty} role="status">
+          The record could not be read.
+        </p>
+      ) : actions.length === 0 ? (
+        <p className={styles.empty}>{texts.empty}</p>
       ) : (
         <Table aria-labelledby="session-actions-title">
           <thead>

@@ -43,6 +43,46 @@ export const describeAction = (action: KickAction) => {
 
 const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`
 
+/**
+ * The outcome of a kick the service refused with `status`, or null for a status that says
+ * nothing particular of kicks. `serviceMessage` is what the service said, when known.
+ */
+export function outcomeOfRefusal(
+  action: KickAction,
+  status: number,
+  base: { serviceMessage?: string | undefined; activityId?: string | undefined },
+): KickOutcome | null {
+  if (status === 403)
+    return {
+      ...base,
+      kind: 'not-allowed',
+      title: 'Not allowed: only administrators can end sessions',
+      detail: base.serviceMessage ? `The service answered: ${base.serviceMessage}` : undefined,
+    }
+  if (status === 404 && action.kind === 'user')
+    return {
+      ...base,
+      kind: 'no-such-user',
+      title: `No such user: ${action.userId}`,
+      detail: `The service knows no user with the ID "${action.userId}". Check the ID and try again.`,
+    }
+  if (status === 404)
+    return {
+      ...base,
+      kind: 'nobody-else',
+      title: 'Nobody else is signed in: no session was ended',
+      detail: 'Apart from you, no user has a session open.',
+    }
+  if (status === 401)
+    return {
+      ...base,
+      kind: 'signed-out',
+      title: 'Your own session has ended',
+      detail: 'Sign in again, then try once more.',
+    }
+  return null
+}
+
 /** The outcome of an answered kick, with the activity ID the service sent (to quote to support). */
 export function outcomeOfSuccess(
   action: KickAction,
@@ -72,35 +112,11 @@ export function outcomeOfSuccess(
 
 export function outcomeOfFailure(action: KickAction, error: unknown): KickOutcome {
   if (error instanceof ApiError) {
-    const base = { serviceMessage: error.message, activityId: error.activityId }
-    if (error.status === 403)
-      return {
-        ...base,
-        kind: 'not-allowed',
-        title: 'Not allowed: only administrators can end sessions',
-        detail: `The service answered: ${error.message}`,
-      }
-    if (error.status === 404 && action.kind === 'user')
-      return {
-        ...base,
-        kind: 'no-such-user',
-        title: `No such user: ${action.userId}`,
-        detail: `The service knows no user with the ID "${action.userId}". Check the ID and try again.`,
-      }
-    if (error.status === 404)
-      return {
-        ...base,
-        kind: 'nobody-else',
-        title: 'Nobody else is signed in: no session was ended',
-        detail: 'Apart from you, no user has a session open.',
-      }
-    if (error.status === 401)
-      return {
-        ...base,
-        kind: 'signed-out',
-        title: 'Your own session has ended',
-        detail: 'Sign in again, then try once more.',
-      }
+    const refused = outcomeOfRefusal(action, error.status, {
+      serviceMessage: error.message,
+      activityId: error.activityId,
+    })
+    if (refused) return refused
   }
   const described = describeError(error)
   return {

@@ -1,30 +1,41 @@
 import { useState } from 'react'
 import { PageHeader } from '@/components/ui/page-header'
-import { useCurrentUser } from '@/lib/app-context'
+import { useQueryClient } from '@tanstack/react-query'
+import { useDatabase } from '@/api/api-context'
+import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { AdminOnlyNotice } from '../admin-only-notice'
 import { ActionLogTable } from './action-log-table'
 import { recordSessionAction, useSessionActions } from './action-log'
 import { describeAction, type KickAction, type KickOutcome } from './kick-outcome'
 import { KickLongestCard } from './kick-longest-card'
 import { KickUserCard } from './kick-user-card'
+import { serverActionLogKey, useServerActionLog } from './server-action-log'
 import styles from './sessions-page.module.css'
 
 /** Sessions: end a user's session, end the longest session, and the trace of what was done. */
 export function SessionsPage() {
   const me = useCurrentUser()
-  const actions = useSessionActions()
+  const { consoleServer } = useRuntimeConfig()
+  const tabActions = useSessionActions()
+  const serverLog = useServerActionLog(consoleServer)
+  const queryClient = useQueryClient()
+  const db = useDatabase()
   const [refusal, setRefusal] = useState<KickOutcome | null>(null)
 
   const onOutcome = (action: KickAction, outcome: KickOutcome) => {
-    recordSessionAction({
-      at: Date.now(),
-      actorId: me.userId,
-      actorName: me.name,
-      action: describeAction(action),
-      outcome: outcome.kind,
-      result: outcome.title,
-      activityId: outcome.activityId,
-    })
+    // With the console server, its audit record is the log (it recorded the kick as it passed).
+    if (consoleServer !== undefined)
+      void queryClient.invalidateQueries({ queryKey: serverActionLogKey(db) })
+    else
+      recordSessionAction({
+        at: Date.now(),
+        actorId: me.userId,
+        actorName: me.name,
+        action: describeAction(action),
+        outcome: outcome.kind,
+        result: outcome.title,
+        activityId: outcome.activityId,
+      })
     // Only the service's 403 says this account may not end sessions; any other answer shows it may.
     if (outcome.kind === 'not-allowed') setRefusal(outcome)
     else if (outcome.kind !== 'failed' && outcome.kind !== 'signed-out') setRefusal(null)
@@ -47,7 +58,15 @@ export function SessionsPage() {
         <KickUserCard onOutcome={onOutcome} />
         <KickLongestCard onOutcome={onOutcome} />
       </div>
-      <ActionLogTable actions={actions} />
+      {consoleServer === undefined ? (
+        <ActionLogTable actions={tabActions} source="tab" />
+      ) : (
+        <ActionLogTable
+          actions={serverLog.data ?? []}
+          source="server"
+          state={serverLog.isPending ? 'loading' : serverLog.isError ? 'failed' : 'ready'}
+        />
+      )}
     </div>
   )
 }
