@@ -3,7 +3,9 @@ import { bodyLimit } from 'hono/body-limit'
 import type { ChangeFeed } from './changes'
 import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
-import { refusal, type Caller, type Gate } from './gate'
+import { bearerOf, refusal, sha256, type Caller, type Gate } from './gate'
+import { readClaims } from './service/account'
+import { createSessionsSeen, endSessionsSeen, type SessionsSeen } from './sessions-seen'
 import { proxyRoutes } from './proxy'
 import { auditRoutes } from './routes/audit'
 import { eventCalendarRoutes } from './routes/event-calendar'
@@ -29,6 +31,8 @@ export interface AppDeps {
   recheckMs?: number
   /** This instance's ID, alive while it runs (it owns the keys of the writes it sends). */
   instanceId: string
+  /** Who is signed in through the server (made from the storage when not given). */
+  sessionsSeen?: SessionsSeen
 }
 
 /** The largest body the server's own routes read (a query, a list of IDs). */
@@ -71,6 +75,7 @@ export function createConsoleApp(deps: AppDeps) {
   })
   app.notFound((c) => c.json(refusal(404, 'There is no such route.'), 404))
 
+  const sessionsSeen = deps.sessionsSeen ?? createSessionsSeen(deps.storage, deps.instanceId)
   const own = new Hono<ConsoleEnv>()
   // The server's own questions are small: a larger body is refused while it arrives, unread.
   own.use(
@@ -83,17 +88,32 @@ export function createConsoleApp(deps: AppDeps) {
       },
     }),
   )
+  // A token the service refuses (a 401 from the gate) is a session that has ended.
+  own.use('*', async (c, next) => {
+    await next()
+    const token = bearerOf(c.req.header('authorization'))
+    if (c.res.status === 401 && token)
+      await endSessionsSeen(deps.storage, { tokenHash: sha256(token) }).catch(() => undefined)
+  })
   own.use('*', deps.gate.middleware)
+  own.use('*', async (c, next) => {
+    const exp = readClaims(bearerOf(c.req.header('authorization')) ?? '')?.exp
+    sessionsSeen.seen(c.get('caller'), typeof exp === 'number' ? exp * 1000 : null)
+    await next()
+  })
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
   const scopeFor: ScopeFor = (caller) => scopeOf(caller, deps.config)
   own.route('/', eventRoutes(deps.storage, scopeFor))
   own.route('/', eventQueryRoutes(deps.storage, scopeFor))
   own.route('/', eventCalendarRoutes(deps.storage, scopeFor))
   own.route('/', mirrorListRoutes(deps))
-  own.route('/', sessionRoutes())
+  own.route('/', sessionRoutes(deps.storage))
   own.route('/', auditRoutes(deps.storage, deps.config))
   own.route('/', historyRoutes(deps.storage, scopeFor))
-  own.route('/', streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs, scopeFor }))
+  own.route(
+    '/',
+    streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs, scopeFor, sessionsSeen }),
+  )
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))
   return app

@@ -129,7 +129,7 @@ describe.each(storageKinds)('the audit chain (%s)', (kind) => {
         migrations.filter((m) => m.version < 13),
       )
       await recordAudit(before.storage, [entry(1), entry(2)])
-      expect(await migrate(before.storage, { auditRetentionDays: 30 })).toEqual([13])
+      expect(await migrate(before.storage, { auditRetentionDays: 30 })).toContain(13)
       await recordAudit(before.storage, [entry(3)])
       expect(await verifyAuditChain(before.storage, retention)).toMatchObject({
         whole: true,

@@ -8,7 +8,8 @@ import { announce } from './changes'
 import { changedFields, recordAudit, type AuditEntry } from './audit'
 import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
-import { bearerOf, refusal, sha256, type Gate } from './gate'
+import { bearerOf, refusal, sha256, type Gate, type SessionEnd } from './gate'
+import { endSessionsSeen } from './sessions-seen'
 import {
   abandonKey,
   claimKey,
@@ -516,6 +517,14 @@ export function proxyRoutes(deps: ProxyDeps) {
           }
         await announce(tx, changes)
         if (sessionEnd) await announceSessionEnd(tx, sessionEnd)
+        // The sessions seen: those ended (the longest one's user, once the service named them),
+        // and the last change of the session that made this one.
+        const ended = endedByKick(sessionEnd, base.detail)
+        if (ended) await endSessionsSeen(tx, ended)
+        if (response.ok && token)
+          await tx.query('UPDATE console_sessions SET last_change = now() WHERE token_hash = $1', [
+            sha256(token),
+          ])
         // Not this instance's key any more (another took it over, taking this one for dead):
         // that one records the write.
         const mine =
@@ -541,6 +550,13 @@ export function proxyRoutes(deps: ProxyDeps) {
     return new Response(text, { status: response.status, headers })
   })
   return app
+}
+
+/** The sessions a sign-out or kick ended, by whose they were when the service said. */
+function endedByKick(end: SessionEnd | null, detail: Record<string, unknown> | null) {
+  if (!end || !('all' in end)) return end
+  const kicked = (detail?.kickResult as { user_ID?: string | null } | undefined)?.user_ID
+  return kicked ? { userId: kicked } : null
 }
 
 /** What a kick ended (whose sessions, how many), for the administrators' log; null otherwise. */

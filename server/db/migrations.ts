@@ -1,4 +1,5 @@
 import { auditChainMigration } from '../audit-chain'
+import { sessionsSeenMigration } from '../sessions-seen'
 import {
   authMentionsMigration,
   dateColumnsMigration,
@@ -190,6 +191,7 @@ export const migrations: readonly Migration[] = [
   readableMigration,
   sortTextMigration,
   auditChainMigration,
+  sessionsSeenMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

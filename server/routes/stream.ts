@@ -4,6 +4,7 @@ import type { ChangeFeed } from '../changes'
 import { bearerOf, endsSession, VERDICT_TTL_MS, type Caller, type Gate } from '../gate'
 import type { Change } from '../mirror/store'
 import type { ScopeFor } from '../scope'
+import type { SessionsSeen } from '../sessions-seen'
 
 /*
  * `GET /console-api/stream`: Server-Sent Events, one `change` message for every change of the
@@ -16,7 +17,13 @@ import type { ScopeFor } from '../scope'
 export function streamRoutes(
   feed: ChangeFeed,
   gate: Gate,
-  options: { recheckMs?: number; heartbeatMs?: number; scopeFor?: ScopeFor } = {},
+  options: {
+    recheckMs?: number
+    heartbeatMs?: number
+    scopeFor?: ScopeFor
+    /** Counts the stream as an open tab of its session. */
+    sessionsSeen?: SessionsSeen
+  } = {},
 ) {
   const recheckMs = options.recheckMs ?? VERDICT_TTL_MS
   const heartbeatMs = options.heartbeatMs ?? 15_000
@@ -60,6 +67,10 @@ export function streamRoutes(
         // A comment line keeps proxies from closing a quiet stream.
         void stream.write(': ping\n\n').catch(() => undefined)
       }, heartbeatMs)
+      const counted = options.sessionsSeen
+        ?.tab(caller.tokenHash, 1)
+        .then(() => true)
+        .catch(() => false)
       try {
         await stream.writeSSE({
           event: 'ready',
@@ -83,6 +94,7 @@ export function streamRoutes(
         stopForget()
         clearInterval(heartbeat)
         unsubscribe()
+        if (await counted) await options.sessionsSeen!.tab(caller.tokenHash, -1).catch(() => {})
       }
     })
   })
