@@ -148,6 +148,28 @@ test.describe('admin: sessions', () => {
     await other.close()
   })
 
+  test('the Sessions page lists who is signed in through the console, with open tabs, and ends one from the list', async ({
+    page,
+    browser,
+  }) => {
+    const staffContext = await browser.newContext()
+    const staffPage = await staffContext.newPage()
+    await signIn(staffPage, 'staff')
+    await signIn(page, 'admin')
+    await page.goto('/admin/sessions')
+    const signedIn = page.getByRole('region', { name: 'Signed in through the console' })
+    const staffRow = signedIn.getByRole('row').filter({ hasText: 'Sam Staff (staff)' })
+    await expect(staffRow.first()).toBeVisible({ timeout: 20_000 })
+    await expect(staffRow.first().getByRole('cell').nth(4)).not.toHaveText('0')
+    await staffRow.first().getByRole('button', { name: 'End session of staff…' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'End the session of staff?' })
+    await dialog.getByRole('button', { name: 'End session', exact: true }).click()
+    await expect(userCard(page)).toContainText(/Ended \d+ sessions? of staff/)
+    await expect(staffRow).toHaveCount(0)
+    await expectAskedToSignInAgain(staffPage)
+    await staffContext.close()
+  })
+
   test('ending the session of an unknown user says there is no such user', async ({ page }) => {
     await signIn(page, 'admin')
     await page.goto('/admin/sessions')

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
@@ -20,10 +20,13 @@ import styles from './session-card.module.css'
 
 interface KickUserCardProps {
   onOutcome: (action: KickAction, outcome: KickOutcome) => void
+  /** Given the way to ask from elsewhere (the list of who is signed in) to end a user's
+   * session: the card takes their ID and asks to confirm. */
+  askRef?: Ref<(userId: string) => void>
 }
 
 /** "End a user's session": a user ID, a confirmation naming that user, then `POST /kick/{id}`. */
-export function KickUserCard({ onOutcome }: KickUserCardProps) {
+export function KickUserCard({ onOutcome, askRef }: KickUserCardProps) {
   const me = useCurrentUser()
   const kick = useKickUser()
   const form = useForm<KickUserValues>({
@@ -39,6 +42,15 @@ export function KickUserCard({ onOutcome }: KickUserCardProps) {
   useEffect(() => {
     if (outcome) resultRef.current?.focus()
   }, [outcome])
+
+  useImperativeHandle(
+    askRef,
+    () => (userId: string) => {
+      form.setValue('userId', userId)
+      setTarget(userId)
+    },
+    [form],
+  )
 
   const finish = (action: KickAction, next: KickOutcome) => {
     setTarget(null)

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { PageHeader } from '@/components/ui/page-header'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
@@ -10,6 +10,7 @@ import { describeAction, type KickAction, type KickOutcome } from './kick-outcom
 import { KickLongestCard } from './kick-longest-card'
 import { KickUserCard } from './kick-user-card'
 import { serverActionLogKey, useServerActionLog } from './server-action-log'
+import { SignedInTable, signedInKey } from './signed-in-table'
 import styles from './sessions-page.module.css'
 
 /** Sessions: end a user's session, end the longest session, and the trace of what was done. */
@@ -21,12 +22,14 @@ export function SessionsPage() {
   const queryClient = useQueryClient()
   const db = useDatabase()
   const [refusal, setRefusal] = useState<KickOutcome | null>(null)
+  const askToEnd = useRef<(userId: string) => void>(null)
 
   const onOutcome = (action: KickAction, outcome: KickOutcome) => {
     // With the console server, its audit record is the log (it recorded the kick as it passed).
-    if (consoleServer !== undefined)
+    if (consoleServer !== undefined) {
       void queryClient.invalidateQueries({ queryKey: serverActionLogKey(db) })
-    else
+      void queryClient.invalidateQueries({ queryKey: signedInKey(db) })
+    } else
       recordSessionAction({
         at: Date.now(),
         actorId: me.userId,
@@ -55,9 +58,15 @@ export function SessionsPage() {
         />
       )}
       <div className={styles.cards}>
-        <KickUserCard onOutcome={onOutcome} />
+        <KickUserCard onOutcome={onOutcome} askRef={askToEnd} />
         <KickLongestCard onOutcome={onOutcome} />
       </div>
+      {consoleServer !== undefined && (
+        <SignedInTable
+          consoleServer={consoleServer}
+          onEnd={(userId) => askToEnd.current?.(userId)}
+        />
+      )}
       {consoleServer === undefined ? (
         <ActionLogTable actions={tabActions} source="tab" />
       ) : (
