@@ -72,6 +72,14 @@ describe('sessions seen through the server', () => {
     expect(Date.parse(seen.signedInAt)).toBeGreaterThan(Date.now() - 60_000)
     expect(Date.parse(seen.expiresAt!)).toBeGreaterThan(Date.now())
 
+    // A second token of the same user (a renewal, a second browser) is the same person.
+    const again = (await service.sandbox.signIn('staff', 'Sandbox!2026', 'demo')).idToken
+    expect((await call(again, 'GET', '/console-api/session')).status).toBe(200)
+    await eventually(async () => {
+      const rows = (await sessions(admin)).filter((s) => s.userId === 'staff')
+      return rows.length === 1 && rows[0]!.openTabs === 2
+    }, 5_000)
+
     await tab2.close()
     await eventually(
       async () => (await sessions(admin)).find((s) => s.userId === 'staff')?.openTabs === 1,

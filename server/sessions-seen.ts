@@ -109,7 +109,7 @@ export interface SeenSession {
 const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
 
-/** The sessions open now, most recently seen first. */
+/** Who has a session open now (per user and database), most recently seen first. */
 export async function listSessionsSeen(sql: Sql): Promise<SeenSession[]> {
   const { rows } = await sql.query<{
     user_id: string
@@ -121,14 +121,17 @@ export async function listSessionsSeen(sql: Sql): Promise<SeenSession[]> {
     expires_at: string | null
     tabs: string | number
   }>(
-    `SELECT s.user_id, s.user_name, s.database, ${iso('s.first_seen')} AS first_seen,
-       ${iso('s.last_seen')} AS last_seen, ${iso('s.last_change')} AS last_change,
-       ${iso('s.expires_at')} AS expires_at,
-       coalesce((SELECT sum(t.tabs) FROM console_session_tabs t
-         WHERE t.token_hash = s.token_hash AND console_instance_alive(t.instance_id)), 0) AS tabs
+    // One line per user and database: a token renewed is the same person still signed in (the
+    // service ends sessions by user).
+    `SELECT s.user_id, max(s.user_name) AS user_name, s.database,
+       ${iso('min(s.first_seen)')} AS first_seen, ${iso('max(s.last_seen)')} AS last_seen,
+       ${iso('max(s.last_change)')} AS last_change, ${iso('max(s.expires_at)')} AS expires_at,
+       coalesce(sum((SELECT sum(t.tabs) FROM console_session_tabs t
+         WHERE t.token_hash = s.token_hash AND console_instance_alive(t.instance_id))), 0) AS tabs
      FROM console_sessions s
      WHERE s.ended_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > now())
-     ORDER BY s.last_seen DESC LIMIT 500`,
+     GROUP BY s.user_id, s.database
+     ORDER BY max(s.last_seen) DESC LIMIT 500`,
   )
   return rows.map((r) => ({
     userId: r.user_id,
