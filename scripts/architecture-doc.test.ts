@@ -182,7 +182,7 @@ describe('docs/architecture.md', () => {
 
   it('quotes constants (ALL_CAPS) the code holds', () => {
     const code = files
-      .filter((f) => /^(?:src|sandbox|scripts|e2e)\/.*\.(?:tsx?|m?js)$/.test(f))
+      .filter((f) => /^(?:src|sandbox|server|scripts|e2e)\/.*\.(?:tsx?|m?js)$/.test(f))
       .map((f) => readFileSync(path.join(root, f), 'utf8'))
       .join('\n')
     const constants = quoted(readFileSync(path.join(root, DOC), 'utf8')).filter((t) =>
