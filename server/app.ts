@@ -12,6 +12,7 @@ import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes } from './routes/event-query'
 import { eventRoutes } from './routes/events'
 import { historyRoutes } from './routes/history'
+import { noteRoutes } from './routes/notes'
 import { healthRoutes } from './routes/health'
 import { mirrorListRoutes } from './routes/mirror-list'
 import { sessionRoutes } from './routes/session'
@@ -110,6 +111,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', sessionRoutes(deps.storage))
   own.route('/', auditRoutes(deps.storage, deps.config))
   own.route('/', historyRoutes(deps.storage, scopeFor))
+  own.route('/', noteRoutes(deps.storage, scopeFor))
   own.route(
     '/',
     streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs, scopeFor, sessionsSeen }),

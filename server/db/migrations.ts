@@ -1,5 +1,6 @@
 import { auditChainMigration } from '../audit-chain'
 import { sessionsSeenMigration } from '../sessions-seen'
+import { notesMigration } from '../routes/notes'
 import {
   authMentionsMigration,
   dateColumnsMigration,
@@ -192,6 +193,7 @@ export const migrations: readonly Migration[] = [
   sortTextMigration,
   auditChainMigration,
   sessionsSeenMigration,
+  notesMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -38,7 +38,8 @@ export type Kind = 'event' | 'auth'
 /** One change of the mirror, as announced: never member data, only what identifies it. */
 export interface Change {
   database: string
-  kind: Kind
+  /** `note`: a record's internal notes changed (`id` is `event:123` or `auth:…`). */
+  kind: Kind | 'note'
   id: string
   update_Date: string | null
   op: 'upsert' | 'delete'

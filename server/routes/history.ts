@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
-import { scopeSql, type ScopeFor } from '../scope'
+import { scopeSql, type Scope, type ScopeFor } from '../scope'
 
 /*
  * `GET /console-api/history/{event|auth}/{id}`: a record's changes, newest first, from the audit
@@ -17,24 +17,45 @@ export const HISTORY_MAX = 200
 
 const ID = { event: /^\d{1,10}$/, auth: /^[\w.-]{1,64}$/ } as const
 
+/** A record's kind and ID as a route names them: `event/123`, `auth/26-000813`. */
+export function recordOf(
+  kind: string,
+  id: string,
+): { kind: 'event' | 'auth'; id: string } | string {
+  if (kind !== 'event' && kind !== 'auth') return 'The kind of record must be event or auth.'
+  if (!ID[kind].test(id)) return `That is not an ${kind} ID.`
+  return { kind, id }
+}
+
+/**
+ * Whether a caller of this scope finds the record: any auth, and an event within their scope
+ * (one the mirror does not hold is outside a scope).
+ */
+export async function recordInScope(
+  storage: Storage,
+  scope: Scope | null,
+  database: string,
+  kind: 'event' | 'auth',
+  id: string,
+) {
+  if (!scope || kind !== 'event') return true
+  const within = scopeSql(scope, 3)
+  const { rows } = await storage.query(
+    `SELECT 1 FROM mirror_events WHERE database = $1 AND event_id = $2 AND ${within.where}`,
+    [database, Number(id), ...within.params],
+  )
+  return rows.length > 0
+}
+
 export function historyRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
   app.get('/history/:kind/:id', async (c) => {
     const caller = c.get('caller')
-    const kind = c.req.param('kind')
-    const id = c.req.param('id')
-    if (kind !== 'event' && kind !== 'auth')
-      return c.json(refusal(400, 'The kind of record must be event or auth.'), 400)
-    if (!ID[kind].test(id)) return c.json(refusal(400, `That is not an ${kind} ID.`), 400)
-    const scope = kind === 'event' ? scopeFor(caller) : null
-    if (scope) {
-      const within = scopeSql(scope, 3)
-      const { rows } = await storage.query(
-        `SELECT 1 FROM mirror_events WHERE database = $1 AND event_id = $2 AND ${within.where}`,
-        [caller.database, Number(id), ...within.params],
-      )
-      if (rows.length === 0) return c.json(refusal(404, 'There is no such event.'), 404)
-    }
+    const record = recordOf(c.req.param('kind'), c.req.param('id'))
+    if (typeof record === 'string') return c.json(refusal(400, record), 400)
+    const { kind, id } = record
+    if (!(await recordInScope(storage, scopeFor(caller), caller.database, kind, id)))
+      return c.json(refusal(404, 'There is no such event.'), 404)
     const { rows } = await storage.query<{
       id: string
       at: string
@@ -50,6 +71,7 @@ export function historyRoutes(storage: Storage, scopeFor: ScopeFor = () => null)
        FROM audit_log
        WHERE database = $1 AND record_type = $2 AND record_id = $3
          AND action IN ('write', 'seen') AND (status IS NULL OR status BETWEEN 200 AND 299)
+         AND detail->>'note' IS NULL
        ORDER BY id DESC LIMIT ${HISTORY_MAX}`,
       [caller.database, kind, id],
     )
