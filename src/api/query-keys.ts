@@ -5,3 +5,6 @@
 export const dbKey = (db: string) => ['db', db] as const
 
 export type DbKey = ReturnType<typeof dbKey>
+
+/** The key of every notes question of a database: a note's change anywhere reads them again. */
+export const notesKey = (db: string) => [...dbKey(db), 'notes'] as const

@@ -1,3 +1,4 @@
+import { RecordNotes } from '@/components/record-notes/record-notes'
 import { RecordHistory } from '@/components/record-history/record-history'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -130,6 +131,7 @@ export function AuthDetailPage({ authNumber, related }: AuthDetailPageProps) {
         />
       </div>
       <AuthOtherFields auth={loaded} />
+      <RecordNotes kind="auth" id={authNumber} />
       <RecordHistory kind="auth" id={authNumber} version={loaded.update_Date} />
       <AuthPrintSummary authNumber={authNumber} auth={loaded} vba={vba.data} clock={clock} />
 

@@ -1,3 +1,4 @@
+import { RecordNotes } from '@/components/record-notes/record-notes'
 import { RecordHistory } from '@/components/record-history/record-history'
 import { useDirectory } from '@/lib/directory'
 import { useQuery } from '@tanstack/react-query'
@@ -189,6 +190,7 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
       </div>
       <EventSchedules eventId={event.event_ID} />
       {others.length > 0 && <EventFieldSection title="Other fields" rows={rows(others)} />}
+      <RecordNotes kind="event" id={String(event.event_ID)} />
       <RecordHistory kind="event" id={String(event.event_ID)} version={event.update_Date} />
     </article>
   )

@@ -1,3 +1,4 @@
+import { notesKey } from '@/api/query-keys'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
@@ -137,7 +138,10 @@ export function EventIndexProvider({
       // Opened (again): what changed while it was not open is read now.
       onOpen: syncSoon,
       onChange: (change) => {
-        if (change.database !== db || change.kind !== 'event') return
+        if (change.database !== db) return
+        // A record's notes changed (one naming this user, maybe): the notes asked are read again.
+        if (change.kind === 'note') void queryClient.invalidateQueries({ queryKey: notesKey(db) })
+        if (change.kind !== 'event') return
         if (change.op === 'delete') client.remove([Number(change.id)])
         else syncSoon()
       },
@@ -146,7 +150,7 @@ export function EventIndexProvider({
       stop.abort()
       clearTimeout(batch)
     }
-  }, [client, consoleServer, source, db])
+  }, [client, consoleServer, source, db, queryClient])
 
   useEffect(() => {
     if (!client || consoleServer !== undefined) return

@@ -1,4 +1,3 @@
-import { downloadText } from '@/lib/download'
 import { useDirectory } from '@/lib/directory'
 import { useRuntimeConfig } from '@/lib/app-context'
 import type { Event } from '@/api/schemas/event'
@@ -47,7 +46,10 @@ export function ListToolbar({
   const { completedStatus } = useRuntimeConfig()
   const { personName, groupName } = useDirectory()
   const exportCsv = async () => {
-    const { csvFileName, eventsToCsv, exportColumns } = await import('./export/csv')
+    const [{ csvFileName, eventsToCsv, exportColumns }, { downloadText }] = await Promise.all([
+      import('./export/csv'),
+      import('@/lib/download'),
+    ])
     const context = { priorities, completedStatus, personName, groupName }
     if (exportAll && index) {
       // Every match, not the page: the index answers them all at once.

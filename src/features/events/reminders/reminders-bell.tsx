@@ -9,6 +9,7 @@ import { dueRemindersInSlices } from './due-reminders'
 import { yieldToPage } from '@/lib/yield-to-page'
 import type { Event } from '@/api/schemas/event'
 import { useTitleCount } from './use-title-count'
+import { useMentions } from './mentions'
 import styles from './reminders-bell.module.css'
 
 // The panel (and React Aria's popover) loads when first opened, not with every page.
@@ -61,13 +62,18 @@ export function RemindersBell() {
   const due = useDueReminders(query.data?.records ?? NO_EVENTS, now, completedStatus)
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
+  const mentions = useMentions()
   useTitleCount(due.length)
   useDesktopNotifier(due, notify)
 
-  const count = due.length
+  const count = due.length + mentions.fresh
+  const mentioned =
+    mentions.fresh > 0
+      ? `, ${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}`
+      : ''
   const label = query.isError
-    ? 'Reminders (could not be loaded)'
-    : `Reminders, ${count === 0 ? 'none' : count} due`
+    ? `Reminders (could not be loaded)${mentioned}`
+    : `Reminders, ${due.length === 0 ? 'none' : due.length} due${mentioned}`
   return (
     <>
       <button
@@ -104,6 +110,8 @@ export function RemindersBell() {
             error={query.isError ? query.error : null}
             onRetry={() => void query.refetch()}
             onClose={() => setOpen(false)}
+            mentions={mentions.mentions}
+            onMentionsSeen={mentions.markSeen}
           />
         </Suspense>
       )}

@@ -1,6 +1,7 @@
-import { useMemo, useRef, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, type RefObject } from 'react'
 import { Dialog, Heading, Popover } from 'react-aria-components'
 import { Link } from 'react-router'
+import type { Note } from '@/api/notes'
 import type { Event } from '@/api/schemas/event'
 import { ErrorPanel } from '@/components/errors/error-panel'
 import { formatCount } from '@/lib/format/format'
@@ -18,6 +19,10 @@ interface RemindersPanelProps {
   error: unknown
   onRetry: () => void
   onClose: () => void
+  /** Notes naming the user (with the console server), newest first. */
+  mentions?: readonly Note[]
+  /** The panel showed them. */
+  onMentionsSeen?: () => void
 }
 
 /** The due reminders, oldest first, each with Snooze, Open and Mark complete. */
@@ -29,7 +34,10 @@ export function RemindersPanel({
   error,
   onRetry,
   onClose,
+  mentions = [],
+  onMentionsSeen,
 }: RemindersPanelProps) {
+  useEffect(() => onMentionsSeen?.(), [onMentionsSeen])
   const dialogRef = useRef<HTMLElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const ids = useMemo(() => reminders.map((r) => r.event_ID), [reminders])
@@ -64,6 +72,33 @@ export function RemindersPanel({
               <ReminderItem key={event.event_ID} event={event} now={now} onOpen={onClose} />
             ))}
           </ul>
+        )}
+        {mentions.length > 0 && (
+          <section aria-labelledby="mentions-title" className={styles.mentions}>
+            <h3 id="mentions-title" className={styles.mentionsTitle}>
+              Mentions
+            </h3>
+            <ul className={styles.list} aria-label="Notes that mention you, newest first">
+              {mentions.slice(0, 10).map((note) => (
+                <li key={note.id} className={styles.mention}>
+                  <Link
+                    to={
+                      note.recordType === 'event'
+                        ? paths.events.detail(Number(note.recordId))
+                        : paths.auths.detail(note.recordId)
+                    }
+                    onClick={onClose}
+                  >
+                    {note.authorName ?? note.authorId} on{' '}
+                    {note.recordType === 'event' ? 'event' : 'auth'} {note.recordId}
+                  </Link>
+                  <span className={styles.excerpt}>
+                    {note.body.length > 140 ? `${note.body.slice(0, 140)}…` : note.body}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         <footer className={styles.footer}>
           <DesktopNotificationsToggle />
