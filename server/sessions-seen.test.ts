@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createConsoleServer, listen } from './server'
 import type { SeenSession } from './sessions-seen'
 import {
   eventually,
   openStream,
-  openTestStorage,
-  startService,
   type TestService,
-  type TestStorage,
+  startTestServer,
+  type TestServer,
 } from './testing'
 
 /*
@@ -17,28 +15,16 @@ import {
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
+let running: TestServer
 let service: TestService
-let t: TestStorage
 let baseUrl: string
-let close: () => Promise<void>
 
 beforeAll(async () => {
-  service = await startService({ events: 20 })
-  t = await openTestStorage('embedded')
-  const server = await createConsoleServer(service.config, { storage: t.storage, mirrors: false })
-  const http = await listen(server, 0)
-  baseUrl = http.baseUrl
-  close = async () => {
-    await http.close()
-    await server.close()
-  }
+  running = await startTestServer({ events: 20 })
+  ;({ service, baseUrl } = running)
 })
 
-afterAll(async () => {
-  await close?.()
-  await t?.close()
-  await service?.close()
-})
+afterAll(() => running?.close())
 
 async function call(token: string, method: string, path: string) {
   const response = await fetch(`${baseUrl}${path}`, {

@@ -306,3 +306,35 @@ function groupAlive(pgid: number) {
     return false
   }
 }
+
+/**
+ * A sandbox and a console server in front of it on a free port, on fresh embedded storage, its
+ * mirrors driven by the test (after a first load when `load`). `close` stops all three.
+ */
+export async function startTestServer(
+  options: { events?: number; load?: boolean; config?: Partial<ServerConfig> } = {},
+) {
+  const { createConsoleServer, listen } = await import('./server')
+  const service = await startService({ events: options.events ?? 20 })
+  const t = await openTestStorage('embedded')
+  const server = await createConsoleServer(
+    { ...service.config, ...options.config },
+    { storage: t.storage, mirrors: false },
+  )
+  if (options.load) await server.mirrors[0]!.firstLoad()
+  const http = await listen(server, 0)
+  return {
+    service,
+    storage: t.storage,
+    server,
+    baseUrl: http.baseUrl,
+    async close() {
+      await http.close()
+      await server.close()
+      await t.close()
+      await service.close()
+    },
+  }
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>

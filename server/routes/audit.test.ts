@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoAuth } from '../../sandbox/testing'
-import { createConsoleServer, listen } from '../server'
-import { openTestStorage, startService, type TestService, type TestStorage } from '../testing'
+import { type TestService, startTestServer, type TestServer } from '../testing'
 
 /*
  * The audit record read through `/console-api/audit`: who read auth N, what a user changed since
@@ -10,34 +9,23 @@ import { openTestStorage, startService, type TestService, type TestStorage } fro
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
+let running: TestServer
 let service: TestService
-let t: TestStorage
 let baseUrl: string
-let close: () => Promise<void>
+let storage: TestServer['storage']
 let admin: string
 let support: string
 let staff: string
 
 beforeAll(async () => {
-  service = await startService({ events: 50 })
-  t = await openTestStorage('embedded')
-  const server = await createConsoleServer(service.config, { storage: t.storage, mirrors: false })
-  const http = await listen(server, 0)
-  baseUrl = http.baseUrl
-  close = async () => {
-    await http.close()
-    await server.close()
-  }
+  running = await startTestServer({ events: 50 })
+  ;({ service, baseUrl, storage } = running)
   admin = await service.tokenOf('admin')
   support = await service.tokenOf('support')
   staff = await service.tokenOf('staff')
 })
 
-afterAll(async () => {
-  await close?.()
-  await t?.close()
-  await service?.close()
-})
+afterAll(() => running?.close())
 
 type Entry = {
   id: number
@@ -154,10 +142,10 @@ describe('the audit record, searched', () => {
   it('says the chain is whole, and where it broke once an entry is changed', async () => {
     const whole = await call(admin, 'GET', '/console-api/audit/verify')
     expect(whole.json.data).toMatchObject({ whole: true, break: null })
-    const { rows } = await t.storage.query<{ id: string }>(
+    const { rows } = await storage.query<{ id: string }>(
       'SELECT id FROM audit_log ORDER BY id LIMIT 1',
     )
-    await t.storage.transaction(async (tx) => {
+    await storage.transaction(async (tx) => {
       await tx.exec('ALTER TABLE audit_log DISABLE TRIGGER USER')
       await tx.query(`UPDATE audit_log SET user_id = 'nobody' WHERE id = $1`, [rows[0]!.id])
       await tx.exec('ALTER TABLE audit_log ENABLE TRIGGER USER')

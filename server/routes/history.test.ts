@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createConsoleServer, listen } from '../server'
-import { openTestStorage, startService, type TestService, type TestStorage } from '../testing'
+import { type TestService, startTestServer, type TestServer } from '../testing'
 
 /*
  * A record's history: a change made through the console, with who and the fields, and then one
@@ -9,33 +8,22 @@ import { openTestStorage, startService, type TestService, type TestStorage } fro
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
+let running: TestServer
 let service: TestService
-let t: TestStorage
 let baseUrl: string
-let server: Awaited<ReturnType<typeof createConsoleServer>>
-let close: () => Promise<void>
+let storage: TestServer['storage']
+let server: TestServer['server']
 
 beforeAll(async () => {
-  service = await startService({ events: 60 })
-  t = await openTestStorage('embedded')
-  server = await createConsoleServer(
-    { ...service.config, eventScope: { staff: 'own' } },
-    { storage: t.storage, mirrors: false },
-  )
-  await server.mirrors[0]!.firstLoad()
-  const http = await listen(server, 0)
-  baseUrl = http.baseUrl
-  close = async () => {
-    await http.close()
-    await server.close()
-  }
+  running = await startTestServer({
+    events: 60,
+    load: true,
+    config: { eventScope: { staff: 'own' } },
+  })
+  ;({ service, baseUrl, storage, server } = running)
 })
 
-afterAll(async () => {
-  await close?.()
-  await t?.close()
-  await service?.close()
-})
+afterAll(() => running?.close())
 
 type Change = {
   through: 'console' | 'service'
@@ -109,12 +97,12 @@ describe('a record’s history', () => {
   })
 
   it('tells a scoped user there is no such event outside their scope, and refuses bad IDs', async () => {
-    const { rows } = await t.storage.query<{ event_id: number }>(
+    const { rows } = await storage.query<{ event_id: number }>(
       `SELECT event_id FROM mirror_events WHERE database = 'demo'
          AND user_id IS DISTINCT FROM 'staff' AND user_group_key IS NULL LIMIT 1`,
     )
     if (rows[0]) expect((await history('staff', 'event', rows[0].event_id)).status).toBe(404)
-    const { rows: mine } = await t.storage.query<{ event_id: number }>(
+    const { rows: mine } = await storage.query<{ event_id: number }>(
       `SELECT event_id FROM mirror_events WHERE database = 'demo' AND user_id = 'staff' LIMIT 1`,
     )
     expect((await history('staff', 'event', mine[0]!.event_id)).status).toBe(200)

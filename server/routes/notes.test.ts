@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createConsoleServer, listen } from '../server'
-import {
-  openStream,
-  openTestStorage,
-  startService,
-  type TestService,
-  type TestStorage,
-} from '../testing'
+import { openStream, type TestService, startTestServer, type TestServer } from '../testing'
 import { mentionsIn } from './notes'
 
 /*
@@ -16,29 +9,17 @@ import { mentionsIn } from './notes'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
+let running: TestServer
 let service: TestService
-let t: TestStorage
 let baseUrl: string
-let close: () => Promise<void>
+let storage: TestServer['storage']
 
 beforeAll(async () => {
-  service = await startService({ events: 20 })
-  t = await openTestStorage('embedded')
-  const server = await createConsoleServer(service.config, { storage: t.storage, mirrors: false })
-  await server.mirrors[0]!.firstLoad()
-  const http = await listen(server, 0)
-  baseUrl = http.baseUrl
-  close = async () => {
-    await http.close()
-    await server.close()
-  }
+  running = await startTestServer({ events: 20, load: true })
+  ;({ service, baseUrl, storage } = running)
 })
 
-afterAll(async () => {
-  await close?.()
-  await t?.close()
-  await service?.close()
-})
+afterAll(() => running?.close())
 
 type Note = { id: number; authorId: string; body: string; mentions: string[]; editable: boolean }
 
@@ -102,7 +83,7 @@ describe('notes', () => {
       (await call('staff', 'PATCH', `notes/${note.id}`, { body: 'Fixed a typo' })).status,
     ).toBe(200)
     // Fixed once 15 minutes have passed.
-    await t.storage.query(
+    await storage.query(
       `UPDATE notes SET created_at = now() - interval '16 minutes' WHERE id = $1`,
       [note.id],
     )
