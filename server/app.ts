@@ -13,6 +13,7 @@ import { eventQueryRoutes } from './routes/event-query'
 import { eventRoutes } from './routes/events'
 import { historyRoutes } from './routes/history'
 import { noteRoutes } from './routes/notes'
+import { endPresence, presenceRoutes } from './routes/presence'
 import { healthRoutes } from './routes/health'
 import { mirrorListRoutes } from './routes/mirror-list'
 import { sessionRoutes } from './routes/session'
@@ -94,7 +95,12 @@ export function createConsoleApp(deps: AppDeps) {
     await next()
     const token = bearerOf(c.req.header('authorization'))
     if (c.res.status === 401 && token)
-      await endSessionsSeen(deps.storage, { tokenHash: sha256(token) }).catch(() => undefined)
+      await deps.storage
+        .transaction(async (tx) => {
+          await endSessionsSeen(tx, { tokenHash: sha256(token) })
+          await endPresence(tx, { tokenHash: sha256(token) })
+        })
+        .catch(() => undefined)
   })
   own.use('*', deps.gate.middleware)
   own.use('*', async (c, next) => {
@@ -112,9 +118,15 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', auditRoutes(deps.storage, deps.config))
   own.route('/', historyRoutes(deps.storage, scopeFor))
   own.route('/', noteRoutes(deps.storage, scopeFor))
+  own.route('/', presenceRoutes(deps.storage, scopeFor))
   own.route(
     '/',
-    streamRoutes(deps.feed, deps.gate, { recheckMs: deps.recheckMs, scopeFor, sessionsSeen }),
+    streamRoutes(deps.feed, deps.gate, {
+      recheckMs: deps.recheckMs,
+      scopeFor,
+      sessionsSeen,
+      presence: { storage: deps.storage, instanceId: deps.instanceId },
+    }),
   )
   app.route('/console-api', own)
   app.route('/api', proxyRoutes(deps))

@@ -10,6 +10,7 @@ import type { ServerConfig } from './config'
 import type { Storage } from './db/storage'
 import { bearerOf, refusal, sha256, type Gate, type SessionEnd } from './gate'
 import { endSessionsSeen } from './sessions-seen'
+import { endPresence } from './routes/presence'
 import {
   abandonKey,
   claimKey,
@@ -521,6 +522,7 @@ export function proxyRoutes(deps: ProxyDeps) {
         // and the last change of the session that made this one.
         const ended = endedByKick(sessionEnd, base.detail)
         if (ended) await endSessionsSeen(tx, ended)
+        if (ended) await endPresence(tx, ended)
         if (response.ok && token)
           await tx.query('UPDATE console_sessions SET last_change = now() WHERE token_hash = $1', [
             sha256(token),

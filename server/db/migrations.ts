@@ -1,6 +1,7 @@
 import { auditChainMigration } from '../audit-chain'
 import { sessionsSeenMigration } from '../sessions-seen'
 import { notesMigration } from '../routes/notes'
+import { presenceMigration } from '../routes/presence'
 import {
   authMentionsMigration,
   dateColumnsMigration,
@@ -194,6 +195,7 @@ export const migrations: readonly Migration[] = [
   auditChainMigration,
   sessionsSeenMigration,
   notesMigration,
+  presenceMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

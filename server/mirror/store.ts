@@ -38,8 +38,11 @@ export type Kind = 'event' | 'auth'
 /** One change of the mirror, as announced: never member data, only what identifies it. */
 export interface Change {
   database: string
-  /** `note`: a record's internal notes changed (`id` is `event:123` or `auth:…`). */
-  kind: Kind | 'note'
+  /**
+   * `note`: a record's internal notes changed; `presence`: who has it open (`id` is `event:123`
+   * or `auth:…`).
+   */
+  kind: Kind | 'note' | 'presence'
   id: string
   update_Date: string | null
   op: 'upsert' | 'delete'

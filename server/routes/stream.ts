@@ -5,6 +5,8 @@ import { bearerOf, endsSession, VERDICT_TTL_MS, type Caller, type Gate } from '.
 import type { Change } from '../mirror/store'
 import type { ScopeFor } from '../scope'
 import type { SessionsSeen } from '../sessions-seen'
+import type { Storage } from '../db/storage'
+import { tabClosed, tabOpened } from './presence'
 
 /*
  * `GET /console-api/stream`: Server-Sent Events, one `change` message for every change of the
@@ -23,6 +25,8 @@ export function streamRoutes(
     scopeFor?: ScopeFor
     /** Counts the stream as an open tab of its session. */
     sessionsSeen?: SessionsSeen
+    /** The tab named by `?tab=` is present on its records while its stream is open. */
+    presence?: { storage: Storage; instanceId: string }
   } = {},
 ) {
   const recheckMs = options.recheckMs ?? VERDICT_TTL_MS
@@ -67,6 +71,13 @@ export function streamRoutes(
         // A comment line keeps proxies from closing a quiet stream.
         void stream.write(': ping\n\n').catch(() => undefined)
       }, heartbeatMs)
+      const tab = c.req.query('tab')
+      const present =
+        tab && options.presence
+          ? tabOpened(options.presence.storage, tab, caller.tokenHash, options.presence.instanceId)
+              .then(() => true)
+              .catch(() => false)
+          : Promise.resolve(false)
       const counted = options.sessionsSeen
         ?.tab(caller.tokenHash, 1)
         .then(() => true)
@@ -95,6 +106,8 @@ export function streamRoutes(
         clearInterval(heartbeat)
         unsubscribe()
         if (await counted) await options.sessionsSeen!.tab(caller.tokenHash, -1).catch(() => {})
+        if (await present)
+          await tabClosed(options.presence!.storage, tab!, caller.tokenHash).catch(() => {})
       }
     })
   })
