@@ -73,9 +73,20 @@ describe('presence', () => {
     await expect
       .poll(async () => (await others(support, 'event/6')).length, { timeout: 3_000 })
       .toBe(0)
-    // A tab without a stream open is not shown, whatever it says.
+    // A tab without a stream open is not shown, whatever it says; once its stream opens (a page
+    // loading says both at once), it is, and the record's viewers are told.
     await call(staff, 'PUT', 'presence', here)
     expect(await others(support, 'event/5')).toEqual([])
+    const watching = await openStream(`${baseUrl}/console-api/stream?tab=tab-of-support`, support)
+    await watching.next((m) => m.event === 'ready')
+    const reopened = await openStream(`${baseUrl}/console-api/stream?tab=tab-of-staff-1`, staff)
+    await watching.next(
+      (m) => m.event === 'change' && (m.data as { id: string }).id === 'event:5',
+      2_000,
+    )
+    expect(await others(support, 'event/5')).toHaveLength(1)
+    await reopened.close()
+    await watching.close()
   })
 
   it('ends with the session: a kick removes every tab of the user', async () => {

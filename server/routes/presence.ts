@@ -74,7 +74,10 @@ async function leave(tx: Sql, where: string, params: unknown[]) {
   )
 }
 
-/** A tab's stream opened: its presence counts from now. */
+/**
+ * A tab's stream opened: its presence counts from now. A record the tab said it had open before
+ * its stream was up (a page loading says both at once) is announced now that it counts.
+ */
 export async function tabOpened(
   storage: Storage,
   tab: string,
@@ -82,11 +85,21 @@ export async function tabOpened(
   instanceId: string,
 ) {
   if (!TAB.test(tab)) return
-  await storage.query(
-    `INSERT INTO presence_tabs (tab_id, token_hash, instance_id) VALUES ($1, $2, $3)
-     ON CONFLICT (tab_id, token_hash) DO UPDATE SET instance_id = EXCLUDED.instance_id`,
-    [tab, tokenHash, instanceId],
-  )
+  await storage.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO presence_tabs (tab_id, token_hash, instance_id) VALUES ($1, $2, $3)
+       ON CONFLICT (tab_id, token_hash) DO UPDATE SET instance_id = EXCLUDED.instance_id`,
+      [tab, tokenHash, instanceId],
+    )
+    const { rows } = await tx.query<{ database: string; record_type: string; record_id: string }>(
+      'SELECT database, record_type, record_id FROM presence WHERE tab_id = $1 AND token_hash = $2',
+      [tab, tokenHash],
+    )
+    await announce(
+      tx,
+      rows.map((r) => changed(r.database, r.record_type, r.record_id)),
+    )
+  })
 }
 
 /** A tab's stream ended (closed, locked, signed out): it leaves every record at once. */

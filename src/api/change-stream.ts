@@ -4,8 +4,8 @@
  */
 export interface ServerChange {
   database: string
-  /** `note`: a record's internal notes (`id` names the record: `event:123`). */
-  kind: 'event' | 'auth' | 'note'
+  /** `note`, `presence`: a record's notes, or who has it open (`id` names it: `event:123`). */
+  kind: 'event' | 'auth' | 'note' | 'presence'
   id: string
   update_Date: string | null
   op: 'upsert' | 'delete'
@@ -23,7 +23,7 @@ export function readChange(data: string): ServerChange | null {
   const c = value as Partial<Record<keyof ServerChange, unknown>> | null
   return c &&
     typeof c.database === 'string' &&
-    (c.kind === 'event' || c.kind === 'auth' || c.kind === 'note') &&
+    (c.kind === 'event' || c.kind === 'auth' || c.kind === 'note' || c.kind === 'presence') &&
     typeof c.id === 'string' &&
     (c.update_Date === null || typeof c.update_Date === 'string') &&
     (c.op === 'upsert' || c.op === 'delete')

@@ -8,3 +8,6 @@ export type DbKey = ReturnType<typeof dbKey>
 
 /** The key of every notes question of a database: a note's change anywhere reads them again. */
 export const notesKey = (db: string) => [...dbKey(db), 'notes'] as const
+
+/** The key of every presence question of a database: a change of who is where reads them again. */
+export const presenceKey = (db: string) => [...dbKey(db), 'presence'] as const

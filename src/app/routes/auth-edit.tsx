@@ -1,4 +1,5 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
+import { RecordPresence } from '@/components/record-presence/record-presence'
 import { AuthEditPage } from '@/features/auths/form/auth-edit-page'
 import { authQueries } from '@/features/auths/queries'
 import { api } from '../app-state'
@@ -23,5 +24,11 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { authNumber = '' } = useParams()
-  return <AuthEditPage key={authNumber} authNumber={authNumber} />
+  return (
+    <>
+      {/* Others see this edit, and someone already editing is asked about first. */}
+      {authNumber && <RecordPresence key={`p${authNumber}`} kind="auth" id={authNumber} editing />}
+      <AuthEditPage key={authNumber} authNumber={authNumber} />
+    </>
+  )
 }

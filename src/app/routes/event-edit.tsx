@@ -1,5 +1,6 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router'
 import { lookupQueries } from '@/api/lookups'
+import { RecordPresence } from '@/components/record-presence/record-presence'
 import { parseEventId } from '@/features/events/event-id'
 import { EventEditPage } from '@/features/events/form/event-edit-page'
 import { eventQueries } from '@/features/events/queries'
@@ -23,5 +24,12 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { eventId } = useParams()
-  return <EventEditPage key={eventId} eventId={eventId} />
+  const id = parseEventId(eventId)
+  return (
+    <>
+      {/* Others see this edit, and someone already editing is asked about first. */}
+      {id !== null && <RecordPresence key={`p${id}`} kind="event" id={String(id)} editing />}
+      <EventEditPage key={eventId} eventId={eventId} />
+    </>
+  )
 }

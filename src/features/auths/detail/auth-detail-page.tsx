@@ -1,3 +1,4 @@
+import { RecordPresence } from '@/components/record-presence/record-presence'
 import { RecordNotes } from '@/components/record-notes/record-notes'
 import { RecordHistory } from '@/components/record-history/record-history'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -87,6 +88,7 @@ export function AuthDetailPage({ authNumber, related }: AuthDetailPageProps) {
   return (
     <div className={styles.page}>
       <AuthDetailHeader authNumber={authNumber} auth={loaded} vba={vba.data} onOpen={setDialog} />
+      <RecordPresence kind="auth" id={authNumber} />
       {clock && <DecisionClockBanner clock={clock} />}
       {conflict && (
         <p className={styles.conflictNote} role="note">

@@ -1,3 +1,4 @@
+import { RecordPresence } from '@/components/record-presence/record-presence'
 import { RecordNotes } from '@/components/record-notes/record-notes'
 import { RecordHistory } from '@/components/record-history/record-history'
 import { useDirectory } from '@/lib/directory'
@@ -126,6 +127,7 @@ export function EventDetailView({ event, onDeleted }: EventDetailViewProps) {
           onDeleted={onDeleted}
         />
       </header>
+      <RecordPresence kind="event" id={String(event.event_ID)} />
       {done && (
         <p className={styles.done} role="status">
           Completed

@@ -1,4 +1,5 @@
-import { notesKey } from '@/api/query-keys'
+import { notesKey, presenceKey } from '@/api/query-keys'
+import { TAB_ID } from '@/lib/tab-id'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
@@ -132,7 +133,8 @@ export function EventIndexProvider({
       }, CHANGE_BATCH_MS)
     }
     void followChanges({
-      url: `${consoleServer.replace(/\/$/, '')}/stream`,
+      // The tab's ID: its presence on a record lasts as long as this stream.
+      url: `${consoleServer.replace(/\/$/, '')}/stream?tab=${TAB_ID}`,
       token: () => source.connection().token,
       signal: stop.signal,
       // Opened (again): what changed while it was not open is read now.
@@ -141,6 +143,8 @@ export function EventIndexProvider({
         if (change.database !== db) return
         // A record's notes changed (one naming this user, maybe): the notes asked are read again.
         if (change.kind === 'note') void queryClient.invalidateQueries({ queryKey: notesKey(db) })
+        if (change.kind === 'presence')
+          void queryClient.invalidateQueries({ queryKey: presenceKey(db) })
         if (change.kind !== 'event') return
         if (change.op === 'delete') client.remove([Number(change.id)])
         else syncSoon()

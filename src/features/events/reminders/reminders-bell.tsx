@@ -67,9 +67,10 @@ export function RemindersBell() {
   useDesktopNotifier(due, notify)
 
   const count = due.length + mentions.fresh
+  // The badge counts both: the name says the sum too, as the badge shows it.
   const mentioned =
     mentions.fresh > 0
-      ? `, ${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}`
+      ? `, ${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}, ${count > 99 ? '99+' : count} in all`
       : ''
   const label = query.isError
     ? `Reminders (could not be loaded)${mentioned}`

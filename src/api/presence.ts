@@ -1,0 +1,62 @@
+import type { ApiClient, RequestOptions } from './client'
+import { noDataSchema } from './client'
+import { z } from './schemas/zod'
+
+/* Who has a record open through the console server (`/console-api/presence`), and who edits it. */
+
+export const presentSchema = z.object({
+  userId: z.string(),
+  userName: z.nullable(z.string()),
+  editing: z.boolean(),
+  openedAt: z.string(),
+  editingSince: z.nullable(z.string()),
+})
+
+export type Present = z.infer<typeof presentSchema>
+
+export interface Here {
+  tab: string
+  kind: 'event' | 'auth'
+  id: string
+  editing: boolean
+}
+
+/** Says this tab has the record open (again: it counts for 45 seconds). */
+export const sayHere = (server: ApiClient, here: Here, options: RequestOptions = {}) =>
+  server.request(
+    { name: 'sayPresence', method: 'PUT', path: 'presence', body: here, schema: noDataSchema },
+    options,
+  )
+
+/** This tab has left every record. */
+export const leave = (server: ApiClient, tab: string, options: RequestOptions = {}) =>
+  server.request(
+    {
+      name: 'leavePresence',
+      method: 'DELETE',
+      path: `presence/${encodeURIComponent(tab)}`,
+      schema: noDataSchema,
+    },
+    options,
+  )
+
+/** The others who have the record open, those editing first. */
+export const othersHere = (
+  server: ApiClient,
+  kind: 'event' | 'auth',
+  id: string,
+  tab: string,
+  options: RequestOptions = {},
+) =>
+  server
+    .request(
+      {
+        name: 'listPresence',
+        method: 'GET',
+        path: `presence/${kind}/${encodeURIComponent(id)}`,
+        query: { tab },
+        schema: z.object({ others: z.array(presentSchema) }),
+      },
+      options,
+    )
+    .then((d) => d.others)
