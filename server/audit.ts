@@ -1,4 +1,5 @@
 import type { Sql } from './db/storage'
+import { wallClockMs } from './mirror/store'
 
 /*
  * The audit record: who wrote what through the server (each changed field, before and after),
@@ -76,7 +77,8 @@ export const CREATED_OUTSIDE = 'created outside the console'
  * The entries of changes the mirror met that did not pass through the console: each record as
  * it was held and as the service has it now, the fields that differ, attributed to the user the
  * service names as its last updater (`update_User`, its word, not checked). A record first met
- * is noted as created outside. Records whose fields are all as held give none.
+ * is noted as created outside. Records whose fields are all as held, or older than the copy (by
+ * `update_Date`), give none.
  */
 export function seenEntries(
   database: string,
@@ -87,6 +89,11 @@ export function seenEntries(
   const out: AuditEntry[] = []
   for (const { id, record } of now) {
     const before = held.get(id) ?? null
+    // Read before a write through the console and stored after it (a sweep's page): older than
+    // the copy, it is no change made outside.
+    const was = wallClockMs(before?.update_Date)
+    const is = wallClockMs(record.update_Date)
+    if (was !== null && is !== null && is < was) continue
     const changes = changedFields(before, record)
     if (Object.keys(changes).length === 0) continue
     const by = record.update_User ?? record.entry_User
