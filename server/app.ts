@@ -94,11 +94,12 @@ export function createConsoleApp(deps: AppDeps) {
   own.use('*', async (c, next) => {
     await next()
     const token = bearerOf(c.req.header('authorization'))
-    if (c.res.status === 401 && token)
+    const database = c.req.query('database') ?? c.req.header('service-database')
+    if (c.res.status === 401 && token && database)
       await deps.storage
         .transaction(async (tx) => {
-          await endSessionsSeen(tx, { tokenHash: sha256(token) })
-          await endPresence(tx, { tokenHash: sha256(token) })
+          await endSessionsSeen(tx, { tokenHash: sha256(token) }, database)
+          await endPresence(tx, { tokenHash: sha256(token) }, database)
         })
         .catch(() => undefined)
   })

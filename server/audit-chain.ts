@@ -63,6 +63,22 @@ export const auditChainMigration = {
   `,
 }
 
+/**
+ * Version 17: the last entry deleted once past its retention, so the oldest one kept can be shown
+ * to follow it (the retention's trigger, `setAuditRetention`, notes it as it deletes).
+ */
+export const auditAnchorMigration = {
+  version: 17,
+  name: 'the audit chain anchored at the last entry deleted past its retention',
+  sql: `
+    CREATE TABLE audit_chain_anchor (
+      one boolean PRIMARY KEY DEFAULT true CHECK (one),
+      id bigint NOT NULL,
+      hash text NOT NULL
+    );
+  `,
+}
+
 /** Where the chain breaks, and how. */
 export interface ChainBreak {
   /** The entry whose link or content does not hold. */
@@ -84,26 +100,37 @@ export interface ChainReport {
 }
 
 /**
- * Walks the whole record in ID order, recomputing each entry's hash in Postgres from what it
- * holds now and checking that it names the hash of the entry before it. Entries before the
- * oldest one kept may only have gone when past their retention (`retentionDays`); after the last
- * one, the head must name it. Stops at the first break.
+ * Walks the record in ID order up to the head read first, recomputing each entry's hash in
+ * Postgres from what it holds now and checking that it names the hash of the entry before it.
+ * The oldest entry kept names none, or the last one deleted past its retention (noted by the
+ * retention's trigger in `audit_chain_anchor`); the last one is the head. Stops at the first
+ * break.
  */
 export async function verifyAuditChain(
   sql: Sql,
-  options: { retentionDays: number; batch?: number },
+  options: { batch?: number } = {},
 ): Promise<ChainReport> {
   const batch = options.batch ?? 5_000
+  // The head first: entries written while the walk goes on are past it, not checked, not missed.
+  const { rows: heads } = await sql.query<{ id: string; hash: string }>(
+    'SELECT id, hash FROM audit_chain_head',
+  )
+  const head = heads[0] ? { id: Number(heads[0].id), hash: heads[0].hash } : { id: 0, hash: '' }
+  // The last entry deleted once past its retention: the oldest one kept follows it.
+  const { rows: anchors } = await sql.query<{ id: string; hash: string }>(
+    'SELECT id, hash FROM audit_chain_anchor',
+  )
+  const anchor = anchors[0] ? { id: Number(anchors[0].id), hash: anchors[0].hash } : null
   let after = 0
   let previous: { id: number; hash: string } | null = null
   let entries = 0
   let firstId: number | null = null
-  const report = (broken: ChainBreak | null, head: string): ChainReport => ({
+  const report = (broken: ChainBreak | null): ChainReport => ({
     whole: broken === null,
     entries,
     firstId,
     lastId: previous?.id ?? null,
-    head,
+    head: broken ? '' : head.hash,
     break: broken,
   })
   for (;;) {
@@ -112,43 +139,32 @@ export async function verifyAuditChain(
       prev_hash: string
       hash: string
       expected: string
-      kept: boolean
     }>(
-      `SELECT id, prev_hash, hash, audit_entry_hash(prev_hash, a) AS expected,
-         a.at > now() - make_interval(days => $3) AS kept
-       FROM audit_log a WHERE id > $1 ORDER BY id LIMIT $2`,
-      [after, batch, options.retentionDays],
+      `SELECT id, prev_hash, hash, audit_entry_hash(prev_hash, a) AS expected
+       FROM audit_log a WHERE id > $1 AND id <= $3 ORDER BY id LIMIT $2`,
+      [after, batch, head.id],
     )
     for (const row of rows) {
       const id = Number(row.id)
       if (row.hash !== row.expected)
-        return report(
-          {
-            id,
-            reason: 'altered',
-            message: `Entry ${id} was changed after it was written: its content no longer matches its hash.`,
-          },
-          '',
-        )
+        return report({
+          id,
+          reason: 'altered',
+          message: `Entry ${id} was changed after it was written: its content no longer matches its hash.`,
+        })
       if (previous && row.prev_hash !== previous.hash)
-        return report(
-          {
-            id,
-            reason: 'entries-removed-before',
-            message: `Entry ${id} does not follow entry ${previous.id}: an entry between them was removed or replaced.`,
-          },
-          '',
-        )
-      // The oldest entry follows others, removed: only those past their retention may be.
-      if (!previous && row.prev_hash !== '' && row.kept)
-        return report(
-          {
-            id,
-            reason: 'entries-removed-before',
-            message: `Entry ${id} follows entries that were removed before their retention ran out.`,
-          },
-          '',
-        )
+        return report({
+          id,
+          reason: 'entries-removed-before',
+          message: `Entry ${id} does not follow entry ${previous.id}: an entry between them was removed or replaced.`,
+        })
+      // The oldest entry kept: the first ever, or the one after the last deleted past retention.
+      if (!previous && row.prev_hash !== '' && row.prev_hash !== anchor?.hash)
+        return report({
+          id,
+          reason: 'entries-removed-before',
+          message: `Entry ${id} follows entries that were removed before their retention ran out.`,
+        })
       firstId ??= id
       previous = { id, hash: row.hash }
       entries += 1
@@ -156,21 +172,14 @@ export async function verifyAuditChain(
     if (rows.length < batch) break
     after = previous!.id
   }
-  const { rows: heads } = await sql.query<{ id: string; hash: string }>(
-    'SELECT id, hash FROM audit_chain_head',
-  )
-  const head = heads[0]
   const last = previous as { id: number; hash: string } | null
-  if (head && head.hash !== (last?.hash ?? '') && Number(head.id) !== 0)
-    return report(
-      {
-        id: Number(head.id),
-        reason: 'entries-removed-after',
-        message: last
-          ? `The record ends at entry ${last.id}, but entries up to ${head.id} were written: the last ones were removed.`
-          : `The record is empty, but entries up to ${head.id} were written: they were removed.`,
-      },
-      head.hash,
-    )
-  return report(null, head?.hash ?? '')
+  if (head.id !== 0 && head.hash !== last?.hash)
+    return report({
+      id: head.id,
+      reason: 'entries-removed-after',
+      message: last
+        ? `The record ends at entry ${last.id}, but entries up to ${head.id} were written: the last ones were removed.`
+        : `The record is empty, but entries up to ${head.id} were written: they were removed.`,
+    })
+  return report(null)
 }

@@ -11,7 +11,6 @@ import { openStorage } from './db/storage'
 
 const databaseUrl = process.env.DATABASE_URL || undefined
 const dataDir = path.resolve(process.env.CONSOLE_DATA_DIR || '.console-data')
-const retentionDays = Number(process.env.AUDIT_RETENTION_DAYS || 2192)
 
 /** A line of the report, on standard output. */
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -24,7 +23,7 @@ try {
   process.exit(2)
 }
 try {
-  const report = await verifyAuditChain(storage, { retentionDays })
+  const report = await verifyAuditChain(storage)
   if (report.whole) {
     say(
       report.entries === 0

@@ -521,8 +521,8 @@ export function proxyRoutes(deps: ProxyDeps) {
         // The sessions seen: those ended (the longest one's user, once the service named them),
         // and the last change of the session that made this one.
         const ended = endedByKick(sessionEnd, base.detail)
-        if (ended) await endSessionsSeen(tx, ended)
-        if (ended) await endPresence(tx, ended)
+        if (ended && database) await endSessionsSeen(tx, ended, database)
+        if (ended && database) await endPresence(tx, ended, database)
         if (response.ok && token)
           await tx.query('UPDATE console_sessions SET last_change = now() WHERE token_hash = $1', [
             sha256(token),

@@ -72,6 +72,14 @@ describe('sessions seen through the server', () => {
       5_000,
     )
     expect((await call(staff, 'GET', '/console-api/sessions')).status).toBe(403)
+    // Another database's administrator sees that database's sessions only.
+    const trainingAdmin = await service.tokenOf('admin', 'training')
+    const other = await fetch(`${baseUrl}/console-api/sessions`, {
+      headers: { authorization: `Bearer ${trainingAdmin}`, 'service-database': 'training' },
+    })
+    const listed = ((await other.json()) as { data: { sessions: SeenSession[] } }).data.sessions
+    expect(listed.every((s) => s.database === 'training')).toBe(true)
+    expect(listed.some((s) => s.userId === 'staff')).toBe(false)
 
     expect((await call(admin, 'POST', '/api/kick/staff')).status).toBe(200)
     expect((await sessions(admin)).some((s) => s.userId === 'staff')).toBe(false)

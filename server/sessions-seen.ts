@@ -60,8 +60,7 @@ export function createSessionsSeen(storage: Storage, instanceId: string): Sessio
         .query(
           `INSERT INTO console_sessions (token_hash, database, user_id, user_name, expires_at)
            VALUES ($1, $2, $3, $4, to_timestamp($5::double precision / 1000))
-           ON CONFLICT (token_hash) DO UPDATE SET last_seen = now()
-           WHERE console_sessions.ended_at IS NULL`,
+           ON CONFLICT (token_hash) DO UPDATE SET last_seen = now(), ended_at = NULL`,
           [caller.tokenHash, caller.database, caller.userId, caller.name, expiresAt],
         )
         .catch((error: Error) => console.error('server: a session could not be noted:', error.name))
@@ -80,18 +79,23 @@ export function createSessionsSeen(storage: Storage, instanceId: string): Sessio
   }
 }
 
-/** Marks the sessions `end` names as ended (a kick of the longest names its user once known). */
-export async function endSessionsSeen(tx: Sql, end: SessionEnd) {
+/**
+ * Marks the sessions `end` names in `database` as ended (a kick of the longest names its user
+ * once known). A token the service accepts again (`seen`) is open again.
+ */
+export async function endSessionsSeen(tx: Sql, end: SessionEnd, database: string) {
   if ('all' in end) return
   if ('tokenHash' in end)
     await tx.query(
-      'UPDATE console_sessions SET ended_at = now() WHERE token_hash = $1 AND ended_at IS NULL',
-      [end.tokenHash],
+      `UPDATE console_sessions SET ended_at = now()
+       WHERE token_hash = $1 AND database = $2 AND ended_at IS NULL`,
+      [end.tokenHash, database],
     )
   else
     await tx.query(
-      'UPDATE console_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL',
-      [end.userId],
+      `UPDATE console_sessions SET ended_at = now()
+       WHERE user_id = $1 AND database = $2 AND ended_at IS NULL`,
+      [end.userId, database],
     )
 }
 
@@ -109,8 +113,8 @@ export interface SeenSession {
 const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
 
-/** Who has a session open now (per user and database), most recently seen first. */
-export async function listSessionsSeen(sql: Sql): Promise<SeenSession[]> {
+/** Who has a session open now in `database` (per user), most recently seen first. */
+export async function listSessionsSeen(sql: Sql, database: string): Promise<SeenSession[]> {
   const { rows } = await sql.query<{
     user_id: string
     user_name: string | null
@@ -129,9 +133,11 @@ export async function listSessionsSeen(sql: Sql): Promise<SeenSession[]> {
        coalesce(sum((SELECT sum(t.tabs) FROM console_session_tabs t
          WHERE t.token_hash = s.token_hash AND console_instance_alive(t.instance_id))), 0) AS tabs
      FROM console_sessions s
-     WHERE s.ended_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > now())
+     WHERE s.database = $1 AND s.ended_at IS NULL
+       AND (s.expires_at IS NULL OR s.expires_at > now())
      GROUP BY s.user_id, s.database
      ORDER BY max(s.last_seen) DESC LIMIT 500`,
+    [database],
   )
   return rows.map((r) => ({
     userId: r.user_id,

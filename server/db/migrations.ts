@@ -1,4 +1,4 @@
-import { auditChainMigration } from '../audit-chain'
+import { auditAnchorMigration, auditChainMigration } from '../audit-chain'
 import { sessionsSeenMigration } from '../sessions-seen'
 import { notesMigration } from '../routes/notes'
 import { presenceMigration } from '../routes/presence'
@@ -196,6 +196,7 @@ export const migrations: readonly Migration[] = [
   sessionsSeenMigration,
   notesMigration,
   presenceMigration,
+  auditAnchorMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */
@@ -240,7 +241,8 @@ export async function migrate(
 
 /**
  * The audit trigger refuses every UPDATE, and every DELETE of a row younger than the retention
- * period (the only deletion allowed is that of entries kept long enough). The number of days is
+ * period (the only deletion allowed is that of entries kept long enough, each noted as the audit
+ * chain's anchor, `auditAnchorMigration`). The number of days is
  * written into the function: it is a validated whole number, never text from a request.
  */
 export async function setAuditRetention(tx: Sql, days: number) {
@@ -248,6 +250,10 @@ export async function setAuditRetention(tx: Sql, days: number) {
   await tx.exec(`CREATE OR REPLACE FUNCTION audit_log_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'DELETE' AND OLD.at < now() - interval '${days} days' THEN
+        -- The chain's anchor: the oldest entry kept will follow the last one deleted.
+        INSERT INTO audit_chain_anchor (id, hash) VALUES (OLD.id, OLD.hash)
+          ON CONFLICT (one) DO UPDATE SET id = EXCLUDED.id, hash = EXCLUDED.hash
+          WHERE audit_chain_anchor.id < EXCLUDED.id;
         RETURN OLD;
       END IF;
       RAISE EXCEPTION 'the audit record is append-only: % refused', TG_OP;

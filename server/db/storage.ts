@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
@@ -220,10 +220,15 @@ export const DATA_DIR_LOCK = 'open-by.pid'
 function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, DATA_DIR_LOCK)
   for (;;) {
+    // Written whole first, then linked: the lock appears with its process ID in it, or not at all.
+    const written = `${file}.${process.pid}`
+    writeFileSync(written, String(process.pid), { mode: 0o600 })
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 })
+      linkSync(written, file)
+      rmSync(written, { force: true })
       break
     } catch (error) {
+      rmSync(written, { force: true })
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const holder = Number(readFileSync(file, 'utf8').trim())
       if (holder !== process.pid && alive(holder))

@@ -1,6 +1,6 @@
 import { recordAudit, seenEntries } from '../audit'
 import type { Sql } from '../db/storage'
-import { heldEvents, heldRecord, upsertAuth, upsertEvents, type Change } from './store'
+import { heldEvents, heldRecord, upsertAuth, upsertEvents, wallClockMs, type Change } from './store'
 
 /*
  * Storing what was read from the service (the mirror's polls and sweeps, a record read through
@@ -19,7 +19,14 @@ export async function storeSeenEvents(tx: Sql, database: string, events: readonl
     database,
     events.map((e) => e.event_ID as number),
   )
-  const changes = await upsertEvents(tx, database, events)
+  // A record older than the copy (a sweep's page read before a write through the console) is
+  // not stored over it: the copy is the newer.
+  const fresh = events.filter((e) => {
+    const was = wallClockMs(held.get(e.event_ID as number)?.update_Date)
+    const is = wallClockMs(e.update_Date)
+    return was === null || is === null || is >= was
+  })
+  const changes = await upsertEvents(tx, database, fresh)
   const changed = new Set(changes.map((c) => c.id))
   await recordAudit(
     tx,
@@ -27,7 +34,7 @@ export async function storeSeenEvents(tx: Sql, database: string, events: readonl
       database,
       'event',
       new Map([...held].map(([id, record]) => [String(id), record])),
-      events
+      fresh
         .filter((e) => changed.has(String(e.event_ID)))
         .map((e) => ({ id: String(e.event_ID), record: e })),
     ),

@@ -156,7 +156,7 @@ export function auditRoutes(
   })
 
   app.get('/audit/verify', async (c) => {
-    const report = await verifyAuditChain(storage, { retentionDays: config.auditRetentionDays })
+    const report = await verifyAuditChain(storage)
     return c.json({ data: report, error: null, debug: { activityID: crypto.randomUUID() } })
   })
   return app

@@ -4,7 +4,7 @@ import { recordAudit } from '../audit'
 import { announce } from '../changes'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
-import type { ScopeFor } from '../scope'
+import { scopeSql, type Scope, type ScopeFor } from '../scope'
 import { recordInScope, recordOf } from './history'
 
 /*
@@ -115,6 +115,18 @@ function problemAt(error: z.ZodError) {
     .join('; ')
 }
 
+/** Notes on events outside the caller's scope left out (auths are not scoped). */
+function inScopeSql(scope: Scope | null, firstParam: number) {
+  if (!scope) return { where: 'true', params: [] as unknown[] }
+  const within = scopeSql(scope, firstParam)
+  return {
+    where: `(notes.record_type <> 'event' OR EXISTS (SELECT 1 FROM mirror_events
+      WHERE mirror_events.database = notes.database
+        AND mirror_events.event_id::text = notes.record_id AND ${within.where}))`,
+    params: within.params,
+  }
+}
+
 export function noteRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
 
@@ -129,12 +141,13 @@ export function noteRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
 
   app.get('/notes/mentions', async (c) => {
     const caller = c.get('caller')
+    const within = inScopeSql(scopeFor(caller), 3)
     const { rows } = await storage.query<NoteRow>(
       `SELECT ${NOTE_COLUMNS} FROM notes
        WHERE database = $1 AND mentions @> ARRAY[$2]::text[] AND author_id <> $2
-         AND created_at > now() - interval '30 days'
+         AND created_at > now() - interval '30 days' AND ${within.where}
        ORDER BY id DESC LIMIT 50`,
-      [caller.database, caller.userId],
+      [caller.database, caller.userId, ...within.params],
     )
     return c.json(answer({ notes: rows.map((r) => noteOf(r, caller)) }))
   })
@@ -147,11 +160,13 @@ export function noteRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
         refusal(400, `The question is not one the server reads (at ${problemAt(parsed.error)}).`),
         400,
       )
+    const within = inScopeSql(scopeFor(caller), 4)
     const { rows } = await storage.query<{ record_id: string; n: string }>(
       `SELECT record_id, count(*) AS n FROM notes
        WHERE database = $1 AND record_type = $2 AND record_id = ANY($3::text[])
+         AND ${within.where}
        GROUP BY record_id`,
-      [caller.database, parsed.data.kind, parsed.data.ids],
+      [caller.database, parsed.data.kind, parsed.data.ids, ...within.params],
     )
     return c.json(
       answer({ counts: Object.fromEntries(rows.map((r) => [r.record_id, Number(r.n)])) }),

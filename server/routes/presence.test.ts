@@ -89,6 +89,26 @@ describe('presence', () => {
     await watching.close()
   })
 
+  it('a tab that reconnects keeps its place when the old stream’s end is noticed late', async () => {
+    const staff = (await service.sandbox.signIn('staff', 'Sandbox!2026', 'demo')).idToken
+    const support = await service.tokenOf('support')
+    const first = await openStream(`${baseUrl}/console-api/stream?tab=tab-of-staff-3`, staff)
+    await first.next((m) => m.event === 'ready')
+    await call(staff, 'PUT', 'presence', {
+      tab: 'tab-of-staff-3',
+      kind: 'event',
+      id: '9',
+      editing: false,
+    })
+    const second = await openStream(`${baseUrl}/console-api/stream?tab=tab-of-staff-3`, staff)
+    await second.next((m) => m.event === 'ready')
+    await first.close()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await others(support, 'event/9')).toHaveLength(1)
+    await second.close()
+    await expect.poll(async () => (await others(support, 'event/9')).length).toBe(0)
+  })
+
   it('ends with the session: a kick removes every tab of the user', async () => {
     const staff = (await service.sandbox.signIn('staff', 'Sandbox!2026', 'demo')).idToken
     const admin = await service.tokenOf('admin')

@@ -26,6 +26,8 @@ export const presenceMigration = {
       tab_id text NOT NULL,
       token_hash text NOT NULL,
       instance_id text NOT NULL,
+      -- The stream now open for the tab: a reconnection replaces it.
+      stream_id text NOT NULL,
       PRIMARY KEY (tab_id, token_hash)
     );
     CREATE TABLE presence (
@@ -83,13 +85,16 @@ export async function tabOpened(
   tab: string,
   tokenHash: string,
   instanceId: string,
+  streamId: string,
 ) {
   if (!TAB.test(tab)) return
   await storage.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO presence_tabs (tab_id, token_hash, instance_id) VALUES ($1, $2, $3)
-       ON CONFLICT (tab_id, token_hash) DO UPDATE SET instance_id = EXCLUDED.instance_id`,
-      [tab, tokenHash, instanceId],
+      `INSERT INTO presence_tabs (tab_id, token_hash, instance_id, stream_id)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (tab_id, token_hash)
+       DO UPDATE SET instance_id = EXCLUDED.instance_id, stream_id = EXCLUDED.stream_id`,
+      [tab, tokenHash, instanceId, streamId],
     )
     const { rows } = await tx.query<{ database: string; record_type: string; record_id: string }>(
       'SELECT database, record_type, record_id FROM presence WHERE tab_id = $1 AND token_hash = $2',
@@ -102,23 +107,32 @@ export async function tabOpened(
   })
 }
 
-/** A tab's stream ended (closed, locked, signed out): it leaves every record at once. */
-export async function tabClosed(storage: Storage, tab: string, tokenHash: string) {
+/**
+ * A tab's stream ended (closed, locked, signed out): it leaves every record at once, unless the
+ * tab opened a new stream meanwhile (a reconnection: the old one's end is noticed late).
+ */
+export async function tabClosed(
+  storage: Storage,
+  tab: string,
+  tokenHash: string,
+  streamId: string,
+) {
   if (!TAB.test(tab)) return
   await storage.transaction(async (tx) => {
-    await tx.query('DELETE FROM presence_tabs WHERE tab_id = $1 AND token_hash = $2', [
-      tab,
-      tokenHash,
-    ])
-    await leave(tx, 'tab_id = $1 AND token_hash = $2', [tab, tokenHash])
+    const { rowCount } = await tx.query(
+      'DELETE FROM presence_tabs WHERE tab_id = $1 AND token_hash = $2 AND stream_id = $3',
+      [tab, tokenHash, streamId],
+    )
+    if (rowCount > 0) await leave(tx, 'tab_id = $1 AND token_hash = $2', [tab, tokenHash])
   })
 }
 
-/** The sessions a sign-out or kick ended leave every record. */
-export async function endPresence(tx: Sql, end: SessionEnd) {
+/** The sessions a sign-out or kick ended in `database` leave every record. */
+export async function endPresence(tx: Sql, end: SessionEnd, database: string) {
   if ('all' in end) return
-  if ('tokenHash' in end) await leave(tx, 'token_hash = $1', [end.tokenHash])
-  else await leave(tx, 'user_id = $1', [end.userId])
+  if ('tokenHash' in end)
+    await leave(tx, 'token_hash = $1 AND database = $2', [end.tokenHash, database])
+  else await leave(tx, 'user_id = $1 AND database = $2', [end.userId, database])
 }
 
 export function presenceRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {

@@ -17,7 +17,7 @@ export function sessionRoutes(storage: Sql) {
     if (!c.get('caller').roles.includes('admin'))
       return c.json(refusal(403, 'The list of sessions is open to administrators only.'), 403)
     return c.json({
-      data: { sessions: await listSessionsSeen(storage) },
+      data: { sessions: await listSessionsSeen(storage, c.get('caller').database) },
       error: null,
       debug: { activityID: crypto.randomUUID() },
     })

@@ -72,9 +72,16 @@ export function streamRoutes(
         void stream.write(': ping\n\n').catch(() => undefined)
       }, heartbeatMs)
       const tab = c.req.query('tab')
+      const streamId = crypto.randomUUID()
       const present =
         tab && options.presence
-          ? tabOpened(options.presence.storage, tab, caller.tokenHash, options.presence.instanceId)
+          ? tabOpened(
+              options.presence.storage,
+              tab,
+              caller.tokenHash,
+              options.presence.instanceId,
+              streamId,
+            )
               .then(() => true)
               .catch(() => false)
           : Promise.resolve(false)
@@ -107,7 +114,9 @@ export function streamRoutes(
         unsubscribe()
         if (await counted) await options.sessionsSeen!.tab(caller.tokenHash, -1).catch(() => {})
         if (await present)
-          await tabClosed(options.presence!.storage, tab!, caller.tokenHash).catch(() => {})
+          await tabClosed(options.presence!.storage, tab!, caller.tokenHash, streamId).catch(
+            () => {},
+          )
       }
     })
   })
