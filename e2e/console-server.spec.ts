@@ -18,7 +18,10 @@ function watch(page: Page) {
   page.on('response', (r) => {
     const type = r.request().resourceType()
     // The stream's answer never ends: its messages are checked by reading it below.
-    if ((type === 'fetch' || type === 'xhr') && !r.url().endsWith('/console-api/stream'))
+    if (
+      (type === 'fetch' || type === 'xhr') &&
+      !new URL(r.url()).pathname.endsWith('/console-api/stream')
+    )
       bodies.push(r.text().catch(() => ''))
   })
   return { requests, bodies }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi, useDatabase } from '@/api/api-context'
-import { leave, othersHere, sayHere, type Present } from '@/api/presence'
+import { othersHere, sayHere, type Present } from '@/api/presence'
 import { presenceKey } from '@/api/query-keys'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useRuntimeConfig } from '@/lib/app-context'
@@ -11,13 +11,6 @@ import styles from './record-presence.module.css'
 
 /** How often a tab says again that it has the record open (the server forgets it after 45 s). */
 const SAY_EVERY_MS = 15_000
-
-/**
- * Leaving a record is said a moment late, and not at all when the tab opens another record
- * meanwhile (a record's page to its edit page): said at once, the two requests could cross.
- */
-const LEAVE_AFTER_MS = 1_000
-let leaving: ReturnType<typeof setTimeout> | undefined
 
 const nameOf = (p: Present) => p.userName ?? p.userId
 
@@ -58,16 +51,11 @@ function Presence({
   useEffect(() => {
     const say = () =>
       void sayHere(server, { tab: TAB_ID, kind, id, editing }, { database: db }).catch(() => {})
-    clearTimeout(leaving)
     say()
     const timer = setInterval(say, SAY_EVERY_MS)
-    return () => {
-      clearInterval(timer)
-      leaving = setTimeout(
-        () => void leave(server, TAB_ID, { database: db }).catch(() => {}),
-        LEAVE_AFTER_MS,
-      )
-    }
+    // Leaving is said by the next record this tab opens, or by its stream ending (closed, locked,
+    // signed out); a page without a record leaves within the server's 45 seconds.
+    return () => clearInterval(timer)
   }, [server, db, kind, id, editing])
 
   const others = useQuery({

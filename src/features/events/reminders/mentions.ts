@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi, useDatabase } from '@/api/api-context'
 import { listMentions, type Note } from '@/api/notes'
@@ -13,7 +13,6 @@ import { useRuntimeConfig } from '@/lib/app-context'
 
 const NO_NOTES: Note[] = []
 const seenKey = (db: string) => `bac.mentions.seen.${db}`
-const listeners = new Set<() => void>()
 
 function lastSeen(db: string): number {
   try {
@@ -39,13 +38,8 @@ export function useMentions() {
     gcTime: 0,
     throwOnError: false,
   })
-  const seen = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => lastSeen(db),
-  )
+  // Kept in the bell's own state (read once from the tab's storage): no module holds the bell.
+  const [seen, setSeen] = useState(() => lastSeen(db))
   const mentions = query.data ?? NO_NOTES
   const fresh = mentions.filter((n) => n.id > seen).length
   /** Marks every mention shown as seen. */
@@ -57,7 +51,7 @@ export function useMentions() {
     } catch {
       // storage unavailable: they count as new again after a reload
     }
-    for (const listener of listeners) listener()
+    setSeen(newest)
   }, [mentions, db])
   return { mentions, fresh, markSeen }
 }
