@@ -1,3 +1,4 @@
+import { utcIso } from './db/sql-time'
 import type { Caller, SessionEnd } from './gate'
 import type { Sql, Storage } from './db/storage'
 
@@ -110,9 +111,6 @@ export interface SeenSession {
   openTabs: number
 }
 
-const iso = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
-
 /** Who has a session open now in `database` (per user), most recently seen first. */
 export async function listSessionsSeen(sql: Sql, database: string): Promise<SeenSession[]> {
   const { rows } = await sql.query<{
@@ -128,8 +126,8 @@ export async function listSessionsSeen(sql: Sql, database: string): Promise<Seen
     // One line per user and database: a token renewed is the same person still signed in (the
     // service ends sessions by user).
     `SELECT s.user_id, max(s.user_name) AS user_name, s.database,
-       ${iso('min(s.first_seen)')} AS first_seen, ${iso('max(s.last_seen)')} AS last_seen,
-       ${iso('max(s.last_change)')} AS last_change, ${iso('max(s.expires_at)')} AS expires_at,
+       ${utcIso('min(s.first_seen)')} AS first_seen, ${utcIso('max(s.last_seen)')} AS last_seen,
+       ${utcIso('max(s.last_change)')} AS last_change, ${utcIso('max(s.expires_at)')} AS expires_at,
        coalesce(sum((SELECT sum(t.tabs) FROM console_session_tabs t
          WHERE t.token_hash = s.token_hash AND console_instance_alive(t.instance_id))), 0) AS tabs
      FROM console_sessions s

@@ -1,3 +1,4 @@
+import { utcIso } from '../db/sql-time'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { recordAudit } from '../audit'
@@ -47,10 +48,7 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>
 /** `%` and `_` match themselves in a LIKE pattern. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export function auditRoutes(
-  storage: Storage,
-  config: Pick<ServerConfig, 'auditRetentionDays' | 'auditRoles'>,
-) {
+export function auditRoutes(storage: Storage, config: Pick<ServerConfig, 'auditRoles'>) {
   const roles = config.auditRoles ?? DEFAULT_AUDIT_ROLES
   const app = new Hono<{ Variables: { caller: Caller } }>()
   const onlyAuditors: MiddlewareHandler<{ Variables: { caller: Caller } }> = async (c, next) => {
@@ -110,7 +108,7 @@ export function auditRoutes(
       activity_id: string | null
       detail: Record<string, unknown> | null
     }>(
-      `SELECT a.id, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+      `SELECT a.id, ${utcIso('a.at', { ms: true })} AS at,
          a.user_id, a.user_name, a.action, a.operation, a.record_type, a.record_id, a.changes,
          a.status, a.activity_id, a.detail
        FROM audit_log a WHERE ${where.join(' AND ')}

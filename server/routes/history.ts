@@ -1,3 +1,4 @@
+import { utcIso } from '../db/sql-time'
 import { Hono } from 'hono'
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
@@ -66,7 +67,7 @@ export function historyRoutes(storage: Storage, scopeFor: ScopeFor = () => null)
       changes: Record<string, { before: unknown; after: unknown }> | null
       detail: Record<string, unknown> | null
     }>(
-      `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+      `SELECT id, ${utcIso('at', { ms: true })} AS at,
          user_id, user_name, action, operation, changes, detail
        FROM audit_log
        WHERE database = $1 AND record_type = $2 AND record_id = $3

@@ -1,3 +1,4 @@
+import { utcIso } from '../db/sql-time'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordAudit } from '../audit'
@@ -85,8 +86,8 @@ type NoteRow = {
 }
 
 const NOTE_COLUMNS = `id, record_type, record_id, author_id, author_name, body, mentions,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-  to_char(edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS edited_at,
+  ${utcIso('created_at')} AS created_at,
+  ${utcIso('edited_at')} AS edited_at,
   created_at > now() - interval '${NOTE_EDIT_MINUTES} minutes' AS editable`
 
 const noteOf = (r: NoteRow, caller: Caller) => ({

@@ -1,3 +1,4 @@
+import { utcIso } from '../db/sql-time'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { announce } from '../changes'
@@ -227,8 +228,8 @@ export function presenceRoutes(storage: Storage, scopeFor: ScopeFor = () => null
       editing_since: string | null
     }>(
       `SELECT p.user_id, p.user_name, p.editing,
-         to_char(p.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS opened_at,
-         to_char(p.editing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS editing_since
+         ${utcIso('p.opened_at')} AS opened_at,
+         ${utcIso('p.editing_since')} AS editing_since
        FROM presence p JOIN presence_tabs t ON t.tab_id = p.tab_id AND t.token_hash = p.token_hash
        WHERE p.database = $1 AND p.record_type = $2 AND p.record_id = $3
          AND p.seen_at > now() - interval '${PRESENCE_TTL_SECONDS} seconds'

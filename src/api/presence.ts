@@ -28,18 +28,6 @@ export const sayHere = (server: ApiClient, here: Here, options: RequestOptions =
     options,
   )
 
-/** This tab has left every record. */
-export const leave = (server: ApiClient, tab: string, options: RequestOptions = {}) =>
-  server.request(
-    {
-      name: 'leavePresence',
-      method: 'DELETE',
-      path: `presence/${encodeURIComponent(tab)}`,
-      schema: noDataSchema,
-    },
-    options,
-  )
-
 /** The others who have the record open, those editing first. */
 export const othersHere = (
   server: ApiClient,
