@@ -368,7 +368,7 @@ test.describe('events list', () => {
     ).toBeVisible()
   })
 
-  test('a saved view restores sort, size and columns in one click, across sign-outs', async ({
+  test('a saved view restores sort, size and columns in one click, across sign-outs @direct', async ({
     page,
   }) => {
     await page.goto(

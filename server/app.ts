@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health'
 import { mirrorListRoutes } from './routes/mirror-list'
 import { sessionRoutes } from './routes/session'
 import { streamRoutes } from './routes/stream'
+import { viewRoutes } from './routes/views'
 import { scopeOf, type ScopeFor } from './scope'
 import type { ServiceReader } from './service/reader'
 
@@ -120,6 +121,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', historyRoutes(deps.storage, scopeFor))
   own.route('/', noteRoutes(deps.storage, scopeFor))
   own.route('/', presenceRoutes(deps.storage, scopeFor))
+  own.route('/', viewRoutes(deps.storage))
   own.route(
     '/',
     streamRoutes(deps.feed, deps.gate, {

@@ -2,6 +2,7 @@ import { auditAnchorMigration, auditChainMigration } from '../audit-chain'
 import { sessionsSeenMigration } from '../sessions-seen'
 import { notesMigration } from '../routes/notes'
 import { presenceMigration } from '../routes/presence'
+import { viewsMigration } from '../routes/views'
 import {
   authMentionsMigration,
   dateColumnsMigration,
@@ -197,6 +198,7 @@ export const migrations: readonly Migration[] = [
   notesMigration,
   presenceMigration,
   auditAnchorMigration,
+  viewsMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -40,9 +40,9 @@ export interface Change {
   database: string
   /**
    * `note`: a record's internal notes changed; `presence`: who has it open (`id` is `event:123`
-   * or `auth:…`).
+   * or `auth:…`); `view`: a saved view (its ID).
    */
-  kind: Kind | 'note' | 'presence'
+  kind: Kind | 'note' | 'presence' | 'view'
   id: string
   update_Date: string | null
   op: 'upsert' | 'delete'

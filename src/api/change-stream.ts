@@ -4,8 +4,11 @@
  */
 export interface ServerChange {
   database: string
-  /** `note`, `presence`: a record's notes, or who has it open (`id` names it: `event:123`). */
-  kind: 'event' | 'auth' | 'note' | 'presence'
+  /**
+   * `note`, `presence`: a record's notes, or who has it open (`id` names it: `event:123`); `view`:
+   * a saved view (its ID).
+   */
+  kind: 'event' | 'auth' | 'note' | 'presence' | 'view'
   id: string
   update_Date: string | null
   op: 'upsert' | 'delete'
@@ -23,7 +26,7 @@ export function readChange(data: string): ServerChange | null {
   const c = value as Partial<Record<keyof ServerChange, unknown>> | null
   return c &&
     typeof c.database === 'string' &&
-    (c.kind === 'event' || c.kind === 'auth' || c.kind === 'note' || c.kind === 'presence') &&
+    ['event', 'auth', 'note', 'presence', 'view'].includes(c.kind as string) &&
     typeof c.id === 'string' &&
     (c.update_Date === null || typeof c.update_Date === 'string') &&
     (c.op === 'upsert' || c.op === 'delete')

@@ -11,3 +11,6 @@ export const notesKey = (db: string) => [...dbKey(db), 'notes'] as const
 
 /** The key of every presence question of a database: a change of who is where reads them again. */
 export const presenceKey = (db: string) => [...dbKey(db), 'presence'] as const
+
+/** The key of the saved views kept by the console server: a change of any reads them again. */
+export const viewsKey = (db: string) => [...dbKey(db), 'views'] as const

@@ -1,4 +1,4 @@
-import { notesKey, presenceKey } from '@/api/query-keys'
+import { notesKey, presenceKey, viewsKey } from '@/api/query-keys'
 import { TAB_ID } from '@/lib/tab-id'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -145,6 +145,7 @@ export function EventIndexProvider({
         if (change.kind === 'note') void queryClient.invalidateQueries({ queryKey: notesKey(db) })
         if (change.kind === 'presence')
           void queryClient.invalidateQueries({ queryKey: presenceKey(db) })
+        if (change.kind === 'view') void queryClient.invalidateQueries({ queryKey: viewsKey(db) })
         if (change.kind !== 'event') return
         if (change.op === 'delete') client.remove([Number(change.id)])
         else syncSoon()

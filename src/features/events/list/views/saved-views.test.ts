@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { parseEventListSearch } from '../list-search'
 import {
+  copyName,
   deleteView,
+  localView,
+  serverListView,
+  viewState,
   isCurrentView,
   parseViews,
   readViews,
@@ -110,5 +114,37 @@ describe('saved views', () => {
       savedAt: '',
     }
     expect(viewSearch(view)).toEqual(search(''))
+  })
+
+  it('read from the server keep whose they are; what the list cannot read is defaulted', () => {
+    const [view] = saveView([], 'Urgent', search('sort=priority:desc&size=50&pri=HIGH'), now)
+    const kept = {
+      id: '7',
+      name: 'Urgent',
+      ownerId: 'staff',
+      ownerName: 'Sam Staff',
+      owned: false,
+      state: viewState(view!),
+      sharing: { with: 'group' as const, groupId: 3 },
+      updatedAt: '2026-03-14T10:00:00.000Z',
+    }
+    const read = serverListView(kept)
+    expect(read).toMatchObject({ id: '7', owned: false, ownerName: 'Sam Staff', sort: view!.sort })
+    expect(viewSearch(read!)).toEqual(viewSearch(view!))
+    expect(serverListView({ ...kept, name: '' })).toBeNull()
+    expect(serverListView({ ...kept, state: 'junk' })).toMatchObject({ sort: '', columns: [] })
+    expect(
+      serverListView({ ...kept, state: { sort: 'x', size: 25, columns: 'no' } }),
+    ).toMatchObject({
+      columns: [],
+    })
+  })
+
+  it('copy under a name none of the user’s own views has', () => {
+    const mine = saveView([], 'Urgent (copy)', search(''), now).map(localView)
+    const theirs = { ...localView(saveView([], 'Urgent', search(''), now)[0]!), owned: false }
+    expect(copyName([theirs], 'Urgent')).toBe('Urgent (copy)')
+    expect(copyName([theirs, ...mine], 'Urgent')).toBe('Urgent (copy 2)')
+    expect(copyName([], 'x'.repeat(60))).toHaveLength(60)
   })
 })

@@ -1,5 +1,6 @@
 import { z } from '@/api/schemas/zod'
 import { formatSortBy } from '@/api/events'
+import type { ServerView, Sharing, ViewState } from '@/api/views'
 import {
   DEFAULT_PAGE_SIZE,
   eventListSearchParams,
@@ -11,9 +12,9 @@ import { FILTER_PARAMS, writeListFilter } from '../filters/list-filter'
 
 /**
  * Saved views of the events list: a name for a sort, page size, set of columns and filters (never
- * the free text, which may name a member) (and, for the
- * calendar, its filters, kept as an open object). They hold no member data, so they stay in this
- * browser across sign-outs, one list per database and user.
+ * the free text, which may name a member) (and, for the calendar, its filters, kept as an open
+ * object). They hold no member data. With the console server they are kept by it (and may be
+ * shared); without it, in this browser across sign-outs, one list per database and user.
  */
 const savedViewSchema = z.object({
   id: z.string().check(z.minLength(1)),
@@ -32,6 +33,53 @@ export type SavedView = z.infer<typeof savedViewSchema>
 
 export const MAX_VIEW_NAME = 60
 
+/** A view as the list offers it: whose it is and with whom it is shared. */
+export interface ListView extends SavedView {
+  /** Whether the signed-in user owns it (and alone may change, share or delete it). */
+  owned: boolean
+  ownerName: string | null
+  sharing: Sharing
+}
+
+/** A view of this browser's own: the user's, shared with nobody. */
+export const localView = (view: SavedView): ListView => ({
+  ...view,
+  owned: true,
+  ownerName: null,
+  sharing: { with: 'none' },
+})
+
+/** A view the console server keeps, or null when its state is not one the list reads. */
+export function serverListView(view: ServerView): ListView | null {
+  const state = view.state !== null && typeof view.state === 'object' ? view.state : {}
+  const parsed = z.safeParse(savedViewSchema, {
+    ...state,
+    id: view.id,
+    name: view.name,
+    savedAt: view.updatedAt,
+  })
+  if (!parsed.success) return null
+  return { ...parsed.data, owned: view.owned, ownerName: view.ownerName, sharing: view.sharing }
+}
+
+/** What the server keeps of a view: the list's state, without its name or ID. */
+export const viewState = (view: SavedView): ViewState => ({
+  sort: view.sort,
+  size: view.size,
+  columns: view.columns,
+  ...(view.filters ? { filters: view.filters } : {}),
+  ...(view.calendar ? { calendar: view.calendar } : {}),
+})
+
+/** A name for a copy of `name` that none of `views` the user owns has. */
+export function copyName(views: readonly ListView[], name: string) {
+  const own = views.filter((v) => v.owned)
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`
+    const candidate = name.slice(0, MAX_VIEW_NAME - suffix.length) + suffix
+    if (!findViewByName(own, candidate)) return candidate
+  }
+}
 export const viewsStorageKey = (database: string, userId: string) =>
   `bac.views.${database}.${userId}`
 
@@ -72,7 +120,7 @@ const filterText = (search: EventListSearch) => {
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-export const findViewByName = (views: readonly SavedView[], name: string) =>
+export const findViewByName = <T extends SavedView>(views: readonly T[], name: string) =>
   views.find((v) => sameName(v.name, name))
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
@@ -88,7 +136,18 @@ export function saveView(
   now: Date = new Date(),
 ): SavedView[] {
   const existing = findViewByName(views, name)
-  const view: SavedView = {
+  const view = viewOfSearch(name, search, existing, now)
+  return existing ? views.map((v) => (v.id === existing.id ? view : v)) : [...views, view]
+}
+
+/** The current state of the list as a view named `name` (replacing `existing`, if any). */
+export function viewOfSearch(
+  name: string,
+  search: EventListSearch,
+  existing?: SavedView,
+  now: Date = new Date(),
+): SavedView {
+  return {
     id: existing?.id ?? newId(),
     name: name.trim().slice(0, MAX_VIEW_NAME),
     sort: formatSortBy(search.sort),
@@ -98,7 +157,6 @@ export function saveView(
     ...(existing?.calendar ? { calendar: existing.calendar } : {}),
     savedAt: now.toISOString(),
   }
-  return existing ? views.map((v) => (v.id === existing.id ? view : v)) : [...views, view]
 }
 
 export const deleteView = (views: readonly SavedView[], id: string) =>
