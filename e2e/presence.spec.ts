@@ -67,4 +67,44 @@ test.describe('presence', () => {
     await third.close()
     await supportContext.close()
   })
+
+  test('the list counts each row’s notes and shows an eye on rows others have open', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000)
+    await signIn(page, 'staff')
+    const subject = `Presence list ${Date.now().toString(36)}`
+    const event = await createEvent(page, { subject })
+    await page.goto(`/events/${event.event_ID}`)
+    const notes = page.getByRole('region', { name: 'Notes' })
+    await notes.getByLabel('Add a note').fill('Called the provider back.')
+    await notes.getByRole('button', { name: 'Add note' }).click()
+    await expect(notes.getByRole('listitem')).toHaveCount(1)
+    await page.goto('/events/mine')
+
+    const supportContext = await browser.newContext()
+    const support = await supportContext.newPage()
+    await signIn(support, 'support')
+    await support.goto('/events')
+    await support.getByPlaceholder('Search subject or ID').fill(subject)
+    const row = support.getByRole('row').filter({ hasText: subject })
+    await expect(row).toHaveCount(1)
+    await expect(support.getByRole('columnheader', { name: 'Notes' })).toBeVisible()
+    await expect(row.getByLabel('1 note', { exact: true })).toBeVisible()
+    await expect(row.getByRole('img', { name: /^Open by/ })).toHaveCount(0)
+
+    // Staff opens it: an eye on support's row within 5 s, naming them; gone when they leave.
+    await page.goto(`/events/${event.event_ID}`)
+    await expect(row.getByRole('img', { name: 'Open by Sam Staff' })).toBeVisible({
+      timeout: 5_000,
+    })
+    await page.goto(`/events/${event.event_ID}/edit`)
+    await expect(row.getByRole('img', { name: 'Open by Sam Staff (editing)' })).toBeVisible({
+      timeout: 5_000,
+    })
+    await page.close()
+    await expect(row.getByRole('img', { name: /^Open by/ })).toHaveCount(0, { timeout: 5_000 })
+    await supportContext.close()
+  })
 })

@@ -60,7 +60,7 @@ const noteBody = z
   )
 
 const noteSchema = z.strictObject({ body: noteBody })
-const countsSchema = z.strictObject({
+export const countsSchema = z.strictObject({
   kind: z.enum(['event', 'auth']),
   ids: z.array(z.string().max(64)).max(1_000),
 })
@@ -116,14 +116,17 @@ function problemAt(error: z.ZodError) {
     .join('; ')
 }
 
-/** Notes on events outside the caller's scope left out (auths are not scoped). */
-function inScopeSql(scope: Scope | null, firstParam: number) {
+/**
+ * Rows of `table` (with `database`, `record_type`, `record_id`) naming events outside the
+ * caller's scope left out (auths are not scoped).
+ */
+export function inScopeSql(scope: Scope | null, firstParam: number, table = 'notes') {
   if (!scope) return { where: 'true', params: [] as unknown[] }
   const within = scopeSql(scope, firstParam)
   return {
-    where: `(notes.record_type <> 'event' OR EXISTS (SELECT 1 FROM mirror_events
-      WHERE mirror_events.database = notes.database
-        AND mirror_events.event_id::text = notes.record_id AND ${within.where}))`,
+    where: `(${table}.record_type <> 'event' OR EXISTS (SELECT 1 FROM mirror_events
+      WHERE mirror_events.database = ${table}.database
+        AND mirror_events.event_id::text = ${table}.record_id AND ${within.where}))`,
     params: within.params,
   }
 }

@@ -54,6 +54,21 @@ describe('presence', () => {
     // Not themselves.
     expect(await others(staff, 'event/5', 'tab-of-staff-1')).toEqual([])
 
+    // A list's rows: which of them others have open (never the caller themselves).
+    const open = async (token: string, ids: string[]) =>
+      (
+        (await call(token, 'POST', 'presence/open', { kind: 'event', ids })).json!.data as {
+          open: Record<string, { userId: string; editing: boolean }[]>
+        }
+      ).open
+    expect(await open(support, ['4', '5', '6'])).toEqual({
+      '5': [{ userId: 'staff', userName: 'Sam Staff', editing: false }],
+    })
+    expect(await open(staff, ['5'])).toEqual({})
+    expect((await call(support, 'POST', 'presence/open', { kind: 'event', ids: 5 })).status).toBe(
+      400,
+    )
+
     await call(staff, 'PUT', 'presence', { ...here, editing: true })
     const [editing] = await others(support, 'event/5')
     expect(editing).toMatchObject({ editing: true })

@@ -6,6 +6,7 @@ import type { Sql, Storage } from '../db/storage'
 import { refusal, type Caller, type SessionEnd } from '../gate'
 import type { ScopeFor } from '../scope'
 import { recordInScope, recordOf } from './history'
+import { countsSchema, inScopeSql } from './notes'
 
 /*
  * Presence: who has a record open, and who is editing it, over the server alone (nothing of it
@@ -211,6 +212,40 @@ export function presenceRoutes(storage: Storage, scopeFor: ScopeFor = () => null
       leave(tx, 'tab_id = $1 AND token_hash = $2', [tab, caller.tokenHash]),
     )
     return c.body(null, 204)
+  })
+
+  // Which of a list's records others have open (the list's eye), by record ID.
+  app.post('/presence/open', async (c) => {
+    const caller = c.get('caller')
+    const parsed = countsSchema.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((p) => p.path.join('.') || 'body').join(', ')
+      return c.json(refusal(400, `The question is kind and ids (at ${where}).`), 400)
+    }
+    const within = inScopeSql(scopeFor(caller), 5, 'p')
+    const { rows } = await storage.query<{
+      record_id: string
+      user_id: string
+      user_name: string | null
+      editing: boolean
+    }>(
+      `SELECT DISTINCT ON (p.record_id, p.user_id) p.record_id, p.user_id, p.user_name, p.editing
+       FROM presence p JOIN presence_tabs t ON t.tab_id = p.tab_id AND t.token_hash = p.token_hash
+       WHERE p.database = $1 AND p.record_type = $2 AND p.record_id = ANY($3::text[])
+         AND p.user_id <> $4
+         AND p.seen_at > now() - interval '${PRESENCE_TTL_SECONDS} seconds'
+         AND console_instance_alive(t.instance_id) AND ${within.where}
+       ORDER BY p.record_id, p.user_id, p.editing DESC`,
+      [caller.database, parsed.data.kind, parsed.data.ids, caller.userId, ...within.params],
+    )
+    const open: Record<string, { userId: string; userName: string | null; editing: boolean }[]> = {}
+    for (const r of rows)
+      (open[r.record_id] ??= []).push({
+        userId: r.user_id,
+        userName: r.user_name,
+        editing: r.editing,
+      })
+    return c.json({ data: { open }, error: null, debug: { activityID: crypto.randomUUID() } })
   })
 
   app.get('/presence/:kind/:id', async (c) => {

@@ -87,3 +87,23 @@ export const listMentions = (server: ApiClient, options: RequestOptions = {}) =>
       options,
     )
     .then((d) => d.notes)
+
+/** How many notes each of these records (a list's page) has; a record without any is left out. */
+export const countNotes = (
+  server: ApiClient,
+  kind: 'event' | 'auth',
+  ids: readonly string[],
+  options: RequestOptions = {},
+) =>
+  server
+    .request(
+      {
+        name: 'countNotes',
+        method: 'POST',
+        path: 'notes/counts',
+        body: { kind, ids },
+        schema: z.object({ counts: z.record(z.string(), z.int()) }),
+      },
+      options,
+    )
+    .then((d) => d.counts)

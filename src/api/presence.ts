@@ -48,3 +48,31 @@ export const othersHere = (
       options,
     )
     .then((d) => d.others)
+
+export const openerSchema = z.object({
+  userId: z.string(),
+  userName: z.nullable(z.string()),
+  editing: z.boolean(),
+})
+
+export type Opener = z.infer<typeof openerSchema>
+
+/** Of these records (a list's page), those other users have open, and who. */
+export const openByOthers = (
+  server: ApiClient,
+  kind: 'event' | 'auth',
+  ids: readonly string[],
+  options: RequestOptions = {},
+) =>
+  server
+    .request(
+      {
+        name: 'listOpenRecords',
+        method: 'POST',
+        path: 'presence/open',
+        body: { kind, ids },
+        schema: z.object({ open: z.record(z.string(), z.array(openerSchema)) }),
+      },
+      options,
+    )
+    .then((d) => d.open)

@@ -24,6 +24,7 @@ import { useIndexClient } from '../index/event-index-provider'
 import { describeSort } from './sorting/describe-sort'
 import { columnOf } from './columns/events-columns'
 import { EventsTable } from './rows/events-table'
+import { RowTeamProvider } from './rows/row-team'
 import { ListToolbar } from './list-toolbar'
 import {
   eventListSearchParams,
@@ -144,6 +145,7 @@ export function EventsListPage() {
   const fetching = useLateFlag(active.isFetching)
   const recounting = useLateFlag(fromIndex.isPlaceholderData)
   const rows = useStableRows((fromIndexData ? fromIndexData.rows : query.data?.records) ?? NO_ROWS)
+  const rowIds = useMemo(() => rows.map((r) => r.event_ID), [rows])
   const total = fromIndexData?.total ?? null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
   // Paging and sorting keep the selection (event IDs); another filter or search starts afresh.
@@ -325,27 +327,29 @@ export function EventsListPage() {
         {active.isError && !active.data ? (
           <ErrorPanel error={active.error} onRetry={() => void active.refetch()} />
         ) : (
-          <EventsTable
-            rows={rows}
-            columns={columns}
-            sort={search.sort}
-            caption={`Events, page ${formatCount(search.page)}, ${formatCount(rows.length)} rows${total !== null ? ` of ${formatCount(total)} matching` : ''}, sorted by ${describeSort(search.sort)}`}
-            loading={active.isPending && !active.data}
-            busy={active.isPending || fetching}
-            completedStatus={completedStatus}
-            isSelected={selection.isSelected}
-            failedIds={failedIds}
-            allSelected={selection.allOnPage}
-            someSelected={selection.someOnPage}
-            onToggle={toggle}
-            onToggleAll={(checked) => {
-              void loadBulkActions()
-              selection.setPage(checked)
-            }}
-            onSort={(field, additive) =>
-              update({ sort: toggleSort(search.sort, field, additive), page: 1 })
-            }
-          />
+          <RowTeamProvider ids={rowIds}>
+            <EventsTable
+              rows={rows}
+              columns={columns}
+              sort={search.sort}
+              caption={`Events, page ${formatCount(search.page)}, ${formatCount(rows.length)} rows${total !== null ? ` of ${formatCount(total)} matching` : ''}, sorted by ${describeSort(search.sort)}`}
+              loading={active.isPending && !active.data}
+              busy={active.isPending || fetching}
+              completedStatus={completedStatus}
+              isSelected={selection.isSelected}
+              failedIds={failedIds}
+              allSelected={selection.allOnPage}
+              someSelected={selection.someOnPage}
+              onToggle={toggle}
+              onToggleAll={(checked) => {
+                void loadBulkActions()
+                selection.setPage(checked)
+              }}
+              onSort={(field, additive) =>
+                update({ sort: toggleSort(search.sort, field, additive), page: 1 })
+              }
+            />
+          </RowTeamProvider>
         )}
       </div>
       {helpOpen && (

@@ -8,6 +8,7 @@ import { RowActionsCell } from './row-actions-cell'
 import { SubjectText } from './subject-text'
 import { eventTitle, hasSubject } from '../../model/title'
 import { RowLink } from '@/components/ui/row-link'
+import { NotesCountCell, OpenByOthers, useHasRowTeam } from './row-team'
 
 interface EventsTableRowProps {
   event: Event
@@ -25,8 +26,9 @@ interface EventsTableRowProps {
 }
 
 /**
- * One event: a checkbox naming it, the subject linking to its detail, the chosen fields, then its
- * actions menu.
+ * One event: a checkbox naming it, the subject linking to its detail (an eye beside it when others
+ * have it open), the chosen fields, its notes' count (with the console server), then its actions
+ * menu.
  */
 export const EventsTableRow = memo(function EventsTableRow({
   event,
@@ -40,6 +42,7 @@ export const EventsTableRow = memo(function EventsTableRow({
   virtualIndex,
 }: EventsTableRowProps) {
   const name = eventTitle(event)
+  const team = useHasRowTeam()
   const classes = [selected && styles.selected, failed && styles.failed].filter(Boolean).join(' ')
   return (
     <tr
@@ -65,6 +68,7 @@ export const EventsTableRow = memo(function EventsTableRow({
         column.field === 'subject' ? (
           <td key="subject" className={styles.subject}>
             {failed && <span className={styles.failedTag}>Failed</span>}
+            <OpenByOthers eventId={event.event_ID} />
             {/* Wraps to three lines at most; the title shows the rest of a longer one. */}
             <RowLink
               to={paths.events.detail(event.event_ID)}
@@ -81,6 +85,7 @@ export const EventsTableRow = memo(function EventsTableRow({
           </td>
         ),
       )}
+      {team && <NotesCountCell eventId={event.event_ID} />}
       <RowActionsCell key={event.event_ID} event={event} />
     </tr>
   )

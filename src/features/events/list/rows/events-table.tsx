@@ -5,12 +5,14 @@ import { SortHeader } from '../sorting/sort-header'
 import { TableRows, type RowsProps } from './table-rows'
 import styles from './events-table.module.css'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useHasRowTeam } from './row-team'
 
 /** Pages longer than this render only the rows in view. */
 export const VIRTUALIZE_FROM = 60
 const VirtualRows = lazy(() => import('./virtual-rows'))
 const SELECT_PX = 44
 const ACTIONS_PX = 48
+const NOTES_PX = 64
 /** Sizes go through custom properties: the stylesheet owns the layout, the data the numbers. */
 const px = (width: number) => ({ '--col-width': `${width}px` }) as CSSProperties
 const minWidth = (width: number) => ({ '--table-min-width': `${width}px` }) as CSSProperties
@@ -44,7 +46,8 @@ export function EventsTable({
 }: EventsTableProps) {
   const { rows, columns } = rowsProps
   const scrollRef = useRef<HTMLDivElement>(null)
-  const span = columns.length + 2
+  const team = useHasRowTeam()
+  const span = columns.length + (team ? 3 : 2)
   const long = rows.length > VIRTUALIZE_FROM
 
   return (
@@ -52,7 +55,10 @@ export function EventsTable({
       <table
         className={styles.table}
         style={minWidth(
-          SELECT_PX + ACTIONS_PX + columns.reduce((sum, c) => sum + COLUMN_PX[c.width], 0),
+          SELECT_PX +
+            ACTIONS_PX +
+            (team ? NOTES_PX : 0) +
+            columns.reduce((sum, c) => sum + COLUMN_PX[c.width], 0),
         )}
         aria-rowcount={loading ? -1 : rows.length + 1}
         aria-busy={busy}
@@ -67,6 +73,7 @@ export function EventsTable({
               style={c.width === 'xl' ? undefined : px(COLUMN_PX[c.width])}
             />
           ))}
+          {team && <col className={styles.col} style={px(NOTES_PX)} />}
           <col className={styles.col} style={px(ACTIONS_PX)} />
         </colgroup>
         <thead>
@@ -87,6 +94,11 @@ export function EventsTable({
             {columns.map((column) => (
               <SortHeader key={column.field} column={column} sort={sort} onSort={onSort} />
             ))}
+            {team && (
+              <th scope="col" className={styles.notesCell}>
+                Notes
+              </th>
+            )}
             <th scope="col" className={styles.actionsCell}>
               <span className="visually-hidden">Actions</span>
             </th>

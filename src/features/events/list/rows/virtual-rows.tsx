@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { EventsTableRow } from './events-table-row'
 import { HEADER_HEIGHT, ROW_HEIGHT, type RowsProps } from './table-rows'
 import styles from './events-table.module.css'
+import { useHasRowTeam } from './row-team'
 
 interface VirtualRowsProps extends RowsProps {
   scrollRef: RefObject<HTMLDivElement | null>
@@ -31,7 +32,8 @@ export default function VirtualRows({ scrollRef, rows, ...rowProps }: VirtualRow
   const items = virtualizer.getVirtualItems()
   const top = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT
   const bottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0
-  const span = rowProps.columns.length + 2
+  const team = useHasRowTeam()
+  const span = rowProps.columns.length + (team ? 3 : 2)
   return (
     <>
       {top > 0 && (
