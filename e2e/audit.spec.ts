@@ -137,4 +137,19 @@ test.describe('the audit record', () => {
     await expect(page.getByText(/administrators and compliance staff/)).toBeVisible()
     await expect(page.getByRole('table', { name: 'Audit entries, newest first' })).toHaveCount(0)
   })
+
+  test('a compliance officer reads the audit, and nothing of an administrator’s', async ({
+    page,
+  }) => {
+    await signIn(page, 'compliance')
+    await page.getByRole('link', { name: 'Audit', exact: true }).click()
+    const table = page.getByRole('table', { name: 'Audit entries, newest first' })
+    await expect(table).toBeVisible()
+    await expect(table.getByRole('row')).not.toHaveCount(1)
+    await expect(page.getByText('The audit chain is whole')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('link', { name: 'Sessions', exact: true })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Password policy', exact: true })).toHaveCount(0)
+    await page.goto('/admin/sessions')
+    await expect(page.getByText(/administrators/)).toBeVisible()
+  })
 })

@@ -9,7 +9,7 @@ import type { Event } from '../src/api/schemas/event'
 
 export const DEMO_PASSWORD = 'Sandbox!2026'
 export const API_KEY = 'sandbox-key'
-export type DemoUser = 'admin' | 'staff' | 'support'
+export type DemoUser = 'admin' | 'staff' | 'support' | 'compliance'
 
 /** An event as the service stores it (the contract's own type). */
 export type ServiceEvent = Event

@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path'
 import type { Plugin } from 'vite'
 // With its extension: Vite loads its config (and this) natively, without a bundler's resolution.
-import { DEMO_PASSWORD, SERVICE_ACCOUNT, sandboxUsers, userGroups } from './identity/users.ts'
+import { DEMO_PASSWORD, SERVICE_ACCOUNT, signInUsers, userGroups } from './identity/users.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 
@@ -27,7 +27,7 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
         // `EVENT_INDEX=server`: the views ask the console server, no tab holds the plan.
         ...(consoleServerOn() && process.env.EVENT_INDEX === 'server' && { eventIndex: 'server' }),
         directory: {
-          people: sandboxUsers.map((u) => ({ id: u.userId, name: u.name })),
+          people: signInUsers.map((u) => ({ id: u.userId, name: u.name })),
           groups: userGroups.map((g) => ({ key: g.key, name: g.name })),
         },
       }),

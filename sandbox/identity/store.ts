@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { migrate, openDb, transaction, type Db } from '../db/sqlite'
 import { hashPassword, verifyPassword } from './passwords'
-import { DEMO_PASSWORD, SERVICE_ACCOUNT, sandboxUsers } from './users'
+import { COMPLIANCE_USER, DEMO_PASSWORD, SERVICE_ACCOUNT, signInUsers } from './users'
 import { hashToken, newOpaqueToken } from './tokens'
 
 const migrations = [
@@ -91,21 +91,22 @@ export function openIdentity(dataDir: string, limits: SessionLimits) {
         'INSERT INTO users (user_id, name, roles, password_hash) VALUES (?, ?, ?, ?)',
       )
       const hash = hashPassword(DEMO_PASSWORD)
-      for (const u of sandboxUsers) insert.run(u.userId, u.name, JSON.stringify(u.roles), hash)
+      for (const u of signInUsers) insert.run(u.userId, u.name, JSON.stringify(u.roles), hash)
       db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(
         'password-policy',
         JSON.stringify(DEFAULT_POLICY),
       )
     })
   }
-  // Added to a sandbox made before the console server had an account of its own too.
-  if (!db.prepare('SELECT 1 AS found FROM users WHERE user_id = ?').get(SERVICE_ACCOUNT.userId))
-    db.prepare('INSERT INTO users (user_id, name, roles, password_hash) VALUES (?, ?, ?, ?)').run(
-      SERVICE_ACCOUNT.userId,
-      SERVICE_ACCOUNT.name,
-      JSON.stringify(SERVICE_ACCOUNT.roles),
-      hashPassword(DEMO_PASSWORD),
-    )
+  // Added to a sandbox made before the console server (and the compliance officer) had accounts.
+  for (const account of [SERVICE_ACCOUNT, COMPLIANCE_USER])
+    if (!db.prepare('SELECT 1 AS found FROM users WHERE user_id = ?').get(account.userId))
+      db.prepare('INSERT INTO users (user_id, name, roles, password_hash) VALUES (?, ?, ?, ?)').run(
+        account.userId,
+        account.name,
+        JSON.stringify(account.roles),
+        hashPassword(DEMO_PASSWORD),
+      )
 
   const unknownUserHash = hashPassword(newOpaqueToken())
   const q = {

@@ -1,4 +1,6 @@
-/** The sandbox's staff. The three named accounts sign in with DEMO_PASSWORD. */
+/**
+ * The sandbox's staff. The named accounts (and `COMPLIANCE_USER`) sign in with DEMO_PASSWORD.
+ */
 export const DEMO_PASSWORD = 'Sandbox!2026'
 
 export interface SandboxUser {
@@ -71,9 +73,23 @@ export const SERVICE_ACCOUNT: SandboxUser = {
   groups: [],
 }
 
+/**
+ * A compliance officer: reads the audit record (the console server's `AUDIT_ROLES`), works no
+ * events; kept out of `sandboxUsers` so the seeded work is the same with or without them.
+ */
+export const COMPLIANCE_USER: SandboxUser = {
+  userId: 'compliance',
+  name: 'Casey Compliance',
+  roles: ['compliance'],
+  groups: [],
+}
+
+/** Everyone who signs in to the sandbox with DEMO_PASSWORD. */
+export const signInUsers: SandboxUser[] = [...sandboxUsers, COMPLIANCE_USER]
+
 /** The groups of a user of the sandbox (none for an unknown one). */
 export const groupsOf = (userId: string) =>
-  sandboxUsers.find((u) => u.userId === userId)?.groups ?? []
+  signInUsers.find((u) => u.userId === userId)?.groups ?? []
 
 /** User groups events can be assigned to (`userGroup_Key`). */
 export const userGroups = [

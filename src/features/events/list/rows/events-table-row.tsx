@@ -1,4 +1,4 @@
-import { memo, type Ref } from 'react'
+import { Fragment, memo, type Ref } from 'react'
 import type { Event } from '@/api/schemas/event'
 import { renderCell, type EventColumn } from '../columns/events-columns'
 import styles from './events-table.module.css'
@@ -27,7 +27,7 @@ interface EventsTableRowProps {
 
 /**
  * One event: a checkbox naming it, the subject linking to its detail (an eye beside it when others
- * have it open), the chosen fields, its notes' count (with the console server), then its actions
+ * have it open), its notes' count (with the console server), the chosen fields, then its actions
  * menu.
  */
 export const EventsTableRow = memo(function EventsTableRow({
@@ -66,26 +66,28 @@ export const EventsTableRow = memo(function EventsTableRow({
       </td>
       {columns.map((column) =>
         column.field === 'subject' ? (
-          <td key="subject" className={styles.subject}>
-            {failed && <span className={styles.failedTag}>Failed</span>}
-            <OpenByOthers eventId={event.event_ID} />
-            {/* Wraps to three lines at most; the title shows the rest of a longer one. */}
-            <RowLink
-              to={paths.events.detail(event.event_ID)}
-              className={styles.subjectLink}
-              title={name}
-              {...TRIAGE_FOCUS}
-            >
-              {hasSubject(event) ? <SubjectText text={event.subject ?? ''} /> : <em>{name}</em>}
-            </RowLink>
-          </td>
+          <Fragment key="subject">
+            <td className={styles.subject}>
+              {failed && <span className={styles.failedTag}>Failed</span>}
+              <OpenByOthers eventId={event.event_ID} />
+              {/* Wraps to three lines at most; the title shows the rest of a longer one. */}
+              <RowLink
+                to={paths.events.detail(event.event_ID)}
+                className={styles.subjectLink}
+                title={name}
+                {...TRIAGE_FOCUS}
+              >
+                {hasSubject(event) ? <SubjectText text={event.subject ?? ''} /> : <em>{name}</em>}
+              </RowLink>
+            </td>
+            {team && <NotesCountCell eventId={event.event_ID} />}
+          </Fragment>
         ) : (
           <td key={column.field} title={column.text(event) || undefined}>
             {renderCell(column, event, completedStatus)}
           </td>
         ),
       )}
-      {team && <NotesCountCell eventId={event.event_ID} />}
       <RowActionsCell key={event.event_ID} event={event} />
     </tr>
   )

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type CSSProperties } from 'react'
+import { Fragment, lazy, Suspense, useRef, type CSSProperties } from 'react'
 import type { SortField } from '@/api/events'
 import { COLUMN_PX } from '../columns/events-columns'
 import { SortHeader } from '../sorting/sort-header'
@@ -67,13 +67,14 @@ export function EventsTable({
         <colgroup>
           <col className={styles.col} style={px(SELECT_PX)} />
           {columns.map((c) => (
-            <col
-              key={c.field}
-              className={styles.col}
-              style={c.width === 'xl' ? undefined : px(COLUMN_PX[c.width])}
-            />
+            <Fragment key={c.field}>
+              <col
+                className={styles.col}
+                style={c.width === 'xl' ? undefined : px(COLUMN_PX[c.width])}
+              />
+              {team && c.field === 'subject' && <col className={styles.col} style={px(NOTES_PX)} />}
+            </Fragment>
           ))}
-          {team && <col className={styles.col} style={px(NOTES_PX)} />}
           <col className={styles.col} style={px(ACTIONS_PX)} />
         </colgroup>
         <thead>
@@ -92,13 +93,15 @@ export function EventsTable({
               />
             </th>
             {columns.map((column) => (
-              <SortHeader key={column.field} column={column} sort={sort} onSort={onSort} />
+              <Fragment key={column.field}>
+                <SortHeader column={column} sort={sort} onSort={onSort} />
+                {team && column.field === 'subject' && (
+                  <th scope="col" className={styles.notesCell}>
+                    Notes
+                  </th>
+                )}
+              </Fragment>
             ))}
-            {team && (
-              <th scope="col" className={styles.notesCell}>
-                Notes
-              </th>
-            )}
             <th scope="col" className={styles.actionsCell}>
               <span className="visually-hidden">Actions</span>
             </th>

@@ -166,10 +166,12 @@ export default function SavedViewsPanel({ search, onOpen }: SavedViewsPanelProps
           <ul className={styles.viewList} aria-labelledby={sharedId}>
             {shared.map((view) => (
               <li key={view.id} className={styles.viewItem}>
-                {openButton(view)}
-                <span className={styles.viewOwner}>
-                  {view.ownerName ?? 'Someone'} · {sharedWith(view.sharing)}
-                </span>
+                <div className={styles.viewStack}>
+                  {openButton(view)}
+                  <span className={styles.viewOwner}>
+                    {view.ownerName ?? 'Someone'} · {sharedWith(view.sharing)}
+                  </span>
+                </div>
                 <Button
                   size="small"
                   variant="ghost"
