@@ -10,6 +10,7 @@ import { createGate } from './gate'
 import { Mirror } from './mirror/mirror'
 import { createAccount } from './service/account'
 import { createReader } from './service/reader'
+import { startPruning } from './prune'
 import { listenForSessionEnds } from './sessions'
 
 /**
@@ -64,6 +65,8 @@ export async function createConsoleServer(
     instanceId,
   })
   if (options.mirrors !== false) for (const m of mirrors) m.start()
+  // Tests that drive the mirrors themselves prune when they mean to.
+  const stopPruning = options.mirrors !== false ? startPruning(storage) : () => undefined
   return {
     app,
     fetch: app.fetch,
@@ -73,6 +76,7 @@ export async function createConsoleServer(
     feed,
     gate,
     async close() {
+      stopPruning()
       await Promise.all(mirrors.map((m) => m.stop()))
       await feed.close()
       await stopSessionEnds()

@@ -1,6 +1,6 @@
 import { auditAnchorMigration, auditChainMigration } from '../audit-chain'
 import { sessionsSeenMigration } from '../sessions-seen'
-import { notesMigration } from '../routes/notes'
+import { noteKeyMigration, notesMigration } from '../routes/notes'
 import { presenceMigration } from '../routes/presence'
 import { viewsMigration } from '../routes/views'
 import {
@@ -199,6 +199,7 @@ export const migrations: readonly Migration[] = [
   presenceMigration,
   auditAnchorMigration,
   viewsMigration,
+  noteKeyMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

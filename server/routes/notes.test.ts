@@ -111,6 +111,7 @@ describe('notes', () => {
       ['PATCH', 'notes/abc', { body: 'ok' }, 400, /not a note ID/],
       ['POST', 'notes/counts', { kind: 'event', ids: 'all' }, 400, /ids/],
       ['POST', 'notes/event/6', { body: 'y'.repeat(300_000) }, 413, /256 kB/],
+      ['POST', 'notes/event/6', { body: 'ok', key: 'short' }, 400, /key is 8 to 64/],
     ]
     for (const [method, path, body, status, detail] of cases) {
       const r = await call('staff', method, path, body)
@@ -119,5 +120,21 @@ describe('notes', () => {
     }
     const after = (await call('staff', 'GET', 'notes/event/6')).data as { notes: Note[] }
     expect(after.notes).toEqual(before.notes)
+  })
+
+  it('keeps a note sent twice with its key once (its first answer lost)', async () => {
+    const key = `form-${Date.now().toString(36)}`
+    const first = await call('staff', 'POST', 'notes/event/7', { body: 'Faxed the form.', key })
+    expect(first.status).toBe(201)
+    const again = await call('staff', 'POST', 'notes/event/7', { body: 'Faxed the form.', key })
+    expect(again.status).toBe(200)
+    expect((again.data as Note).id).toBe((first.data as Note).id)
+    const list = (await call('staff', 'GET', 'notes/event/7')).data as { notes: Note[] }
+    expect(list.notes.filter((n) => n.body === 'Faxed the form.')).toHaveLength(1)
+    // The same key with another note is refused; another author's key is their own.
+    expect((await call('staff', 'POST', 'notes/event/7', { body: 'Other.', key })).status).toBe(409)
+    expect((await call('support', 'POST', 'notes/event/7', { body: 'Mine.', key })).status).toBe(
+      201,
+    )
   })
 })

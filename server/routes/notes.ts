@@ -44,6 +44,17 @@ export const notesMigration = {
   `,
 }
 
+/** A note sent twice (its answer lost, the form sent again) is kept once: by the key it carries. */
+export const noteKeyMigration = {
+  version: 19,
+  name: 'a note kept once per key its author sends',
+  sql: `
+    ALTER TABLE notes ADD COLUMN client_key text;
+    CREATE UNIQUE INDEX notes_client_key ON notes (database, author_id, client_key)
+      WHERE client_key IS NOT NULL;
+  `,
+}
+
 // Text only: no control characters but line breaks and tabs.
 const noteBody = z
   .string()
@@ -60,6 +71,14 @@ const noteBody = z
   )
 
 const noteSchema = z.strictObject({ body: noteBody })
+const newNoteSchema = z.strictObject({
+  body: noteBody,
+  /** The form's own key for this note: sent again, the note is not kept twice. */
+  key: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, { error: 'is 8 to 64 letters, digits, _ or -' })
+    .optional(),
+})
 export const countsSchema = z.strictObject({
   kind: z.enum(['event', 'auth']),
   ids: z.array(z.string().max(64)).max(1_000),
@@ -193,24 +212,39 @@ export function noteRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
     const caller = c.get('caller')
     const found = await recordFor(caller, c.req.param('kind'), c.req.param('id'))
     if (!found.record) return c.json(found.refused, found.status)
-    const parsed = noteSchema.safeParse(await c.req.json().catch(() => undefined))
+    const parsed = newNoteSchema.safeParse(await c.req.json().catch(() => undefined))
     if (!parsed.success)
       return c.json(
         refusal(400, `The note is not one the server keeps: ${problemAt(parsed.error)}.`),
         400,
       )
     const { kind, id } = found.record
-    const body = parsed.data.body
-    const row = await storage.transaction(async (tx) => {
+    const { body, key = null } = parsed.data
+    const result = await storage.transaction(async (tx) => {
       const { rows } = await tx.query<NoteRow>(
-        `INSERT INTO notes (database, record_type, record_id, author_id, author_name, body, mentions)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::text[]) RETURNING ${NOTE_COLUMNS}`,
-        [caller.database, kind, id, caller.userId, caller.name, body, mentionsIn(body)],
+        `INSERT INTO notes (database, record_type, record_id, author_id, author_name, body, mentions,
+           client_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8)
+         ON CONFLICT (database, author_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
+         RETURNING ${NOTE_COLUMNS}`,
+        [caller.database, kind, id, caller.userId, caller.name, body, mentionsIn(body), key],
       )
-      await noted(tx, caller, kind, id, 'POST /console-api/notes', { after: body })
-      return rows[0]!
+      if (rows[0]) {
+        await noted(tx, caller, kind, id, 'POST /console-api/notes', { after: body })
+        return { row: rows[0], created: true }
+      }
+      // Sent before: the note kept then is the answer, if it is the same note.
+      const { rows: kept } = await tx.query<NoteRow & { same: boolean }>(
+        `SELECT ${NOTE_COLUMNS}, (record_type = $4 AND record_id = $5 AND body = $6) AS same
+         FROM notes WHERE database = $1 AND author_id = $2 AND client_key = $3`,
+        [caller.database, caller.userId, key, kind, id, body],
+      )
+      return { row: kept[0]!, created: false, same: kept[0]!.same }
     })
-    return c.json(answer(noteOf(row, caller)), 201)
+    if (result.created) return c.json(answer(noteOf(result.row, caller)), 201)
+    if (!result.same)
+      return c.json(refusal(409, 'That key was sent with another note: send a new key.'), 409)
+    return c.json(answer(noteOf(result.row, caller)), 200)
   })
 
   app.patch('/notes/:noteId', async (c) => {

@@ -44,11 +44,13 @@ export const listNotes = (
     )
     .then((d) => d.notes)
 
+/** Adds a note; `key` (the form's, kept until it succeeds) makes sending it again harmless. */
 export const addNote = (
   server: ApiClient,
   kind: 'event' | 'auth',
   id: string,
   body: string,
+  key: string,
   options: RequestOptions = {},
 ) =>
   server.request(
@@ -56,7 +58,7 @@ export const addNote = (
       name: 'addNote',
       method: 'POST',
       path: `notes/${kind}/${encodeURIComponent(id)}`,
-      body: { body },
+      body: { body, key },
       schema: noteSchema,
     },
     options,

@@ -17,6 +17,8 @@ import styles from './record-notes.module.css'
  * one, where `@userId` puts it in that person's bell. Plain text: shown as typed, never as HTML.
  * Shown only with the console server.
  */
+const newKey = () => crypto.randomUUID()
+
 export function RecordNotes({ kind, id }: { kind: 'event' | 'auth'; id: string }) {
   const { consoleServer } = useRuntimeConfig()
   if (consoleServer === undefined) return null
@@ -44,10 +46,13 @@ function Notes({
     throwOnError: false,
   })
   const [text, setText] = useState('')
+  // One key per note written: sent again after a lost answer, the server keeps it once.
+  const [noteKey, setNoteKey] = useState(newKey)
   const add = useMutation({
-    mutationFn: (body: string) => addNote(server, kind, id, body, { database: db }),
+    mutationFn: (body: string) => addNote(server, kind, id, body, noteKey, { database: db }),
     onSuccess: () => {
       setText('')
+      setNoteKey(newKey())
       return queryClient.invalidateQueries({ queryKey: notesKey(db) })
     },
   })
