@@ -11,11 +11,16 @@ import { chromiumPath } from './scripts/browser.mjs'
  * - main (default): every spec, on today's date, against one server that runs the console's own
  *   server in front of the sandbox (as `npm start` does); the specs of the sign-in page's API key
  *   (`sign-in.spec.ts`) and those tagged @direct run in the `direct` project instead, against a
- *   second server without it (`CONSOLE_SERVER=off`: the console talking to the service alone);
+ *   second server without it (`CONSOLE_SERVER=off`: the console talking to the service alone),
+ *   and those tagged @scoped in the `scoped` project, against a third with `EVENT_SCOPE=staff=own`;
  * - dates (E2E_SUITE=dates, run by scripts/e2e-dates.mjs once per time zone with TZ set): the
- *   tests tagged @dates, once per day of DATE_MATRIX, each against a server started on that day.
+ *   tests tagged @dates, once per day of DATE_MATRIX, each against a server started on that day;
+ * - scale (E2E_SUITE=scale, run by scripts/e2e-scale.mjs): the tests tagged @scale, against the
+ *   console server in front of a sandbox of 300,000 events (past the browser index's limit).
  */
-const suite = process.env.E2E_SUITE === 'dates' ? 'dates' : 'main'
+const suite = (['dates', 'scale'] as const).find((s) => s === process.env.E2E_SUITE) ?? 'main'
+/** The events of the scale suite's sandbox: more than `eventIndexLimit` (250,000). */
+export const SCALE_EVENTS = 300_000
 /**
  * Ports fetch refuses to connect to (the Fetch standard's "bad ports", which Chromium and Node's
  * fetch both enforce) in the range the suite uses: the app at `port`, the console-less app at
@@ -25,7 +30,9 @@ const BAD_PORTS = new Set([
   4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697,
 ])
 const usable = (p: number) =>
-  [p, p + 1000, p + 2000, ...DATE_MATRIX.map((_, i) => p + 1 + i)].every((q) => !BAD_PORTS.has(q))
+  [p, p + 1000, p + 2000, p + 3000, ...DATE_MATRIX.map((_, i) => p + 1 + i)].every(
+    (q) => !BAD_PORTS.has(q),
+  )
 const pickPort = (): number => {
   const p = 4000 + Math.floor(Math.random() * 900)
   return usable(p) ? p : pickPort()
@@ -55,13 +62,18 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
       {
         name: 'main',
         testIgnore: /sign-in\.spec/,
-        grepInvert: /@direct/,
+        grepInvert: /@direct|@scale|@scoped/,
         use: { baseURL: `http://127.0.0.1:${port}` },
       },
       {
         name: 'direct',
         grep: /@direct|sign-in\.spec/,
         use: { baseURL: `http://127.0.0.1:${port + 1000}` },
+      },
+      {
+        name: 'scoped',
+        grep: /@scoped/,
+        use: { baseURL: `http://127.0.0.1:${port + 3000}` },
       },
     ],
     // The main suite runs on the real date, whatever SANDBOX_TODAY the shell has.
@@ -78,6 +90,29 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
         { SANDBOX_DATA_DIR: freshDir(), SANDBOX_TODAY: '', CONSOLE_SERVER: 'off' },
         mkdtempSync(path.join(tmpdir(), 'e2e-direct-dist-')),
       ),
+      // Scoping on: staff find their own and their groups' events only (the build of the first).
+      server(port + 3000, {
+        SANDBOX_DATA_DIR: freshDir(),
+        SANDBOX_TODAY: '',
+        EVENT_SCOPE: 'staff=own',
+      }),
+    ],
+  },
+  scale: {
+    projects: [
+      {
+        name: 'scale',
+        grep: /@scale/,
+        use: { baseURL: `http://127.0.0.1:${port}` },
+      },
+    ],
+    webServer: [
+      server(port, {
+        SANDBOX_DATA_DIR: freshDir(),
+        SANDBOX_TODAY: '',
+        SANDBOX_PORT: String(port + 2000),
+        SANDBOX_EVENTS: String(SCALE_EVENTS),
+      }),
     ],
   },
   dates: {

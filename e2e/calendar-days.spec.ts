@@ -18,7 +18,7 @@ import {
   servicePriorities,
   covers,
 } from './calendar-oracle'
-import { createEvent, expect, serviceText, test } from './fixtures'
+import { browserIndex, createEvent, expect, serviceText, test } from './fixtures'
 
 /** Each day's summary as the month shows it (its data attributes), by day. */
 async function summaries(page: Page) {
@@ -238,12 +238,9 @@ test.describe('what each day of the calendar holds', () => {
     clock,
   }) => {
     const page = await signedInAs('staff')
-    // The sandbox of the tests holds 2,000 events: a limit of 1,000 puts it past.
-    await page.route('**/config.json', async (route) => {
-      const response = await route.fetch()
-      const config = (await response.json()) as Record<string, unknown>
-      await route.fulfill({ response, json: { ...config, eventIndexLimit: 1000 } })
-    })
+    // The sandbox of the tests holds 2,000 events: a limit of 1,000 puts it past (a limit of the
+    // tab's own index: the console server knows none).
+    await browserIndex(page, { eventIndexLimit: 1000 })
     await page.goto('/events/calendar?user=*')
     await expect(page.getByRole('note').filter({ hasText: /more than 1,000 events/ })).toBeVisible()
     await expect(viewShown(page)).toBeVisible()

@@ -18,6 +18,7 @@ import {
   type Range,
 } from './calendar-oracle'
 import {
+  browserIndex,
   createEvent,
   expect,
   serviceText,
@@ -164,6 +165,7 @@ test.describe('events calendar', () => {
     signedInAs,
   }) => {
     const page = await signedInAs('admin')
+    await browserIndex(page)
     let pages = 0
     page.on('request', (r) => {
       // From the service, or from the console server's copy when it is there.

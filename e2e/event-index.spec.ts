@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import {
+  browserIndex,
   createAuth,
   createEvent,
   expect,
@@ -185,6 +186,7 @@ test.describe('the event index behind the list', () => {
   test('the index lives with the session: a worker per database, gone on sign-out', async ({
     page,
   }) => {
+    await browserIndex(page)
     await page.goto('/events')
     const all = await everyEvent(page)
     await expectCount(page, all.length, all.length)
@@ -247,6 +249,7 @@ test.describe('the event index behind the list', () => {
   test('the calendar shows the month complete while the index is still loading', async ({
     page,
   }) => {
+    await browserIndex(page)
     const all = await everyEvent(page)
     // Hold back the index's full load (every page of 1,000 by ID) until the month is checked.
     let release: () => void = () => {}

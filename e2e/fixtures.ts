@@ -36,6 +36,18 @@ export async function signIn(page: Page, user: DemoUser, options: { database?: s
   await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible()
 }
 
+/**
+ * Has the page's next loads answer the views from the tab's own index of the whole plan (the
+ * runtime config's `eventIndex: "browser"`), not the console server: for the tests of the index.
+ */
+export async function browserIndex(page: Page, extra: Record<string, unknown> = {}) {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch()
+    const config = (await response.json()) as Record<string, unknown>
+    await route.fulfill({ response, json: { ...config, eventIndex: 'browser', ...extra } })
+  })
+}
+
 /** Signs out from the account menu. */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Account: / }).click()
@@ -80,14 +92,21 @@ export async function callService(
   database = 'demo',
   body?: unknown,
 ) {
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-api-key': API_KEY,
-      'service-database': database,
-    },
-    ...(body === undefined ? {} : { data: body }),
+  const send = () =>
+    page.request.fetch(`/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-api-key': API_KEY,
+        'service-database': database,
+      },
+      ...(body === undefined ? {} : { data: body }),
+    })
+  // A kept-alive connection the server closed as the read went out: a read is asked again, as
+  // any client would (a write is not: it may have been received).
+  const response = await send().catch((error: unknown) => {
+    if (method === 'GET' && /ECONNRESET/.test(String(error))) return send()
+    throw error
   })
   return { status: response.status(), body: (await response.json()) as { data: unknown } }
 }

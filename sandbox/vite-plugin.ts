@@ -24,8 +24,10 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
       JSON.stringify({
         ...(JSON.parse(readFileSync(SANDBOX_CONSOLE_CONFIG, 'utf8')) as object),
         ...(consoleServerOn() && { consoleServer: '/console-api/' }),
-        // `EVENT_INDEX=server`: the views ask the console server, no tab holds the plan.
-        ...(consoleServerOn() && process.env.EVENT_INDEX === 'server' && { eventIndex: 'server' }),
+        // The views ask the console server (no tab holds the plan), unless `EVENT_INDEX=browser`
+        // asks for each tab's own index of the whole plan.
+        ...(consoleServerOn() &&
+          process.env.EVENT_INDEX === 'browser' && { eventIndex: 'browser' }),
         directory: {
           people: signInUsers.map((u) => ({ id: u.userId, name: u.name })),
           groups: userGroups.map((g) => ({ key: g.key, name: g.name })),

@@ -42,10 +42,12 @@ async function waitFor(url, timeoutMs = 600_000, answered = (r) => r.ok) {
 }
 
 /**
- * Builds the app into a temporary folder and serves it with a fresh sandbox of `events` events.
- * Resolves once the service answers (seeding a large sandbox takes a while).
+ * Builds the app into a temporary folder and serves it with a fresh sandbox of `events` events
+ * (and the console server in front of it, as `npm start` does; `env` adds settings, e.g.
+ * `EVENT_INDEX: 'browser'` for each tab's own index). Resolves once the service answers (seeding
+ * a large sandbox takes a while).
  */
-export async function startApp(name, events) {
+export async function startApp(name, events, env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-data-`))
   const outDir = mkdtempSync(path.join(tmpdir(), `${name}-dist-`))
   console.log(`Building into ${outDir}…`)
@@ -57,7 +59,7 @@ export async function startApp(name, events) {
     ['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     {
       stdio: 'ignore',
-      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: String(events) },
+      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: String(events), ...env },
     },
   )
   const stop = () => {
@@ -75,7 +77,7 @@ export async function startApp(name, events) {
     stop()
     throw error
   }
-  return { base, stop }
+  return { base, stop, pid: server.pid }
 }
 
 export const launchBrowser = () =>
@@ -105,3 +107,37 @@ export const percentile = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0
 }
 export const ms = (x) => `${Math.round(x)} ms`
+
+/** Time from an input to the status showing a different count, after the next frame. */
+export async function timeAction(page, act) {
+  return page.evaluate(async (action) => {
+    const status = [...document.querySelectorAll('[role="status"]')].find((el) =>
+      / of [\d,]+ events?$/.test(el.textContent ?? ''),
+    )
+    const before = status.textContent
+    const started = performance.now()
+    const changed = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (status.textContent !== before) {
+          observer.disconnect()
+          requestAnimationFrame(() => resolve(performance.now() - started))
+        }
+      })
+      observer.observe(status, { subtree: true, childList: true, characterData: true })
+      setTimeout(() => resolve(NaN), 5000)
+    })
+    const set = (el, value) => {
+      const proto = el instanceof HTMLSelectElement ? HTMLSelectElement : HTMLInputElement
+      Object.getOwnPropertyDescriptor(proto.prototype, 'value').set.call(el, value)
+      el.dispatchEvent(
+        new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+      )
+    }
+    if (action.kind === 'search') set(document.querySelector('input[type="search"]'), action.value)
+    else {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent === 'Due')
+      set(document.getElementById(label.htmlFor), action.value)
+    }
+    return changed
+  }, act)
+}

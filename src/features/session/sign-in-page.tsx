@@ -258,8 +258,8 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
                 API key <code>sandbox-key</code>;{' '}
               </>
             )}
-            users <code>admin</code>, <code>staff</code>, <code>support</code>; password{' '}
-            <code>Sandbox!2026</code>.
+            users <code>admin</code>, <code>staff</code>, <code>support</code>,{' '}
+            <code>compliance</code>; password <code>Sandbox!2026</code>.
           </aside>
         )}
       </div>

@@ -10,9 +10,10 @@ import { useHasRowTeam } from './row-team'
 /** Pages longer than this render only the rows in view. */
 export const VIRTUALIZE_FROM = 60
 const VirtualRows = lazy(() => import('./virtual-rows'))
-const SELECT_PX = 44
-const ACTIONS_PX = 48
-const NOTES_PX = 64
+const SELECT_PX = 40
+const ACTIONS_PX = 44
+/** The notes' count: a narrow column under a bubble (its name, "Notes", for screen readers). */
+const NOTES_PX = 40
 /** Sizes go through custom properties: the stylesheet owns the layout, the data the numbers. */
 const px = (width: number) => ({ '--col-width': `${width}px` }) as CSSProperties
 const minWidth = (width: number) => ({ '--table-min-width': `${width}px` }) as CSSProperties
@@ -96,8 +97,17 @@ export function EventsTable({
               <Fragment key={column.field}>
                 <SortHeader column={column} sort={sort} onSort={onSort} />
                 {team && column.field === 'subject' && (
-                  <th scope="col" className={styles.notesCell}>
-                    Notes
+                  <th scope="col" className={styles.notesCell} title="Notes">
+                    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                      <path
+                        d="M2 3.5A1.5 1.5 0 0 1 3.5 2h9A1.5 1.5 0 0 1 14 3.5v6a1.5 1.5 0 0 1-1.5 1.5H7l-3 3v-3h-.5A1.5 1.5 0 0 1 2 9.5v-6Z"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.4"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
+                    <span className="visually-hidden">Notes</span>
                   </th>
                 )}
               </Fragment>

@@ -1,0 +1,165 @@
+// Views answered by the console server (`npm run bench:views`): builds the app, serves it with a
+// fresh sandbox of BENCH_EVENTS events (default 100,000) and the console server in front of it
+// (embedded Postgres, the views asking the server: no tab holds the plan), waits for the server's
+// first load, then per run in a fresh browser context (after one warm-up run, not counted):
+//   1. sign-in: from the click on "Sign in" (opened at /events) to the list on screen with its
+//      total, and the bytes the browser received meanwhile (CDP, encoded, every request);
+//   2. a filter change and a search keystroke to the total's new count on screen, p95/median;
+//   3. the calendar: from the click on Calendar (everyone's events) to the month's day summaries
+//      and the count in view on screen;
+//   4. the Team page: from the click on Team to its people's counts on screen.
+// Targets (BENCHMARKS.md): at 100,000 events sign-in ≤ 1 s, filter/search p95 ≤ 30 ms, calendar
+// ≤ 1 s, Team ≤ 1 s; at 1,000,000 ≤ 1.5 s, ≤ 100 ms, ≤ 1.5 s, ≤ 2 s; bytes ≤ 1 MB.
+//
+//   BENCH_EVENTS=100000 BENCH_RUNS=3 npm run bench:views
+//   BENCH_EVENTS=1000000 BENCH_RUNS=3 npm run bench:views
+import { loadavg } from 'node:os'
+import {
+  PASSWORD,
+  launchBrowser,
+  median,
+  ms,
+  percentile,
+  startApp,
+  timeAction,
+} from './bench-lib.mjs'
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000)
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const ACTIONS = 20
+const big = EVENTS >= 1_000_000
+const target = {
+  signIn: big ? 1500 : 1000,
+  action: big ? 100 : 30,
+  calendar: big ? 1500 : 1000,
+  team: big ? 2000 : 1000,
+  bytes: 1_000_000,
+}
+const fmt = (n) => n.toLocaleString('en-GB')
+const whole = (page) =>
+  page.getByRole('status').filter({ hasText: new RegExp(` of ${fmt(EVENTS)} events$`) })
+
+/** Signs in from /events (the sign-in page sends the user back there). */
+async function signInToList(page, base) {
+  await page.goto(`${base}/events`)
+  await page.getByLabel('Username').fill('admin')
+  await page.getByLabel('Password').fill(PASSWORD)
+}
+
+/** Waits until the server's copy holds every event: the list's total says so. */
+async function waitForFirstLoad(browser, base) {
+  const started = Date.now()
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signInToList(page, base)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  for (;;) {
+    try {
+      await whole(page).waitFor({ timeout: 10_000 })
+      break
+    } catch {
+      if (Date.now() - started > 30 * 60_000) throw new Error('the first load took over 30 min')
+      await page.reload()
+    }
+  }
+  await context.close()
+  return Date.now() - started
+}
+
+async function measure(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  let bytes = 0
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength
+  })
+  await signInToList(page, base)
+  bytes = 0
+  let started = Date.now()
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await whole(page).waitFor({ timeout: 60_000 })
+  await page.getByRole('table').getByRole('row').nth(1).waitFor()
+  const signIn = Date.now() - started
+  const received = bytes
+
+  const words = ['claim', 'review', 'member', 'provider', 'audit']
+  const search = []
+  const filter = []
+  for (let i = 0; i < ACTIONS; i++) {
+    const word = words[i % words.length]
+    search.push(await timeAction(page, { kind: 'search', value: word.slice(0, 3 + (i % 3)) }))
+    search.push(await timeAction(page, { kind: 'search', value: '' }))
+    filter.push(
+      await timeAction(page, { kind: 'due', value: ['overdue', 'week', 'today', ''][i % 4] }),
+    )
+  }
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  started = Date.now()
+  await nav.getByRole('link', { name: 'Calendar' }).click()
+  await page.getByText(/^[\d,]+ events? in view/).waitFor({ timeout: 60_000 })
+  await page.locator('[data-day-summary]').first().waitFor({ timeout: 60_000 })
+  const calendar = Date.now() - started
+
+  started = Date.now()
+  await nav.getByRole('link', { name: 'Team' }).click()
+  await page
+    .getByRole('table', { name: 'People' })
+    .getByRole('row')
+    .nth(1)
+    .getByRole('cell')
+    .first()
+    .filter({ hasText: /\d/ })
+    .waitFor({ timeout: 60_000 })
+  const team = Date.now() - started
+  await context.close()
+  return {
+    signIn,
+    bytes: received,
+    search: search.filter(Number.isFinite),
+    filter: filter.filter(Number.isFinite),
+    calendar,
+    team,
+  }
+}
+
+const app = await startApp('bench-views', EVENTS)
+try {
+  const browser = await launchBrowser()
+  const firstLoad = await waitForFirstLoad(browser, app.base)
+  console.log(`  the server's first load (seen by the list): ${(firstLoad / 1000).toFixed(0)} s`)
+  await measure(browser, app.base)
+  const runs = []
+  for (let i = 1; i <= RUNS; i++) {
+    const r = await measure(browser, app.base)
+    runs.push(r)
+    console.log(
+      `  run ${i}: sign-in to list ${ms(r.signIn)} (${(r.bytes / 1000).toFixed(0)} kB); ` +
+        `search p95 ${ms(percentile(r.search, 0.95))}, filter p95 ${ms(percentile(r.filter, 0.95))}; ` +
+        `calendar ${ms(r.calendar)}; team ${ms(r.team)}`,
+    )
+  }
+  await browser.close()
+  const m = (f) => median(runs.map(f))
+  const kb = (x) => `${(x / 1000).toFixed(0)} kB`
+  const rows = [
+    ['sign-in to the list with its total', m((r) => r.signIn), target.signIn, ms],
+    ['bytes received, sign-in to the list', m((r) => r.bytes), target.bytes, kb],
+    ['search keystroke to rows, p95', m((r) => percentile(r.search, 0.95)), target.action, ms],
+    ['search keystroke to rows, median', m((r) => median(r.search)), null, ms],
+    ['filter change to rows, p95', m((r) => percentile(r.filter, 0.95)), target.action, ms],
+    ['filter change to rows, median', m((r) => median(r.filter)), null, ms],
+    ['calendar month, everyone', m((r) => r.calendar), target.calendar, ms],
+    ['Team page counts', m((r) => r.team), target.team, ms],
+  ]
+  console.log(`\nViews answered by the server, ${fmt(EVENTS)} events, median of ${RUNS} runs`)
+  for (const [name, value, limit, show] of rows)
+    console.log(
+      `  ${name.padEnd(42)} ${show(value).padStart(9)}${limit == null ? '' : `  (target ≤ ${show(limit)}${value > limit ? ', MISSED' : ''})`}`,
+    )
+  console.log(`  machine load average (1 min): ${loadavg()[0].toFixed(1)}`)
+} finally {
+  app.stop()
+}
