@@ -112,6 +112,8 @@ const suites: Record<typeof suite, Pick<PlaywrightTestConfig, 'projects' | 'webS
         SANDBOX_TODAY: '',
         SANDBOX_PORT: String(port + 2000),
         SANDBOX_EVENTS: String(SCALE_EVENTS),
+        // One database: the server's first load reads it alone.
+        SANDBOX_DATABASES: 'demo',
       }),
     ],
   },

@@ -132,6 +132,12 @@ test.describe('auths as work', () => {
     expect((await stored(page, authNumber)).auth_Code).toBe('P')
     await expectNoSeriousA11yViolations(page)
 
+    // A code alone is not a reason (CMS asks for a specific one): refused, nothing written.
+    await dialog.getByLabel('Reason for the denial').fill('CO-50')
+    await dialog.getByLabel('Why is the decision late?').fill('Records arrived after the due date.')
+    await dialog.getByRole('button', { name: 'Change status' }).click()
+    await expect(dialog.getByText(/State the specific reason in words/)).toBeVisible()
+    expect((await stored(page, authNumber)).auth_Code).toBe('P')
     await dialog
       .getByLabel('Reason for the denial')
       .fill('Not medically necessary: conservative care first.')

@@ -125,7 +125,8 @@ async function measure(browser, base) {
   }
 }
 
-const app = await startApp('bench-views', EVENTS)
+// One database: the server's first load reads it alone.
+const app = await startApp('bench-views', EVENTS, { SANDBOX_DATABASES: 'demo' })
 try {
   const browser = await launchBrowser()
   const firstLoad = await waitForFirstLoad(browser, app.base)

@@ -98,6 +98,11 @@ describe('planDecision', () => {
       denialReason: 'Give the reason for the denial',
       lateReason: 'Say why the decision is late',
     })
+    // A code alone, or one word, is not a specific reason.
+    for (const denialReason of ['CO-50', 'Denied'])
+      expect(planDecision(auth, { ...input, denialReason }, context).errors).toEqual({
+        denialReason: expect.stringMatching(/^State the specific reason in words/),
+      })
     const plan = planDecision(
       auth,
       { ...input, denialReason: 'Not medically necessary.', lateReason: 'Records came late.' },

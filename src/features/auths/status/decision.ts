@@ -1,4 +1,5 @@
 import type { Auth } from '@/api/schemas/auth'
+import { isSpecificReason, SPECIFIC_REASON_WORDS } from '../model/denial-reason'
 import { AUTH_FIELDS } from '@/api/schemas/auth-fields'
 import { checkAuthRules, MESSAGES } from '../auth-rules'
 import { fromDateInputValue, toDateInputValue } from '../date-input'
@@ -164,6 +165,9 @@ export function planDecision(
   const reason = (text: string, kind: keyof typeof REASON_LABELS, key: string, ask: string) => {
     const said = text.trim().replace(/\s+/g, ' ')
     if (said === '') errors[key] = ask
+    else if (kind !== 'late' && !isSpecificReason(said))
+      errors[key] =
+        `State the specific reason in words (at least ${SPECIFIC_REASON_WORDS}, beside any code): a denial must say why`
     else lines.push(`${stamp(context.now, context.user)} ${REASON_LABELS[kind]}: ${said}`)
   }
   if (denying)
