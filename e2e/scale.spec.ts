@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, serviceToken, signIn, test } from './fixtures'
+import { expect as expectNow, serviceToken, signIn, test } from './fixtures'
+
+/** At this size an answer may take seconds on the test machine: each waits up to a minute. */
+const expect = expectNow.configure({ timeout: 60_000 })
 
 /*
  * Past the browser index's limit (`eventIndexLimit`, 250,000): a sandbox of 300,000 events behind
@@ -16,6 +19,8 @@ const countOf = async (page: Page) =>
 
 test.describe('300,000 events, answered by the console server @scale', () => {
   test.describe.configure({ timeout: 15 * 60_000 })
+  // Correctness here, not speed (BENCHMARKS.md has the times): each answer may take seconds.
+  test.use({ actionTimeout: 60_000 })
 
   test.beforeEach(async ({ page }) => {
     // The sandbox seeds 300,000 events and the server reads them all once after starting (in the
@@ -43,7 +48,7 @@ test.describe('300,000 events, answered by the console server @scale', () => {
     await expect(page.getByText(/not available for this database/)).toHaveCount(0)
     await expect(total(page)).toHaveText(`${ALL} of ${ALL} events`)
     // A filter: a total of its own, rows that match.
-    await page.getByRole('button', { name: /^Priority/ }).click()
+    await page.locator('button[aria-haspopup="dialog"]', { hasText: /^Priority/ }).click()
     await page.getByRole('checkbox', { name: /^Urgent/ }).check()
     await page.keyboard.press('Escape')
     await expect(total(page)).not.toHaveText(`${ALL} of ${ALL} events`)
@@ -53,7 +58,7 @@ test.describe('300,000 events, answered by the console server @scale', () => {
     const table = page.getByRole('table')
     await expect(table.getByRole('row').nth(1)).toContainText('Urgent')
     // The facet says as many as the total.
-    await page.getByRole('button', { name: /^Priority/ }).click()
+    await page.locator('button[aria-haspopup="dialog"]', { hasText: /^Priority/ }).click()
     await expect(
       page.getByRole('checkbox', { name: new RegExp(`^Urgent.*${fmt(urgent)}`) }),
     ).toBeVisible()
@@ -64,7 +69,7 @@ test.describe('300,000 events, answered by the console server @scale', () => {
       const n = await countOf(page)
       expect(n).toBeGreaterThan(0)
       expect(n).toBeLessThan(urgent)
-    }).toPass({ timeout: 10_000 })
+    }).toPass({ timeout: 60_000 })
     await expect(table.getByRole('row').nth(1)).toContainText(/eligibility/i)
     // Sorted by due date, then the last page: the total's pages are all there.
     await page.getByPlaceholder('Search subject or ID').fill('')
@@ -76,7 +81,7 @@ test.describe('300,000 events, answered by the console server @scale', () => {
   test('the calendar summarises every day of the month, for everyone', async ({ page }) => {
     await page.goto('/events/calendar?user=*')
     const summaries = page.locator('[data-day-summary]')
-    await expect(summaries.first()).toBeVisible({ timeout: 30_000 })
+    await expect(summaries.first()).toBeVisible({ timeout: 90_000 })
     const totals = await summaries.evaluateAll((els) =>
       els.map((el) => Number(el.getAttribute('data-total') ?? 0)),
     )
@@ -92,11 +97,19 @@ test.describe('300,000 events, answered by the console server @scale', () => {
     await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Group queue' }).getByRole('status')).toHaveText(
       /[\d,]+ unclaimed/,
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     )
 
     await page.goto('/events/team')
     const people = page.getByRole('table', { name: 'People' })
+    await expect(
+      people
+        .getByRole('row')
+        .filter({ has: page.getByRole('link') })
+        .first(),
+    ).toBeVisible({
+      timeout: 90_000,
+    })
     const counts = await people
       .getByRole('row')
       .filter({ has: page.getByRole('link') })
@@ -113,7 +126,7 @@ test.describe('300,000 events, answered by the console server @scale', () => {
     await expect(palette.getByPlaceholder(/Event subject or ID/)).toBeFocused()
     await page.keyboard.type('refund')
     const events = palette.getByRole('option', { name: /refund/i })
-    await expect(events.first()).toBeVisible({ timeout: 10_000 })
+    await expect(events.first()).toBeVisible()
     expect(await events.count()).toBeGreaterThan(1)
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/events\/\d+$/)

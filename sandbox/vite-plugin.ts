@@ -150,7 +150,7 @@ export function sandboxPlugin(): Plugin {
       printUrls()
       const key = process.env.SANDBOX_API_KEY || 'sandbox-key'
       server.config.logger.info(
-        `  ➜  Sandbox service at /api. Sign in with API key ${key}, user admin, staff or support, password ${DEMO_PASSWORD}`,
+        `  ➜  Sandbox service at /api. Sign in with API key ${key}, user admin, staff, support or compliance, password ${DEMO_PASSWORD}`,
       )
     }
   }
