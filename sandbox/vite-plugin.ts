@@ -24,10 +24,12 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
       JSON.stringify({
         ...(JSON.parse(readFileSync(SANDBOX_CONSOLE_CONFIG, 'utf8')) as object),
         ...(consoleServerOn() && { consoleServer: '/console-api/' }),
-        // The views ask the console server (no tab holds the plan), unless `EVENT_INDEX=browser`
-        // asks for each tab's own index of the whole plan.
+        // `EVENT_INDEX=server`: the views ask the console server, no tab holds the plan
+        // (`browser`, or unset: each tab's own index).
         ...(consoleServerOn() &&
-          process.env.EVENT_INDEX === 'browser' && { eventIndex: 'browser' }),
+          ['server', 'browser'].includes(process.env.EVENT_INDEX ?? '') && {
+            eventIndex: process.env.EVENT_INDEX,
+          }),
         directory: {
           people: signInUsers.map((u) => ({ id: u.userId, name: u.name })),
           groups: userGroups.map((g) => ({ key: g.key, name: g.name })),
