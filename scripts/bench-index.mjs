@@ -20,7 +20,7 @@ import {
   percentile,
   signIn,
   startApp,
-  timeAction,
+  timeSearchAndFilter,
 } from './bench-lib.mjs'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000)
@@ -100,18 +100,7 @@ async function measure(browser, base) {
     (from) => Math.max(0, ...window.__bench.longTasks.filter(([t]) => t >= from).map(([, d]) => d)),
     loading,
   )
-  const words = ['claim', 'review', 'member', 'provider', 'audit']
-  const search = []
-  const filter = []
-  for (let i = 0; i < ACTIONS; i++) {
-    const word = words[i % words.length]
-    // One keystroke at a time: the word grows, then it is cleared.
-    search.push(await timeAction(page, { kind: 'search', value: word.slice(0, 3 + (i % 3)) }))
-    search.push(await timeAction(page, { kind: 'search', value: '' }))
-    filter.push(
-      await timeAction(page, { kind: 'due', value: ['overdue', 'week', 'today', ''][i % 4] }),
-    )
-  }
+  const { search, filter } = await timeSearchAndFilter(page, ACTIONS)
   const heap = await heapMb(context, page)
   await context.close()
   return {

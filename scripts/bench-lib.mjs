@@ -141,3 +141,23 @@ export async function timeAction(page, act) {
     return changed
   }, act)
 }
+
+/**
+ * `actions` rounds of a search keystroke (the word grows, then it is cleared) and a change of
+ * the Due filter, each timed by `timeAction`; the times that came (a change never seen is left
+ * out by the caller).
+ */
+export async function timeSearchAndFilter(page, actions) {
+  const words = ['claim', 'review', 'member', 'provider', 'audit']
+  const search = []
+  const filter = []
+  for (let i = 0; i < actions; i++) {
+    const word = words[i % words.length]
+    search.push(await timeAction(page, { kind: 'search', value: word.slice(0, 3 + (i % 3)) }))
+    search.push(await timeAction(page, { kind: 'search', value: '' }))
+    filter.push(
+      await timeAction(page, { kind: 'due', value: ['overdue', 'week', 'today', ''][i % 4] }),
+    )
+  }
+  return { search, filter }
+}

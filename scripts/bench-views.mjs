@@ -21,7 +21,7 @@ import {
   ms,
   percentile,
   startApp,
-  timeAction,
+  timeSearchAndFilter,
 } from './bench-lib.mjs'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000)
@@ -84,17 +84,7 @@ async function measure(browser, base) {
   const signIn = Date.now() - started
   const received = bytes
 
-  const words = ['claim', 'review', 'member', 'provider', 'audit']
-  const search = []
-  const filter = []
-  for (let i = 0; i < ACTIONS; i++) {
-    const word = words[i % words.length]
-    search.push(await timeAction(page, { kind: 'search', value: word.slice(0, 3 + (i % 3)) }))
-    search.push(await timeAction(page, { kind: 'search', value: '' }))
-    filter.push(
-      await timeAction(page, { kind: 'due', value: ['overdue', 'week', 'today', ''][i % 4] }),
-    )
-  }
+  const { search, filter } = await timeSearchAndFilter(page, ACTIONS)
 
   const nav = page.getByRole('navigation', { name: 'Main' })
   started = Date.now()

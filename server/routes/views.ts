@@ -158,8 +158,20 @@ const nameTaken = (name: string) =>
 export function viewRoutes(storage: Storage) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
 
-  async function read(c: { req: { json(): Promise<unknown> } }) {
-    return viewSchema.safeParse(await c.req.json().catch(() => undefined))
+  /** The view a request's body describes, or why it is refused (a bad body, a group not theirs). */
+  async function bodyOf(
+    c: { req: { json(): Promise<unknown> } },
+    caller: Caller,
+  ): Promise<z.output<typeof viewSchema> | { status: 400 | 403; detail: string }> {
+    const parsed = viewSchema.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success)
+      return {
+        status: 400,
+        detail: `The view is not one the server keeps: ${where(parsed.error)}.`,
+      }
+    if (!mayShare(caller, parsed.data.sharing))
+      return { status: 403, detail: 'A view can be shared only with a group you belong to.' }
+    return parsed.data
   }
 
   app.get('/views', async (c) => {
@@ -177,15 +189,9 @@ export function viewRoutes(storage: Storage) {
 
   app.post('/views', async (c) => {
     const caller = c.get('caller')
-    const parsed = await read(c)
-    if (!parsed.success)
-      return c.json(
-        refusal(400, `The view is not one the server keeps: ${where(parsed.error)}.`),
-        400,
-      )
-    const { name, state, sharing } = parsed.data
-    if (!mayShare(caller, sharing))
-      return c.json(refusal(403, 'A view can be shared only with a group you belong to.'), 403)
+    const body = await bodyOf(c, caller)
+    if ('detail' in body) return c.json(refusal(body.status, body.detail), body.status)
+    const { name, state, sharing } = body
     const result = await storage.transaction(async (tx): Promise<Refused | { view: ViewRow }> => {
       // One user's views are written one at a time: the count and the name are checked safely.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
@@ -226,15 +232,9 @@ export function viewRoutes(storage: Storage) {
     const caller = c.get('caller')
     const id = c.req.param('id')
     if (!/^\d{1,15}$/.test(id)) return c.json(refusal(400, 'That is not a view ID.'), 400)
-    const parsed = await read(c)
-    if (!parsed.success)
-      return c.json(
-        refusal(400, `The view is not one the server keeps: ${where(parsed.error)}.`),
-        400,
-      )
-    const { name, state, sharing } = parsed.data
-    if (!mayShare(caller, sharing))
-      return c.json(refusal(403, 'A view can be shared only with a group you belong to.'), 403)
+    const body = await bodyOf(c, caller)
+    if ('detail' in body) return c.json(refusal(body.status, body.detail), body.status)
+    const { name, state, sharing } = body
     const result = await storage.transaction(async (tx): Promise<Refused | { view: ViewRow }> => {
       const view = await visibleView(tx, caller, id)
       if (!view) return { status: 404 as const, detail: 'There is no such view.' }
