@@ -10,6 +10,7 @@ import { proxyRoutes } from './proxy'
 import { auditRoutes } from './routes/audit'
 import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes } from './routes/event-query'
+import { createAnswerCache, type AnswerCache } from './answer-cache'
 import { eventRoutes } from './routes/events'
 import { historyRoutes } from './routes/history'
 import { noteRoutes } from './routes/notes'
@@ -34,6 +35,8 @@ export interface AppDeps {
   recheckMs?: number
   /** This instance's ID, alive while it runs (it owns the keys of the writes it sends). */
   instanceId: string
+  /** Answers kept until their database's events change (made from the feed when not given). */
+  answers?: AnswerCache
   /** Who is signed in through the server (made from the storage when not given). */
   sessionsSeen?: SessionsSeen
 }
@@ -79,6 +82,7 @@ export function createConsoleApp(deps: AppDeps) {
   app.notFound((c) => c.json(refusal(404, 'There is no such route.'), 404))
 
   const sessionsSeen = deps.sessionsSeen ?? createSessionsSeen(deps.storage, deps.instanceId)
+  const answers = deps.answers ?? createAnswerCache(deps.feed)
   const own = new Hono<ConsoleEnv>()
   // The server's own questions are small: a larger body is refused while it arrives, unread.
   own.use(
@@ -113,7 +117,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', healthRoutes(deps.storage, deps.config.databases))
   const scopeFor: ScopeFor = (caller) => scopeOf(caller, deps.config)
   own.route('/', eventRoutes(deps.storage, scopeFor))
-  own.route('/', eventQueryRoutes(deps.storage, scopeFor))
+  own.route('/', eventQueryRoutes(deps.storage, scopeFor, answers))
   own.route('/', eventCalendarRoutes(deps.storage, scopeFor))
   own.route('/', mirrorListRoutes(deps))
   own.route('/', sessionRoutes(deps.storage))
@@ -132,6 +136,6 @@ export function createConsoleApp(deps: AppDeps) {
     }),
   )
   app.route('/console-api', own)
-  app.route('/api', proxyRoutes(deps))
+  app.route('/api', proxyRoutes({ ...deps, answers }))
   return app
 }

@@ -1,3 +1,4 @@
+import type { AnswerCache } from './answer-cache'
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -176,6 +177,8 @@ export interface ProxyDeps {
   fetch?: typeof fetch
   /** This instance: it owns the keys of the writes it sends. */
   instanceId: string
+  /** Told of each change this instance commits, before the writer hears back. */
+  answers?: Pick<AnswerCache, 'changed'>
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
@@ -317,7 +320,7 @@ export function proxyRoutes(deps: ProxyDeps) {
       // One record: small, read whole, so the auth is mirrored and the read audited.
       const text = await response.text()
       const envelope = parseEnvelope(text)
-      await storage.transaction(async (tx) => {
+      const seen = await storage.transaction(async (tx) => {
         let changes: Change[] = []
         const data =
           target.answer === 'auth-vba'
@@ -338,7 +341,9 @@ export function proxyRoutes(deps: ProxyDeps) {
         await recordAudit(tx, [
           readEntry(claims, target, database, response.status, envelope?.activityId ?? null),
         ])
+        return changes
       })
+      deps.answers?.changed(seen)
       return new Response(text, { status: response.status, headers })
     }
 
@@ -498,9 +503,11 @@ export function proxyRoutes(deps: ProxyDeps) {
     // all of them or none, never an answer kept whose write was not recorded (a repeat would
     // get that answer and the write would stay unrecorded) nor a write recorded whose key is
     // still pending (a repeat would record it twice).
+    let committed: Change[] = []
     await storage
       .transaction(async (tx) => {
         const changes: Change[] = []
+        committed = changes
         if (known && target.kind)
           for (const [id, record] of after) {
             if (target.kind === 'event')
@@ -541,6 +548,7 @@ export function proxyRoutes(deps: ProxyDeps) {
           ))
         if (mine) await recordAudit(tx, audit)
       })
+      .then(() => deps.answers?.changed(committed))
       .catch(async (error: unknown) => {
         console.error(
           `server: the mirror and audit of ${target.operation} (${response.status}) could not be stored:`,

@@ -14,6 +14,7 @@ import {
   FilterNotInSql,
   localZone,
 } from '../../src/features/events/model/filter-sql'
+import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
@@ -141,7 +142,11 @@ function orderBy(
   return terms.join(', ')
 }
 
-export function eventQueryRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
+export function eventQueryRoutes(
+  storage: Storage,
+  scopeFor: ScopeFor = () => null,
+  answers: AnswerCache = createAnswerCache(),
+) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
   app.post('/events/query', async (c) => {
     const caller = c.get('caller')
@@ -185,11 +190,20 @@ export function eventQueryRoutes(storage: Storage, scopeFor: ScopeFor = () => nu
       return sql.where
     }
     const order = orderBy(query.sort, query.priorities, param, completed)
-    const { rows: counted } = await storage.query<{ total: string | number }>(
-      `SELECT count(*) AS total FROM mirror_events WHERE ${where}`,
-      params.slice(0, 1 + filter.params.length + scoped.params.length),
+    // The count depends on the condition and its values alone (not on the sort or the page),
+    // so one count serves every page, sort and reload until the events change.
+    const whereParams = params.slice(0, 1 + filter.params.length + scoped.params.length)
+    const total = await answers.get(
+      caller.database,
+      JSON.stringify(['count', where, whereParams]),
+      async () => {
+        const { rows: counted } = await storage.query<{ total: string | number }>(
+          `SELECT count(*) AS total FROM mirror_events WHERE ${where}`,
+          whereParams,
+        )
+        return Number(counted[0]?.total ?? 0)
+      },
     )
-    const total = Number(counted[0]?.total ?? 0)
     if (query.select === 'ids') {
       const { rows: ids } = await storage.query<{ event_id: number }>(
         `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}`,
@@ -297,25 +311,13 @@ export function eventQueryRoutes(storage: Storage, scopeFor: ScopeFor = () => nu
       statuses: 'status',
       users: 'user_id',
       priorities: 'priority',
+      groups: 'user_group_key',
     } as const
-    const facets: Record<string, [string | number, number][]> = {}
     const scoped = scopeSql(scopeFor(caller), 2)
-    for (const [name, sql] of Object.entries(column)) {
-      const { rows } = await storage.query<{ value: string; n: string | number }>(
-        `SELECT ${sql} AS value, count(*) AS n FROM mirror_events
-         WHERE database = $1 AND readable AND coalesce(${sql}, '') <> '' AND ${scoped.where}
-         GROUP BY ${sql} ORDER BY ${sql} COLLATE "C"`,
-        [caller.database, ...scoped.params],
-      )
-      facets[name] = rows.map((r) => [r.value, Number(r.n)])
-    }
-    const { rows: groups } = await storage.query<{ value: number; n: string | number }>(
-      `SELECT user_group_key AS value, count(*) AS n FROM mirror_events
-       WHERE database = $1 AND readable AND user_group_key IS NOT NULL AND ${scoped.where}
-       GROUP BY user_group_key ORDER BY user_group_key`,
-      [caller.database, ...scoped.params],
+    const params = [caller.database, ...scoped.params]
+    const facets = await answers.get(caller.database, JSON.stringify(['facets', params]), () =>
+      valuesInUse(storage, column, scoped.where, params),
     )
-    facets.groups = groups.map((r) => [Number(r.value), Number(r.n)])
     return c.json({ data: facets })
   })
 
@@ -372,6 +374,39 @@ export function eventQueryRoutes(storage: Storage, scopeFor: ScopeFor = () => nu
     })
   })
   return app
+}
+
+/**
+ * Each column's values in use (empty ones left out) with their counts, in one pass over the
+ * events: a grouping set per column, each in the byte order of its text.
+ */
+async function valuesInUse(
+  storage: Storage,
+  column: Record<string, string>,
+  scoped: string,
+  params: unknown[],
+) {
+  const names = Object.keys(column)
+  const columns = Object.values(column)
+  const which = columns.map((sql, i) => `CASE WHEN GROUPING(${sql}) = 0 THEN ${i} ELSE 0 END`)
+  const { rows } = await storage.query<{ which: number; value: string | null; n: string | number }>(
+    `SELECT which, value, n FROM (
+       SELECT ${which.join(' + ')} AS which, user_group_key AS number,
+         coalesce(${columns.map((sql) => `${sql}::text`).join(', ')}) AS value, count(*) AS n
+       FROM mirror_events WHERE database = $1 AND readable AND ${scoped}
+       GROUP BY GROUPING SETS (${columns.map((sql) => `(${sql})`).join(', ')})) AS used
+     ORDER BY which, number, value COLLATE "C"`,
+    params,
+  )
+  const facets: Record<string, [string | number, number][]> = Object.fromEntries(
+    names.map((name) => [name, []]),
+  )
+  for (const r of rows) {
+    if (r.value === null || r.value === '') continue
+    const name = names[r.which]!
+    facets[name]!.push([column[name] === 'user_group_key' ? Number(r.value) : r.value, Number(r.n)])
+  }
+  return facets
 }
 
 const recordsSchema = z.strictObject({

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createAnswerCache } from './answer-cache'
+import { createConsoleServer, listen } from './server'
+import {
+  eventually,
+  openTestStorage,
+  startService,
+  type TestService,
+  type TestStorage,
+} from './testing'
+
+/*
+ * Counts and facets kept between changes: a list's repeated questions are answered without a
+ * scan, and never with a number from before a change, whether the change was written through
+ * this server (its writer asks at once) or read from the service past the console.
+ */
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
+
+let service: TestService
+let t: TestStorage
+let baseUrl: string
+let server: Awaited<ReturnType<typeof createConsoleServer>>
+let close: () => Promise<void>
+let admin: string
+
+beforeAll(async () => {
+  service = await startService({ events: 80 })
+  t = await openTestStorage('embedded')
+  server = await createConsoleServer(service.config, { storage: t.storage, mirrors: false })
+  await server.mirrors[0]!.firstLoad()
+  const http = await listen(server, 0)
+  baseUrl = http.baseUrl
+  close = async () => {
+    await http.close()
+    await server.close()
+  }
+  admin = await service.tokenOf('admin')
+})
+
+afterAll(async () => {
+  await close?.()
+  await t?.close()
+  await service?.close()
+})
+
+async function ask<T>(path: string, body: unknown) {
+  const response = await fetch(`${baseUrl}/console-api/${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${admin}`,
+      'service-database': 'demo',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { data: T }).data
+}
+
+type Facets = Record<string, [string | number, number][]>
+const total = async (filter: object) =>
+  (await ask<{ total: number }>('events/query', { filter, now: Date.now(), limit: 1 })).total
+const statusCount = (facets: Facets, status: string) =>
+  facets.statuses!.find(([value]) => value === status)?.[1] ?? 0
+
+describe('answers kept until the events change', () => {
+  it('counts a write through the server in the writer’s very next question', async () => {
+    const word = 'Quokkacache'
+    expect(await total({ text: word })).toBe(0)
+    const facets = await ask<Facets>('events/facets', {})
+    const page = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+      filter: { completed: false },
+      now: Date.now(),
+      limit: 1,
+    })
+    const event = page.rows[0]!
+    const other = facets.statuses!.map(([s]) => String(s)).find((s) => s !== event.status)!
+    const put = await fetch(`${baseUrl}/api/events/${String(event.event_ID)}`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'service-database': 'demo',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...event, subject: `${word} check`, status: other }),
+    })
+    expect(put.status).toBe(200)
+    // No waiting: the answer kept before the write is gone when the write's answer arrives.
+    expect(await total({ text: word })).toBe(1)
+    const after = await ask<Facets>('events/facets', {})
+    expect(statusCount(after, other)).toBe(statusCount(facets, other) + 1)
+    expect(statusCount(after, String(event.status))).toBe(
+      statusCount(facets, String(event.status)) - 1,
+    )
+  })
+
+  it('counts a change made past the console once the server has read it', async () => {
+    const word = 'Wombatcache'
+    expect(await total({ text: word })).toBe(0)
+    const page = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+      filter: {},
+      now: Date.now(),
+      limit: 1,
+      offset: 5,
+    })
+    const event = page.rows[0]!
+    const r = await service.sandbox.call('PUT', `/events/${String(event.event_ID)}`, {
+      token: admin,
+      body: { ...event, subject: `${word} check` },
+    })
+    expect(r.status).toBe(200)
+    await server.mirrors[0]!.pollChanges()
+    await eventually(async () => (await total({ text: word })) === 1, 'the change counted')
+  })
+
+  it('keeps no answer computed across a change, and empties only the database changed', async () => {
+    const answers = createAnswerCache()
+    let n = 0
+    let release!: () => void
+    const slow = answers.get('demo', 'k', async () => {
+      await new Promise<void>((r) => (release = r))
+      return ++n
+    })
+    answers.changed([{ database: 'demo', kind: 'event' }])
+    release()
+    expect(await slow).toBe(1)
+    // Computed across the change: asked again, it is computed again.
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(2)
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(2)
+    expect(await answers.get('other', 'k', async () => 10)).toBe(10)
+    answers.changed([{ database: 'demo', kind: 'auth' }])
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(2)
+    answers.changed([{ database: 'demo', kind: 'event' }])
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(3)
+    expect(await answers.get('other', 'k', async () => 11)).toBe(10)
+  })
+})

@@ -1,0 +1,61 @@
+import type { ChangeFeed } from './changes'
+import type { Change } from './mirror/store'
+
+/*
+ * Answers about a database's events that only a change of its events can alter (a filter's
+ * total, the values in use), kept until the next change: a list asks the same count for each
+ * page, sort and reload, and the facets on every opening, and each is a scan of every event.
+ *
+ * A change empties a database's answers when it is heard on the change feed (every instance on
+ * the same Postgres hears it) and, for a write passed through this instance, as soon as its
+ * transaction commits (`changed`), before the writer's answer leaves, so the writer's next
+ * question never meets the answer of before. An answer is stored under the generation read when
+ * its question began: one computed across a change is never kept for after it.
+ */
+
+/** The most answers kept (each small: a count, or the values in use). */
+export const ANSWER_CACHE_MAX = 2000
+
+export interface AnswerCache {
+  /** The answer for `key` in `database`, computed by `compute` unless one is kept. */
+  get<T>(database: string, key: string, compute: () => Promise<T>): Promise<T>
+  /** The events of these databases changed: their answers are gone. */
+  changed(changes: readonly Pick<Change, 'database' | 'kind'>[]): void
+  close(): void
+}
+
+export function createAnswerCache(feed?: ChangeFeed): AnswerCache {
+  const generation = new Map<string, number>()
+  const kept = new Map<string, unknown>()
+  const genOf = (database: string) => generation.get(database) ?? 0
+  function changed(changes: readonly Pick<Change, 'database' | 'kind'>[]) {
+    for (const c of changes) {
+      if (c.kind !== 'event') continue
+      generation.set(c.database, genOf(c.database) + 1)
+      const prefix = `${c.database}\u0000`
+      for (const key of kept.keys()) if (key.startsWith(prefix)) kept.delete(key)
+    }
+  }
+  const unsubscribe = feed?.subscribe((change) => changed([change]))
+  return {
+    async get<T>(database: string, key: string, compute: () => Promise<T>) {
+      const gen = genOf(database)
+      const at = `${database}\u0000${gen}\u0000${key}`
+      if (kept.has(at)) {
+        const value = kept.get(at) as T
+        // Most recently used last, so the oldest leaves first.
+        kept.delete(at)
+        kept.set(at, value)
+        return value
+      }
+      const value = await compute()
+      if (genOf(database) === gen) {
+        kept.set(at, value)
+        while (kept.size > ANSWER_CACHE_MAX) kept.delete(kept.keys().next().value!)
+      }
+      return value
+    },
+    changed,
+    close: () => unsubscribe?.(),
+  }
+}
