@@ -111,7 +111,7 @@ describe('answers kept until the events change', () => {
     })
     expect(r.status).toBe(200)
     await server.mirrors[0]!.pollChanges()
-    await eventually(async () => (await total({ text: word })) === 1, 'the change counted')
+    await eventually(async () => (await total({ text: word })) === 1, 5000, 'the change counted')
   })
 
   it('keeps no answer computed across a change, and empties only the database changed', async () => {

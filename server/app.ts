@@ -20,6 +20,7 @@ import { mirrorListRoutes } from './routes/mirror-list'
 import { sessionRoutes } from './routes/session'
 import { streamRoutes } from './routes/stream'
 import { viewRoutes } from './routes/views'
+import { registerRoutes } from './routes/register'
 import { scopeOf, type ScopeFor } from './scope'
 import type { ServiceReader } from './service/reader'
 
@@ -126,6 +127,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', noteRoutes(deps.storage, scopeFor))
   own.route('/', presenceRoutes(deps.storage, scopeFor))
   own.route('/', viewRoutes(deps.storage))
+  own.route('/', registerRoutes(deps.storage, deps.config))
   own.route(
     '/',
     streamRoutes(deps.feed, deps.gate, {

@@ -1,5 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
+import {
+  DEFAULT_DECISION_RULES,
+  type DecisionRules,
+} from '../src/features/auths/model/decision-clock'
 
 /*
  * The server's settings, read from the environment only (a file of secrets is named by a
@@ -40,7 +44,51 @@ export interface ServerConfig {
   eventScope?: Record<string, 'own' | 'all'>
   /** The roles that may read the audit record (`AUDIT_ROLES`; `DEFAULT_AUDIT_ROLES` when unset). */
   auditRoles?: string[]
+  /** The auth register's settings (`REGISTER_*`, `DECISION_CLOCK`, `CMS_DRUG_SERVICE_TYPES`). */
+  register?: RegisterConfig
 }
+
+export interface RegisterConfig {
+  /** Seconds between two reads of an auth not yet decided and closed (`REGISTER_REREAD_SECONDS`). */
+  rereadSeconds: number
+  /** The decision rules, as the console's `config.json` states them (`DECISION_CLOCK`, JSON). */
+  decisionRules: DecisionRules
+  /** Hours overdue after which an auth's alert goes to `escalateTo` too (`REGISTER_ESCALATE_AFTER_HOURS`). */
+  escalateAfterHours: number
+  /** User IDs told of an auth overdue that long (`REGISTER_ESCALATE_TO`, commas); none: nobody. */
+  escalateTo: string[]
+  /** Service types that are drugs, left out of the CMS report (`CMS_DRUG_SERVICE_TYPES`). */
+  drugServiceTypes: string[]
+}
+
+export const DEFAULT_REGISTER: RegisterConfig = {
+  rereadSeconds: 300,
+  decisionRules: DEFAULT_DECISION_RULES,
+  escalateAfterHours: 24,
+  escalateTo: [],
+  drugServiceTypes: [],
+}
+
+const condition = z.union([z.string(), z.boolean(), z.number()])
+const decisionClockSchema = z.strictObject({
+  warnHours: z.number().positive().max(8760).optional(),
+  rules: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).max(100),
+        when: z.record(z.string(), z.union([condition, z.array(condition)])),
+        hours: z.number().min(0).max(8760).optional(),
+        days: z.number().int().min(0).max(365).optional(),
+      }),
+    )
+    .min(1)
+    .optional(),
+})
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
 
 /** Who reads the audit record unless `AUDIT_ROLES` says otherwise. */
 export const DEFAULT_AUDIT_ROLES = ['admin', 'compliance']
@@ -154,6 +202,50 @@ const schema = z
         }
         return roles
       }),
+    REGISTER_REREAD_SECONDS: whole('REGISTER_REREAD_SECONDS', 300, 5, 86400),
+    REGISTER_ESCALATE_AFTER_HOURS: whole('REGISTER_ESCALATE_AFTER_HOURS', 24, 0, 8760),
+    REGISTER_ESCALATE_TO: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const users = list(value)
+        if (users.some((u) => !/^[\w.@-]{1,64}$/.test(u))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'REGISTER_ESCALATE_TO must be user IDs separated by commas',
+          })
+          return z.NEVER
+        }
+        return users
+      }),
+    CMS_DRUG_SERVICE_TYPES: z
+      .string()
+      .optional()
+      .transform((value) => list(value).map((t) => t.slice(0, 100))),
+    DECISION_CLOCK: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return DEFAULT_DECISION_RULES
+        let parsed
+        try {
+          parsed = decisionClockSchema.safeParse(JSON.parse(value))
+        } catch {
+          parsed = null
+        }
+        if (!parsed?.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'DECISION_CLOCK must be JSON like config.json’s decisionClock: { "warnHours": 24, "rules": [{ "name": "Urgent", "when": { "urgent": true }, "hours": 72 }] }',
+          })
+          return z.NEVER
+        }
+        return {
+          warnHours: parsed.data.warnHours ?? DEFAULT_DECISION_RULES.warnHours,
+          rules: parsed.data.rules ?? DEFAULT_DECISION_RULES.rules,
+        } satisfies DecisionRules
+      }),
     TRUSTED_PROXIES: z
       .string()
       .optional()
@@ -230,5 +322,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustedProxies: e.TRUSTED_PROXIES,
     eventScope: e.EVENT_SCOPE,
     auditRoles: e.AUDIT_ROLES,
+    register: {
+      rereadSeconds: e.REGISTER_REREAD_SECONDS,
+      decisionRules: e.DECISION_CLOCK,
+      escalateAfterHours: e.REGISTER_ESCALATE_AFTER_HOURS,
+      escalateTo: e.REGISTER_ESCALATE_TO,
+      drugServiceTypes: e.CMS_DRUG_SERVICE_TYPES,
+    },
   }
 }

@@ -519,7 +519,10 @@ export function proxyRoutes(deps: ProxyDeps) {
             else
               changes.push(
                 ...(record
-                  ? await upsertAuth(tx, database, record)
+                  ? await upsertAuth(tx, database, record, {
+                      by: target.operation === 'PUT /auths' ? 'import' : 'console',
+                      via: 'write',
+                    })
                   : await deleteAuth(tx, database, id)),
               )
           }

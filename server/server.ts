@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createConsoleApp } from './app'
 import { listenForChanges } from './changes'
-import type { ServerConfig } from './config'
+import { DEFAULT_REGISTER, type ServerConfig } from './config'
 import { migrate } from './db/migrations'
 import { openStorage, type Storage } from './db/storage'
 import { createGate } from './gate'
@@ -11,6 +11,8 @@ import { Mirror } from './mirror/mirror'
 import { createAccount } from './service/account'
 import { createReader } from './service/reader'
 import { startPruning } from './prune'
+import { createRegisterReader } from './register/register-reader'
+import { setRegisterRules } from './register/register-store'
 import { listenForSessionEnds } from './sessions'
 
 /**
@@ -31,6 +33,8 @@ export async function createConsoleServer(
   } = {},
 ) {
   const fetchImpl = options.fetch ?? fetch
+  const register = config.register ?? DEFAULT_REGISTER
+  setRegisterRules(register.decisionRules)
   const storage = options.storage ?? (await openStorage(config))
   await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
   const account = createAccount(config, fetchImpl)
@@ -64,7 +68,20 @@ export async function createConsoleServer(
     recheckMs: options.recheckMs,
     instanceId,
   })
+  const registerReader = createRegisterReader({
+    storage,
+    reader,
+    feed,
+    databases: config.databases,
+    rereadMs: register.rereadSeconds * 1000,
+  })
   if (options.mirrors !== false) for (const m of mirrors) m.start()
+  // Tests that drive the mirrors drive the register's reader too (`registerReader.turn`).
+  if (options.mirrors !== false)
+    void registerReader
+      .meetAllNamed()
+      .catch(() => undefined)
+      .then(() => registerReader.start())
   // Tests that drive the mirrors themselves prune when they mean to.
   const stopPruning = options.mirrors !== false ? startPruning(storage) : () => undefined
   return {
@@ -73,10 +90,12 @@ export async function createConsoleServer(
     storage,
     mirrors,
     reader,
+    registerReader,
     feed,
     gate,
     async close() {
       stopPruning()
+      registerReader.stop()
       await Promise.all(mirrors.map((m) => m.stop()))
       await feed.close()
       await stopSessionEnds()

@@ -76,9 +76,9 @@ export async function eventually<T>(
 /** A real sandbox service on a free port, and the server's settings to read it. */
 export async function startService(
   overrides: Partial<SandboxConfig> = {},
-  options: { user?: string } = {},
+  options: { user?: string; clock?: () => Date } = {},
 ) {
-  const sandbox = await startTestSandbox(overrides, { over: 'http' })
+  const sandbox = await startTestSandbox(overrides, { over: 'http', clock: options.clock })
   const config: ServerConfig = {
     serviceUrl: sandbox.baseUrl,
     serviceApiKey: sandbox.config.apiKey,

@@ -1,3 +1,4 @@
+import { registerAuth, type Meeting } from '../register/register-store'
 import { searchWords } from '../../src/features/events/model/filter'
 import { authMentionsOf, readableOf, sortTextsOf, statusKeyOf } from '../db/filter-migration'
 import type { Sql } from '../db/storage'
@@ -136,9 +137,18 @@ export async function deleteEvents(tx: Sql, database: string, ids: readonly numb
 }
 
 /** Stores an auth the server met; returns the change if it was new or different. */
-export async function upsertAuth(tx: Sql, database: string, auth: Rec): Promise<Change[]> {
+export async function upsertAuth(
+  tx: Sql,
+  database: string,
+  auth: Rec,
+  meeting: Meeting = { by: 'lookup', via: 'read' },
+): Promise<Change[]> {
   const number = text(auth.auth_Number)
   if (!number) return []
+  const { rows: held } = await tx.query<{ record: Rec }>(
+    'SELECT record FROM mirror_auths WHERE database = $1 AND auth_number = $2 FOR UPDATE',
+    [database, number],
+  )
   const { rows } = await tx.query<{ update_date: string | null }>(
     `INSERT INTO mirror_auths AS m (database, auth_number, update_date, update_ms, status,
        auth_code, assigned_user, record)
@@ -160,6 +170,7 @@ export async function upsertAuth(tx: Sql, database: string, auth: Rec): Promise<
       JSON.stringify(auth),
     ],
   )
+  await registerAuth(tx, database, auth, held[0]?.record ?? null, meeting)
   return rows.map((r) => ({
     database,
     kind: 'auth',

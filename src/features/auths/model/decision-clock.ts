@@ -1,5 +1,5 @@
-import { parseServiceDate } from '@/api/dates'
-import type { Auth } from '@/api/schemas/auth'
+import { parseServiceDate } from '../../../api/dates'
+import type { Auth } from '../../../api/schemas/auth'
 import { isDecided } from './tone'
 
 /*

@@ -1,4 +1,4 @@
-import type { Auth } from '@/api/schemas/auth'
+import type { Auth } from '../../../api/schemas/auth'
 
 /** Where an auth stands: approved, pended, denied, closed, or a status the console cannot place. */
 export type AuthTone = 'approved' | 'pended' | 'denied' | 'closed' | 'other'
