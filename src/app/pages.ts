@@ -99,6 +99,27 @@ export const PAGES: readonly PageDeclaration[] = [
     command: { words: 'import auths csv upload batch' },
     load: () => import('./routes/auth-import'),
   },
+  {
+    path: '/auths/register',
+    name: 'Auth register',
+    nav: { section: 'Auths', label: 'Register' },
+    command: {
+      label: 'Auth register: every auth the console has met',
+      words: 'auths register list all overdue due soon decision deadline queue assign',
+    },
+    load: () => import('./routes/auth-register'),
+  },
+  {
+    path: '/auths/report',
+    name: 'CMS report',
+    needs: 'audit',
+    nav: { section: 'Auths', label: 'CMS report' },
+    command: {
+      label: 'CMS prior-authorization report',
+      words: 'cms report metrics prior authorization approved denied appeal median compliance',
+    },
+    load: () => import('./routes/auth-report'),
+  },
   { path: '/auths/:authNumber', name: 'Auth', load: () => import('./routes/auth-detail') },
   {
     path: '/auths/:authNumber/edit',

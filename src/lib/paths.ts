@@ -19,6 +19,8 @@ export const paths = {
     lookup: () => '/auths',
     create: () => '/auths/new',
     import: () => '/auths/import',
+    register: () => '/auths/register',
+    report: () => '/auths/report',
     detail: (authNumber: string) => `/auths/${id(authNumber)}`,
     edit: (authNumber: string) => `/auths/${id(authNumber)}/edit`,
   },

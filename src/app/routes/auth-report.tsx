@@ -1,0 +1,5 @@
+import { CmsReportPage } from '@/features/auths/report/cms-report-page'
+
+export function Component() {
+  return <CmsReportPage />
+}
