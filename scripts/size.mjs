@@ -3,7 +3,7 @@
 // precompressed) in three phases:
 //   1. opening / signed out, until the sign-in form is interactive      budget 150 kB
 //   2. what loads afterwards while the page is idle (prefetch)          reported, no budget
-//   3. signing in and opening the events list, everything together     budget 230 kB
+//   3. signing in and opening the events list, everything together     budget 231 kB
 //   4. what the first use of a row's actions menu then loads            reported, no budget
 // Fails over budget. `--json FILE` also writes the figures.
 import { writeFileSync } from 'node:fs'
@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib'
 import { API_KEY, PASSWORD, launchBrowser, startApp } from './bench-lib.mjs'
 
 const BUDGET_SIGN_IN = 150_000
-const BUDGET_TOTAL = 230_000
+const BUDGET_TOTAL = 231_000
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
 const sum = (files) => files.reduce((total, f) => total + f.gzip, 0)

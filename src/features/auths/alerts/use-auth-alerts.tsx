@@ -1,22 +1,17 @@
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
 import { useApi, useDatabase } from '@/api/api-context'
 import { dbKey } from '@/api/query-keys'
-import { getAuthAlerts, type AuthAlert } from '@/api/auth-alerts'
+import { getAuthAlerts } from '@/api/auth-alerts'
 import { useRuntimeConfig } from '@/lib/app-context'
-import { formatDayAndClock } from '@/lib/format/format'
-import { paths } from '@/lib/paths'
-import styles from './alerts.module.css'
 
 /** How often the alerts are asked (and when the window regains focus). */
 const ALERTS_MS = 60_000
 
-const STATE_WORDS: Record<AuthAlert['state'], string> = {
-  soon: 'Decision due soon',
-  overdue: 'Decision overdue',
-  escalated: 'Overdue, escalated to you',
-}
+// The section loads with the bell's panel, not with every page.
+const AuthAlertsSection = lazy(() =>
+  import('./auth-alerts-section').then((m) => ({ default: m.AuthAlertsSection })),
+)
 
 /** What the header's bell adds for auths (`BellSection` of the events feature's bell). */
 export interface AuthBellSection {
@@ -72,24 +67,9 @@ export function useAuthAlerts(notify: boolean): AuthBellSection | null {
         ? `${alerts.length} auth ${alerts.length === 1 ? 'deadline' : 'deadlines'}, ${overdue} overdue`
         : `${alerts.length} auth ${alerts.length === 1 ? 'deadline' : 'deadlines'} due soon`,
     render: (close) => (
-      <section aria-labelledby="auth-alerts-title" className={styles.section}>
-        <h3 id="auth-alerts-title" className={styles.title}>
-          Auth decision deadlines
-        </h3>
-        <ul className={styles.list} aria-label="Auths near or past their decision deadline">
-          {alerts.map((a) => (
-            <li key={a.authNumber} className={styles.item} data-state={a.state}>
-              <Link to={paths.auths.detail(a.authNumber)} onClick={close}>
-                Auth {a.authNumber}
-              </Link>
-              <span className={styles.state}>
-                {STATE_WORDS[a.state]}
-                {a.urgent ? ' · urgent' : ''} · due {formatDayAndClock(a.dueMs)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Suspense fallback={null}>
+        <AuthAlertsSection alerts={alerts} onOpen={close} />
+      </Suspense>
     ),
   }
 }
