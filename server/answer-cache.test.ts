@@ -122,6 +122,8 @@ describe('answers kept until the events change', () => {
       await new Promise<void>((r) => (release = r))
       return ++n
     })
+    // The question is being computed when the change comes.
+    await new Promise((r) => setTimeout(r, 10))
     answers.changed([{ database: 'demo', kind: 'event' }])
     release()
     expect(await slow).toBe(1)
@@ -134,5 +136,18 @@ describe('answers kept until the events change', () => {
     answers.changed([{ database: 'demo', kind: 'event' }])
     expect(await answers.get('demo', 'k', async () => ++n)).toBe(3)
     expect(await answers.get('other', 'k', async () => 11)).toBe(10)
+  })
+})
+
+describe('answers during the first load', () => {
+  it('are not kept until the database is loaded: the load announces nothing', async () => {
+    let loaded = false
+    const answers = createAnswerCache(undefined, async () => loaded)
+    let n = 0
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(1)
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(2)
+    loaded = true
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(3)
+    expect(await answers.get('demo', 'k', async () => ++n)).toBe(3)
   })
 })

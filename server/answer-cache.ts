@@ -24,7 +24,15 @@ export interface AnswerCache {
   close(): void
 }
 
-export function createAnswerCache(feed?: ChangeFeed): AnswerCache {
+/**
+ * `loaded` says whether a database's first load is over: until it is, answers are not kept (the
+ * first load stores pages without announcing them, so nothing would say they changed).
+ */
+export function createAnswerCache(
+  feed?: ChangeFeed,
+  loaded: (database: string) => Promise<boolean> = async () => true,
+): AnswerCache {
+  const ready = new Set<string>()
   const generation = new Map<string, number>()
   const kept = new Map<string, unknown>()
   const genOf = (database: string) => generation.get(database) ?? 0
@@ -47,6 +55,10 @@ export function createAnswerCache(feed?: ChangeFeed): AnswerCache {
         kept.delete(at)
         kept.set(at, value)
         return value
+      }
+      if (!ready.has(database)) {
+        if (!(await loaded(database))) return compute()
+        ready.add(database)
       }
       const value = await compute()
       if (genOf(database) === gen) {

@@ -83,7 +83,15 @@ export function createConsoleApp(deps: AppDeps) {
   app.notFound((c) => c.json(refusal(404, 'There is no such route.'), 404))
 
   const sessionsSeen = deps.sessionsSeen ?? createSessionsSeen(deps.storage, deps.instanceId)
-  const answers = deps.answers ?? createAnswerCache(deps.feed)
+  const answers =
+    deps.answers ??
+    createAnswerCache(deps.feed, async (database) => {
+      const { rows } = await deps.storage.query<{ phase: string }>(
+        'SELECT phase FROM mirror_state WHERE database = $1',
+        [database],
+      )
+      return rows[0]?.phase === 'ready'
+    })
   const own = new Hono<ConsoleEnv>()
   // The server's own questions are small: a larger body is refused while it arrives, unread.
   own.use(
