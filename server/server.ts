@@ -77,11 +77,7 @@ export async function createConsoleServer(
   })
   if (options.mirrors !== false) for (const m of mirrors) m.start()
   // Tests that drive the mirrors drive the register's reader too (`registerReader.turn`).
-  if (options.mirrors !== false)
-    void registerReader
-      .meetAllNamed()
-      .catch(() => undefined)
-      .then(() => registerReader.start())
+  if (options.mirrors !== false) registerReader.start()
   // Tests that drive the mirrors themselves prune when they mean to.
   const stopPruning = options.mirrors !== false ? startPruning(storage) : () => undefined
   return {

@@ -18,10 +18,11 @@ export const REGISTER_BATCH = 50
 const TURN_MS = 1000
 
 export interface RegisterReader {
-  /** One turn: the auths named by the events changed, then a batch of those due a re-read. */
+  /**
+   * One turn: once a database is loaded, every auth its events name (once); then the auths named
+   * by the events changed since; then a batch of those due a re-read.
+   */
   turn(): Promise<{ met: number; reread: number }>
-  /** Queues every auth number any mirrored event names (once, at start). */
-  meetAllNamed(): Promise<void>
   start(): void
   stop(): void
 }
@@ -83,10 +84,37 @@ export function createRegisterReader(options: {
     return true
   }
 
+  /** Databases whose loaded events have been looked through for auth numbers. */
+  const scanned = new Set<string>()
+
+  /** Queues every auth number the database's events name that the register lacks. */
+  async function scan(database: string) {
+    const { rows } = await storage.query<{ n: string }>(
+      `SELECT DISTINCT unnest(auth_mentions) AS n FROM mirror_events WHERE database = $1
+       EXCEPT SELECT auth_number FROM mirror_auths WHERE database = $1
+       EXCEPT SELECT auth_number FROM auth_unknown WHERE database = $1`,
+      [database],
+    )
+    const wanted = named.get(database) ?? new Set<string>()
+    for (const r of rows) wanted.add(r.n)
+    named.set(database, wanted)
+  }
+
   async function turn() {
     let met = 0
     let reread = 0
     for (const database of databases) {
+      // Once the first load is over (it announces nothing), every event it stored is looked at.
+      if (!scanned.has(database)) {
+        const { rows: state } = await storage.query<{ phase: string }>(
+          'SELECT phase FROM mirror_state WHERE database = $1',
+          [database],
+        )
+        if (state[0]?.phase === 'ready') {
+          await scan(database)
+          scanned.add(database)
+        }
+      }
       const ids = [...(changedEvents.get(database) ?? [])]
       changedEvents.delete(database)
       const wanted = named.get(database) ?? new Set<string>()
@@ -132,19 +160,6 @@ export function createRegisterReader(options: {
 
   return {
     turn,
-    async meetAllNamed() {
-      for (const database of databases) {
-        const { rows } = await storage.query<{ n: string }>(
-          `SELECT DISTINCT unnest(auth_mentions) AS n FROM mirror_events WHERE database = $1
-           EXCEPT SELECT auth_number FROM mirror_auths WHERE database = $1
-           EXCEPT SELECT auth_number FROM auth_unknown WHERE database = $1`,
-          [database],
-        )
-        const wanted = named.get(database) ?? new Set<string>()
-        for (const r of rows) wanted.add(r.n)
-        named.set(database, wanted)
-      }
-    },
     start: () => void loop(),
     stop() {
       stopped = true
