@@ -6,6 +6,7 @@ import {
   AUTH_REQUIRED,
   createAuth,
   createEvent,
+  DEMO_PASSWORD,
   expect,
   service,
   serviceText,
@@ -112,6 +113,9 @@ test.describe('the auth register', () => {
     // Past the deadline: red, and the bell says overdue, still once.
     await page.clock.setFixedTime(new Date(start.getTime() + 24 * HOUR + 11 * 60_000))
     await page.reload()
+    // A day without activity locks the console: the user unlocks it, as they would.
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Unlock' }).click()
     await page.getByLabel('Decision clock').selectOption('overdue')
     await expect(rowOf(page, number).locator('[data-clock-state="overdue"]')).toBeVisible()
     await expect(bell).toHaveAccessibleName(/1 auth deadline, 1 overdue/)
@@ -150,7 +154,7 @@ test.describe('the auth register', () => {
 test.describe('the CMS report', () => {
   test('admins and compliance read it; its CSV is its table; support cannot open it', async ({
     page,
-    signedInAs,
+    browser,
   }) => {
     await signIn(page, 'admin')
     const auth = await createAuth(page, {
@@ -188,13 +192,15 @@ test.describe('the CMS report', () => {
       )
     expect(parsed).toEqual(cells)
 
-    const compliance = await signedInAs('compliance')
+    const compliance = await (await browser.newContext()).newPage()
+    await signIn(compliance, 'compliance')
     await compliance.goto('/auths/report')
     await expect(
       compliance.getByRole('table', { name: /^Prior authorizations decided/ }),
     ).toBeVisible()
 
-    const support = await signedInAs('support')
+    const support = await (await browser.newContext()).newPage()
+    await signIn(support, 'support')
     await support.goto('/auths/report')
     await expect(support.getByRole('main')).toContainText('CMS report')
     await expect(support.getByRole('table', { name: /^Prior authorizations decided/ })).toHaveCount(

@@ -117,9 +117,11 @@ export function createRegisterReader(options: {
       }
       const ids = [...(changedEvents.get(database) ?? [])]
       changedEvents.delete(database)
-      const wanted = named.get(database) ?? new Set<string>()
+      // Numbers just named go first: someone is at work on those events now.
+      const fresh: string[] = []
       for (let i = 0; i < ids.length; i += 1000)
-        for (const n of await namedBy(database, ids.slice(i, i + 1000))) wanted.add(n)
+        fresh.push(...(await namedBy(database, ids.slice(i, i + 1000))))
+      const wanted = new Set([...fresh, ...(named.get(database) ?? [])])
       named.set(database, wanted)
       if (wanted.size > 0) {
         const numbers = [...wanted].slice(0, REGISTER_BATCH)
