@@ -1,5 +1,5 @@
 import type { ChangeFeed } from './changes'
-import type { Change } from './mirror/store'
+import type { Change, Kind } from './mirror/store'
 
 /*
  * Answers about a database's events that only a change of its events can alter (a filter's
@@ -17,9 +17,12 @@ import type { Change } from './mirror/store'
 export const ANSWER_CACHE_MAX = 2000
 
 export interface AnswerCache {
-  /** The answer for `key` in `database`, computed by `compute` unless one is kept. */
-  get<T>(database: string, key: string, compute: () => Promise<T>): Promise<T>
-  /** The events of these databases changed: their answers are gone. */
+  /**
+   * The answer for `key` in `database`, computed by `compute` unless one is kept; about its
+   * events, or (`kind` `auth`) its auths, and emptied when those change.
+   */
+  get<T>(database: string, key: string, compute: () => Promise<T>, kind?: Kind): Promise<T>
+  /** The events (or auths) of these databases changed: their answers are gone. */
   changed(changes: readonly Pick<Change, 'database' | 'kind'>[]): void
   close(): void
 }
@@ -35,20 +38,24 @@ export function createAnswerCache(
   const ready = new Set<string>()
   const generation = new Map<string, number>()
   const kept = new Map<string, unknown>()
-  const genOf = (database: string) => generation.get(database) ?? 0
+  /** Answers are kept per database and kind of record, each with its generation. */
+  const slot = (database: string, kind: Kind) => `${kind}\u0000${database}`
+  const genOf = (at: string) => generation.get(at) ?? 0
   function changed(changes: readonly Pick<Change, 'database' | 'kind'>[]) {
     for (const c of changes) {
-      if (c.kind !== 'event') continue
-      generation.set(c.database, genOf(c.database) + 1)
-      const prefix = `${c.database}\u0000`
+      if (c.kind !== 'event' && c.kind !== 'auth') continue
+      const at = slot(c.database, c.kind)
+      generation.set(at, genOf(at) + 1)
+      const prefix = `${at}\u0000`
       for (const key of kept.keys()) if (key.startsWith(prefix)) kept.delete(key)
     }
   }
   const unsubscribe = feed?.subscribe((change) => changed([change]))
   return {
-    async get<T>(database: string, key: string, compute: () => Promise<T>) {
-      const gen = genOf(database)
-      const at = `${database}\u0000${gen}\u0000${key}`
+    async get<T>(database: string, key: string, compute: () => Promise<T>, kind: Kind = 'event') {
+      const where = slot(database, kind)
+      const gen = genOf(where)
+      const at = `${where}\u0000${gen}\u0000${key}`
       if (kept.has(at)) {
         const value = kept.get(at) as T
         // Most recently used last, so the oldest leaves first.
@@ -61,7 +68,7 @@ export function createAnswerCache(
         ready.add(database)
       }
       const value = await compute()
-      if (genOf(database) === gen) {
+      if (genOf(where) === gen) {
         kept.set(at, value)
         while (kept.size > ANSWER_CACHE_MAX) kept.delete(kept.keys().next().value!)
       }

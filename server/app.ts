@@ -135,7 +135,7 @@ export function createConsoleApp(deps: AppDeps) {
   own.route('/', noteRoutes(deps.storage, scopeFor))
   own.route('/', presenceRoutes(deps.storage, scopeFor))
   own.route('/', viewRoutes(deps.storage))
-  own.route('/', registerRoutes(deps.storage, deps.config))
+  own.route('/', registerRoutes(deps.storage, deps.config, answers))
   own.route(
     '/',
     streamRoutes(deps.feed, deps.gate, {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Auth } from '../../src/api/schemas/auth'
 import { cmsReport } from '../../src/features/auths/model/cms-report'
 import { decisionClock } from '../../src/features/auths/model/decision-clock'
+import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
 import { DEFAULT_AUDIT_ROLES, DEFAULT_REGISTER, type ServerConfig } from '../config'
 import type { Sql, Storage } from '../db/storage'
@@ -154,9 +155,39 @@ async function readRegister(
 
 const TOKEN = /^[\w.@-]{1,64}$/
 
+/** How many auths the register met each way, since when, and the statuses in use. */
+async function registerSummary(sql: Sql, database: string) {
+  const { rows: ways } = await sql.query<{
+    met_by: string
+    n: string | number
+    since: Date | string
+  }>(
+    `SELECT met_by, count(*) AS n, min(met_at) AS since FROM mirror_auths WHERE database = $1
+     GROUP BY met_by`,
+    [database],
+  )
+  const { rows: statuses } = await sql.query<{ status: string }>(
+    `SELECT DISTINCT status FROM mirror_auths WHERE database = $1 AND coalesce(status, '') <> ''
+     ORDER BY status`,
+    [database],
+  )
+  const since = ways.reduce<string | null>((min, w) => {
+    const at = new Date(w.since).toISOString()
+    return min === null || at < min ? at : min
+  }, null)
+  return {
+    ways: Object.fromEntries(
+      MET_BY.map((way) => [way, Number(ways.find((w) => w.met_by === way)?.n ?? 0)]),
+    ),
+    since,
+    statuses: statuses.map((s) => s.status),
+  }
+}
+
 export function registerRoutes(
   storage: Storage,
   config: Pick<ServerConfig, 'auditRoles' | 'register'>,
+  answers: AnswerCache = createAnswerCache(),
 ) {
   const register = config.register ?? DEFAULT_REGISTER
   const reportRoles = config.auditRoles ?? DEFAULT_AUDIT_ROLES
@@ -191,28 +222,25 @@ export function registerRoutes(
     if (!parsed.ok) return c.json(refusal(400, parsed.why), 400)
     const { query } = parsed
     const { rows, where, params } = await readRegister(storage, caller.database, query, query)
-    const { rows: counted } = await storage.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM mirror_auths WHERE ${where}`,
-      params,
+    // The total, and what the page says of the whole register, kept until an auth changes.
+    const total = await answers.get(
+      caller.database,
+      JSON.stringify(['register-count', where, params]),
+      async () => {
+        const { rows: counted } = await storage.query<{ n: string | number }>(
+          `SELECT count(*) AS n FROM mirror_auths WHERE ${where}`,
+          params,
+        )
+        return Number(counted[0]?.n ?? 0)
+      },
+      'auth',
     )
-    const { rows: ways } = await storage.query<{
-      met_by: string
-      n: string | number
-      since: Date | string
-    }>(
-      `SELECT met_by, count(*) AS n, min(met_at) AS since FROM mirror_auths WHERE database = $1
-       GROUP BY met_by`,
-      [caller.database],
+    const { ways, since, statuses } = await answers.get(
+      caller.database,
+      'register-summary',
+      () => registerSummary(storage, caller.database),
+      'auth',
     )
-    const { rows: statuses } = await storage.query<{ status: string }>(
-      `SELECT DISTINCT status FROM mirror_auths WHERE database = $1 AND coalesce(status, '') <> ''
-       ORDER BY status`,
-      [caller.database],
-    )
-    const since = ways.reduce<string | null>((min, w) => {
-      const at = new Date(w.since).toISOString()
-      return min === null || at < min ? at : min
-    }, null)
     await audit(caller, 'POST /console-api/auths/register', {
       count: rows.length,
       offset: query.offset,
@@ -220,12 +248,10 @@ export function registerRoutes(
     return c.json({
       data: {
         rows: rows.map(rowOf),
-        total: Number(counted[0]?.n ?? 0),
+        total,
         since,
-        metBy: Object.fromEntries(
-          MET_BY.map((way) => [way, Number(ways.find((w) => w.met_by === way)?.n ?? 0)]),
-        ),
-        statuses: statuses.map((s) => s.status),
+        metBy: ways,
+        statuses,
         warnHours: registerRules().warnHours,
       },
     })
