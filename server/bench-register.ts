@@ -12,6 +12,7 @@ import { startTestServer } from './testing'
  * with its total. Per run: p95 and median; the median of 3 runs is reported (BENCHMARKS.md).
  */
 
+const say = (line: string) => process.stdout.write(line + '\n')
 const N = Number(process.argv[2] ?? process.env.BENCH_AUTHS ?? 100_000)
 const RUNS = 3
 const HOUR = 3_600_000
@@ -63,7 +64,7 @@ for (let start = 0; start < N; start += 1000) {
     }
   })
 }
-console.log(`register of ${N.toLocaleString('en-GB')} auths stored in ${Date.now() - t0} ms`)
+say(`register of ${N.toLocaleString('en-GB')} auths stored in ${Date.now() - t0} ms`)
 
 async function ask(filter: object) {
   const started = performance.now()
@@ -103,12 +104,12 @@ for (let run = 0; run < RUNS; run++) {
   const times: number[] = []
   for (let i = 0; i < 40; i++) times.push((await ask(filters[i % filters.length]!)).ms)
   runs.push({ p95: percentile(times, 0.95), median: percentile(times, 0.5) })
-  console.log(
+  say(
     `run ${run + 1}: p95 ${Math.round(runs.at(-1)!.p95)} ms, median ${Math.round(runs.at(-1)!.median)} ms`,
   )
 }
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-console.log(
+say(
   `filter change to a page and its total, ${N.toLocaleString('en-GB')} auths: p95 ${Math.round(
     mid(runs.map((r) => r.p95)),
   )} ms, median ${Math.round(mid(runs.map((r) => r.median)))} ms (median of ${RUNS} runs); load average ${loadavg()[0]!.toFixed(1)}`,
