@@ -10,23 +10,14 @@ import { SelectField } from '@/components/ui/select-field'
 import { Table } from '@/components/ui/table'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { downloadText } from '@/lib/download'
+import { getDisplayLocale } from '@/lib/format/locale'
 import { leftOutLines, reportRows, reportToCsv } from './report-table'
 import styles from './report.module.css'
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+/** The months' names in the display locale, January first. */
+const MONTHS = Array.from({ length: 12 }, (_, i) =>
+  new Intl.DateTimeFormat(getDisplayLocale(), { month: 'long' }).format(new Date(2000, i, 1)),
+)
 
 /**
  * The CMS-0057-F prior-authorization report: for a year or a month, standard and expedited apart,
