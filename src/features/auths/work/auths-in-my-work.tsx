@@ -153,7 +153,7 @@ export function AuthsInMyWork({ mentions, everyone, onEveryone }: AuthsInMyWorkP
           <thead>
             <tr>
               <th scope="col">Auth</th>
-              <th scope="col">Decision</th>
+              <th scope="col">Decision due</th>
               <th scope="col">Status</th>
               <th scope="col">Member</th>
               <th scope="col">Service</th>
