@@ -354,6 +354,22 @@ describe('the auth register and the CMS report', () => {
       r.data.rows.map((row) => row.auth.auth_Number).sort(),
     )
     expect(new Set(exported.data.map((e) => e.clock))).toEqual(new Set(['decided']))
+    // Decision due first: those waiting for a decision, soonest due first, then the decided.
+    const all = await call<{ rows: { auth: Auth; dueMs: number | null }[] }>(
+      support,
+      'POST',
+      '/console-api/auths/register',
+      { now: Date.now(), limit: 500 },
+    )
+    const waiting = all.data.rows.map(
+      (row) => decisionClock(row.auth, DEFAULT_DECISION_RULES, new Date()).kind !== 'decided',
+    )
+    expect(waiting.indexOf(false)).toBeGreaterThan(0)
+    expect(waiting.slice(waiting.indexOf(false)).every((w) => !w)).toBe(true)
+    const dues = all.data.rows
+      .slice(0, waiting.indexOf(false))
+      .flatMap((row) => (row.dueMs === null ? [] : [row.dueMs]))
+    expect(dues).toEqual([...dues].sort((a, b) => a - b))
     // Bad questions get a clear answer.
     for (const body of [
       { now: 'soon' },

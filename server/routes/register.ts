@@ -146,7 +146,8 @@ async function readRegister(
   const dir = query.sort.direction === 'asc' ? 'ASC' : 'DESC'
   const { rows } = await sql.query<RegisterRow>(
     `SELECT record, met_at, met_by, due_ms, gone FROM mirror_auths WHERE ${where}
-     ORDER BY ${column} ${dir} NULLS LAST, auth_number ASC
+     ORDER BY ${query.sort.field === 'due' ? 'decided ASC, ' : ''}${column} ${dir} NULLS LAST,
+       auth_number ASC
      LIMIT ${window.limit} OFFSET ${window.offset}`,
     params,
   )

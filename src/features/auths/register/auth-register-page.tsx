@@ -472,7 +472,7 @@ function RegisterLine({
           />
         </td>
       )}
-      <th scope="row">
+      <th scope="row" className={styles.number}>
         <Link to={paths.auths.detail(number)}>{number}</Link>
         {row.gone && <span className={styles.muted}> (no longer on the service)</span>}
       </th>
