@@ -130,6 +130,7 @@ describe('the declared pages', () => {
       '/events/calendar',
       '/events/team',
       '/auths',
+      '/auths/register',
       '/reference',
     ])
     expect(commandsFor(canOf(staff)).map((c) => c.label)).not.toContain('Sessions')
