@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApiClient } from '../src/api/client'
 import { formatServiceDate, parseServiceDate } from '../src/api/dates'
+import { queryRegister } from '../src/api/register'
 import type { Auth } from '../src/api/schemas/auth'
 import { DEFAULT_DECISION_RULES, decisionClock } from '../src/features/auths/model/decision-clock'
 import { DEFAULT_REGISTER } from './config'
@@ -379,6 +381,36 @@ describe('the auth register and the CMS report', () => {
       { now: 1, extra: true },
     ])
       expect((await call(support, 'POST', '/console-api/auths/register', body)).status).toBe(400)
+  })
+
+  it('leaves out and counts an auth the console cannot read, never the whole page', async () => {
+    const api = createApiClient(() => ({
+      baseUrl: `${baseUrl}/console-api`,
+      apiKey: '',
+      token: support,
+      database: 'demo',
+    }))
+    const query = {
+      filter: { clock: ['decided' as const] },
+      now: Date.now(),
+      sort: { field: 'number' as const, direction: 'asc' as const },
+      offset: 0,
+      limit: 500,
+    }
+    const whole = await queryRegister(api, query)
+    expect(whole.unreadable).toBe(0)
+    const broken = whole.rows[3]!.auth.auth_Number!
+    await t.storage.query(
+      `UPDATE mirror_auths SET record = record || '{"urgent": "yes", "closed": 7}'::jsonb
+       WHERE database = 'demo' AND auth_number = $1`,
+      [broken],
+    )
+    const page = await queryRegister(api, query)
+    expect(page.unreadable).toBe(1)
+    expect(page.rows.map((r) => r.auth.auth_Number)).toEqual(
+      whole.rows.map((r) => r.auth.auth_Number).filter((n) => n !== broken),
+    )
+    expect(page.total).toBe(whole.total)
   })
 
   it('meets the auths named by the events of the first load, once it is over', async () => {

@@ -44,30 +44,43 @@ const rowSchema = z.object({
 export type RegisterRow = z.infer<typeof rowSchema>
 
 const pageSchema = z.object({
-  rows: z.array(rowSchema),
+  rows: z.array(z.unknown()),
   total: z.number(),
   since: z.nullable(z.string()),
   metBy: z.record(z.string(), z.number()),
   statuses: z.array(z.string()),
   warnHours: z.number(),
 })
-export type RegisterPage = z.infer<typeof pageSchema>
+/** A page of the register: the rows the contract reads, and how many it could not. */
+export type RegisterPage = Omit<z.infer<typeof pageSchema>, 'rows'> & {
+  rows: RegisterRow[]
+  unreadable: number
+}
 
 export const queryRegister = (
   server: ApiClient,
   query: RegisterQuery,
   options: RequestOptions = {},
-) =>
-  server.request(
-    {
-      name: 'queryRegister',
-      method: 'POST',
-      path: 'auths/register',
-      body: query,
-      schema: pageSchema,
-    },
-    options,
-  )
+): Promise<RegisterPage> =>
+  server
+    .request(
+      {
+        name: 'queryRegister',
+        method: 'POST',
+        path: 'auths/register',
+        body: query,
+        schema: pageSchema,
+      },
+      options,
+    )
+    .then((page) => {
+      // One auth the contract cannot read is left out and counted, never the whole page.
+      const rows = page.rows.flatMap((r) => {
+        const parsed = rowSchema.safeParse(r)
+        return parsed.success ? [parsed.data] : []
+      })
+      return { ...page, rows, unreadable: page.rows.length - rows.length }
+    })
 
 const exportRowSchema = z.object({
   number: z.nullable(z.string()),

@@ -355,6 +355,13 @@ function Register({ consoleServer }: { consoleServer: string }) {
               </div>
             )}
           </div>
+          {data && data.unreadable > 0 && (
+            <p className={styles.muted}>
+              {formatCount(data.unreadable)} {data.unreadable === 1 ? 'auth' : 'auths'} on this page
+              could not be read (the service holds {data.unreadable === 1 ? 'it' : 'them'} in a
+              shape the console does not know) and {data.unreadable === 1 ? 'is' : 'are'} not shown.
+            </p>
+          )}
           {working && (
             <p className={styles.muted} aria-live="polite">
               {working}
