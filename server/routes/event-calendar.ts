@@ -11,7 +11,6 @@ import { startOfDay } from '../../src/features/events/model/days'
 import { factsOf } from '../../src/features/events/model/facts'
 import type { EventFilter } from '../../src/features/events/model/filter'
 import { compileFilterSql, FilterNotInSql } from '../../src/features/events/model/filter-sql'
-import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
@@ -62,11 +61,7 @@ function read<S extends z.ZodType>(schema: S, body: unknown): Parsed<S> {
   return { ok: false, why: `The question is not one the server reads (at ${where}).` }
 }
 
-export function eventCalendarRoutes(
-  storage: Storage,
-  scopeFor: ScopeFor = () => null,
-  answers: AnswerCache = createAnswerCache(),
-) {
+export function eventCalendarRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
 
   /** The readable events `filter` takes, as the index holds them, with their facts. */
@@ -107,16 +102,12 @@ export function eventCalendarRoutes(
       firstParam: 2,
     })
     const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
-    const where = `database = $1 AND readable AND (${sql.where}) AND ${scoped.where}`
-    const params = [caller.database, ...sql.params, ...scoped.params]
-    // Kept until the events change, as the list's totals are (the same count, often).
-    return answers.get(caller.database, JSON.stringify(['count', where, params]), async () => {
-      const { rows } = await storage.query<{ n: string | number }>(
-        `SELECT count(*) AS n FROM mirror_events WHERE ${where}`,
-        params,
-      )
-      return Number(rows[0]?.n ?? 0)
-    })
+    const { rows } = await storage.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM mirror_events
+       WHERE database = $1 AND readable AND (${sql.where}) AND ${scoped.where}`,
+      [caller.database, ...sql.params, ...scoped.params],
+    )
+    return Number(rows[0]?.n ?? 0)
   }
 
   const audit = (caller: Caller, operation: string, detail: Record<string, unknown>) =>
