@@ -77,15 +77,17 @@ export function RemindersBell({ extra }: { extra?: BellSection | null | undefine
   useDesktopNotifier(due, notify)
 
   const count = due.length + mentions.fresh + (extra?.count ?? 0)
-  const told = extra?.count ? `, ${extra.words}` : ''
-  // The badge counts both: the name says the sum too, as the badge shows it.
-  const mentioned =
-    mentions.fresh > 0
-      ? `, ${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}, ${count > 99 ? '99+' : count} in all`
-      : ''
-  const label = query.isError
-    ? `Reminders (could not be loaded)${mentioned}${told}`
-    : `Reminders, ${due.length === 0 ? 'none' : due.length} due${mentioned}${told}`
+  // The badge counts them all: the name says each, then the sum as the badge shows it.
+  const parts = [
+    query.isError
+      ? 'Reminders (could not be loaded)'
+      : `Reminders, ${due.length === 0 ? 'none' : due.length} due`,
+  ]
+  if (mentions.fresh > 0)
+    parts.push(`${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}`)
+  if (extra?.count) parts.push(extra.words)
+  if (mentions.fresh > 0 || extra?.count) parts.push(`${count > 99 ? '99+' : count} in all`)
+  const label = parts.join(', ')
   return (
     <>
       <button
