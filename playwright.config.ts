@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -29,14 +30,16 @@ export const SCALE_EVENTS = 300_000
 const BAD_PORTS = new Set([
   4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697,
 ])
-const usable = (p: number) =>
-  [p, p + 1000, p + 2000, p + 3000, ...DATE_MATRIX.map((_, i) => p + 1 + i)].every(
-    (q) => !BAD_PORTS.has(q),
+/** The app at `port` and the servers beside it, at these offsets from it. */
+const OFFSETS = [0, 1000, 2000, 3000, ...DATE_MATRIX.map((_, i) => 1 + i)]
+/** A base port whose every offset is free now (scripts/free-port.mjs); chosen once, then inherited. */
+const pickPort = (): number =>
+  Number(
+    execFileSync(process.execPath, [
+      'scripts/free-port.mjs',
+      JSON.stringify({ from: 4000, to: 4900, offsets: OFFSETS, refused: [...BAD_PORTS] }),
+    ]).toString(),
   )
-const pickPort = (): number => {
-  const p = 4000 + Math.floor(Math.random() * 900)
-  return usable(p) ? p : pickPort()
-}
 const port = Number(process.env.E2E_PORT ?? pickPort())
 process.env.E2E_PORT = String(port)
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'))
