@@ -5,7 +5,7 @@ import { closeErrorsElsewhere } from '@/components/ui/toast'
 import { useCurrentUser, userCan } from '@/lib/app-context'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { useDesktopNotificationsOn } from '@/features/events/reminders/desktop-notifications'
-import { AuthAlertsButton } from '@/features/auths/alerts/auth-alerts-button'
+import { useAuthAlerts } from '@/features/auths/alerts/use-auth-alerts'
 import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '@/lib/paths'
@@ -25,7 +25,8 @@ interface AppLayoutProps {
 export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
   const fragment = useFragmentHref()
   const loading = useNavigation().state === 'loading'
-  const notify = useDesktopNotificationsOn()
+  // The bell tells of auths near their decision deadline too (with the console server).
+  const authAlerts = useAuthAlerts(useDesktopNotificationsOn())
   const { pathname } = useLocation()
   // An error toast belongs to the page it happened on: leaving the page takes it away. Toasts
   // note the page as the browser's address has it (with the base path), so compare that.
@@ -81,8 +82,7 @@ export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
         <DatabaseSwitcher />
         <span className={styles.spacer} />
         <SearchEverywhere onLock={onLock} />
-        <AuthAlertsButton notify={notify} />
-        <RemindersBell />
+        <RemindersBell extra={authAlerts} />
         <ThemeToggle className={styles.themeToggle} />
         <UserMenu onSignOut={onSignOut} onLock={onLock} />
       </header>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi, useDatabase } from '@/api/api-context'
 import { dbKey } from '@/api/query-keys'
@@ -8,14 +8,25 @@ import { useRuntimeConfig } from '@/lib/app-context'
 /** How often the alerts are asked (and when the window regains focus). */
 const ALERTS_MS = 60_000
 
+// The section loads with the bell's panel, not with every page.
+const AuthAlertsSection = lazy(() =>
+  import('./auth-alerts-section').then((m) => ({ default: m.AuthAlertsSection })),
+)
+
+/** What the header's bell adds for auths (`BellSection` of the events feature's bell). */
+export interface AuthBellSection {
+  count: number
+  words: string
+  render: (close: () => void) => ReactNode
+}
+
 /**
  * The signed-in user's breach alerts from the console's server: the auths they hold that are due
  * within `warnHours` or overdue, and those overdue long enough to be escalated to them. Each new
  * state is said once by a desktop notification (when the user turned them on; it names no member:
- * it may show on a locked screen); the header's Auth deadlines button lists each auth once while
- * its alert stands.
+ * it may show on a locked screen); the bell lists each auth once while its alert stands.
  */
-export function useAuthAlerts(notify: boolean) {
+export function useAuthAlerts(notify: boolean): AuthBellSection | null {
   const { consoleServer } = useRuntimeConfig()
   const api = useApi()
   const db = useDatabase()
@@ -47,5 +58,18 @@ export function useAuthAlerts(notify: boolean) {
       tag: 'auth-alerts',
     })
   }, [alerts, notify])
-  return alerts ?? []
+  if (!alerts || alerts.length === 0) return null
+  const overdue = alerts.filter((a) => a.state !== 'soon').length
+  return {
+    count: alerts.length,
+    words:
+      overdue > 0
+        ? `${alerts.length} auth ${alerts.length === 1 ? 'deadline' : 'deadlines'}, ${overdue} overdue`
+        : `${alerts.length} auth ${alerts.length === 1 ? 'deadline' : 'deadlines'} due soon`,
+    render: (close) => (
+      <Suspense fallback={null}>
+        <AuthAlertsSection alerts={alerts} onOpen={close} />
+      </Suspense>
+    ),
+  }
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
@@ -41,10 +41,20 @@ function useDueReminders(events: readonly Event[], now: Date, completedStatus: s
 }
 
 /**
- * The header's reminders bell: counts the signed-in user's due reminders (also in the page
- * title) and opens the reminders panel.
+ * Something else the bell tells of, given by the page that composes it (another feature's
+ * alerts): how many, in words for the bell's name, and its section of the panel.
  */
-export function RemindersBell() {
+export interface BellSection {
+  count: number
+  words: string
+  render: (close: () => void) => ReactNode
+}
+
+/**
+ * The header's reminders bell: counts the signed-in user's due reminders (also in the page
+ * title) and opens the reminders panel; `extra` adds another feature's alerts to both.
+ */
+export function RemindersBell({ extra }: { extra?: BellSection | null | undefined }) {
   const queries = useEventQueries()
   const db = useDatabase()
   const user = useCurrentUser()
@@ -66,15 +76,18 @@ export function RemindersBell() {
   useTitleCount(due.length)
   useDesktopNotifier(due, notify)
 
-  const count = due.length + mentions.fresh
-  // The badge counts both: the name says the sum too, as the badge shows it.
-  const mentioned =
-    mentions.fresh > 0
-      ? `, ${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}, ${count > 99 ? '99+' : count} in all`
-      : ''
-  const label = query.isError
-    ? `Reminders (could not be loaded)${mentioned}`
-    : `Reminders, ${due.length === 0 ? 'none' : due.length} due${mentioned}`
+  const count = due.length + mentions.fresh + (extra?.count ?? 0)
+  // The badge counts them all: the name says each, then the sum as the badge shows it.
+  const parts = [
+    query.isError
+      ? 'Reminders (could not be loaded)'
+      : `Reminders, ${due.length === 0 ? 'none' : due.length} due`,
+  ]
+  if (mentions.fresh > 0)
+    parts.push(`${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}`)
+  if (extra?.count) parts.push(extra.words)
+  if (mentions.fresh > 0 || extra?.count) parts.push(`${count > 99 ? '99+' : count} in all`)
+  const label = parts.join(', ')
   return (
     <>
       <button
@@ -113,6 +126,7 @@ export function RemindersBell() {
             onClose={() => setOpen(false)}
             mentions={mentions.mentions}
             onMentionsSeen={mentions.markSeen}
+            extra={extra?.render(() => setOpen(false))}
           />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import { Dialog, Heading, Popover } from 'react-aria-components'
 import { Link } from 'react-router'
 import type { Note } from '@/api/notes'
@@ -23,6 +23,8 @@ interface RemindersPanelProps {
   mentions?: readonly Note[]
   /** The panel showed them. */
   onMentionsSeen?: () => void
+  /** Another feature's alerts, shown under the reminders. */
+  extra?: ReactNode
 }
 
 /** The due reminders, oldest first, each with Snooze, Open and Mark complete. */
@@ -36,6 +38,7 @@ export function RemindersPanel({
   onClose,
   mentions = [],
   onMentionsSeen,
+  extra,
 }: RemindersPanelProps) {
   useEffect(() => onMentionsSeen?.(), [onMentionsSeen])
   const dialogRef = useRef<HTMLElement>(null)
@@ -100,6 +103,7 @@ export function RemindersPanel({
             </ul>
           </section>
         )}
+        {extra}
         <footer className={styles.footer}>
           <DesktopNotificationsToggle />
           <Link to={paths.events.mine()} className={styles.all} onClick={onClose}>
