@@ -151,6 +151,73 @@ test.describe('the auth register', () => {
   })
 })
 
+test.describe('assigning from the register', () => {
+  test('bulk assign reads each auth again: a change made elsewhere since the list is kept', async ({
+    page,
+  }) => {
+    await signIn(page, 'support')
+    const provider = `PRV${Date.now() % 1_000_000_000}`
+    const numbers = [
+      await createPastConsole(page, { provider_ID: provider }),
+      await createPastConsole(page, { provider_ID: provider }),
+    ]
+    // Looked up, so the server meets them.
+    for (const number of numbers) {
+      await page.goto('/auths')
+      await page.getByLabel('Auth number').fill(number)
+      await page.getByLabel('Auth number').press('Enter')
+      await expect(page).toHaveURL(new RegExp(`/auths/${number}$`))
+    }
+    await expect(async () => {
+      await page.goto('/auths/register')
+      await page.getByLabel('Decision clock').selectOption('')
+      await page.getByLabel('Provider').fill(provider)
+      await expect(page.getByRole('status').filter({ hasText: 'of 2 auths' })).toBeVisible({
+        timeout: 1_000,
+      })
+    }).toPass({ timeout: 10_000 })
+
+    // Another desk, past the console, changes the first auth after the register listed it.
+    const direct = async (number: string, init?: { method: string; body: unknown }) => {
+      const response = await fetch(`${serviceDirect}/auths/${number}`, {
+        method: init?.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${await serviceToken(page, 'support')}`,
+          'x-api-key': API_KEY,
+          'service-database': 'demo',
+          'content-type': 'application/json',
+        },
+        ...(init ? { body: JSON.stringify(init.body) } : {}),
+      })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { data: Record<string, unknown> }).data
+    }
+    const first = await direct(numbers[0]!)
+    await direct(numbers[0]!, {
+      method: 'PUT',
+      body: { ...first, narrative: 'Records requested by the other desk.' },
+    })
+
+    await page.getByRole('checkbox', { name: 'Choose every auth on this page' }).check()
+    const bulk = page.getByRole('group', { name: 'Assign the chosen auths' })
+    await bulk.getByLabel('Assign 2 to').fill('staff')
+    await bulk.getByRole('button', { name: 'Assign' }).click()
+    await expect(page.getByText('2 of 2 assigned to staff.')).toBeVisible()
+    const after = await direct(numbers[0]!)
+    expect(after.assigned_User).toBe('staff')
+    expect(after.narrative).toBe('Records requested by the other desk.')
+    expect((await direct(numbers[1]!)).assigned_User).toBe('staff')
+    await expect(page.getByRole('table', { name: 'Auths in the register' })).toContainText('staff')
+
+    // Again: nothing to send, and it says so.
+    await page.getByRole('checkbox', { name: 'Choose every auth on this page' }).check()
+    await bulk.getByLabel('Assign 2 to').fill('staff')
+    await bulk.getByRole('button', { name: 'Assign' }).click()
+    await expect(page.getByText('0 of 2 assigned to staff; 2 already were.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+})
+
 test.describe('the CMS report', () => {
   test('admins and compliance read it; its CSV is its table; support cannot open it', async ({
     page,

@@ -108,11 +108,16 @@ export const percentile = (xs, p) => {
 }
 export const ms = (x) => `${Math.round(x)} ms`
 
-/** Time from an input to the status showing a different count, after the next frame. */
+/**
+ * Time from an input to the status showing a different count, after the next frame. `act`:
+ * `{ kind: 'search' | 'select', value, label = 'Due', status = the list's total's pattern,
+ * timeoutMs = 5000 }`; NaN when the status never changed.
+ */
 export async function timeAction(page, act) {
   return page.evaluate(async (action) => {
+    const shows = new RegExp(action.status ?? ' of [\\d,]+ events?$')
     const status = [...document.querySelectorAll('[role="status"]')].find((el) =>
-      / of [\d,]+ events?$/.test(el.textContent ?? ''),
+      shows.test(el.textContent ?? ''),
     )
     const before = status.textContent
     const started = performance.now()
@@ -124,7 +129,7 @@ export async function timeAction(page, act) {
         }
       })
       observer.observe(status, { subtree: true, childList: true, characterData: true })
-      setTimeout(() => resolve(NaN), 5000)
+      setTimeout(() => resolve(NaN), action.timeoutMs ?? 5000)
     })
     const set = (el, value) => {
       const proto = el instanceof HTMLSelectElement ? HTMLSelectElement : HTMLInputElement
@@ -135,7 +140,8 @@ export async function timeAction(page, act) {
     }
     if (action.kind === 'search') set(document.querySelector('input[type="search"]'), action.value)
     else {
-      const label = [...document.querySelectorAll('label')].find((l) => l.textContent === 'Due')
+      const named = action.label ?? 'Due'
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent === named)
       set(document.getElementById(label.htmlFor), action.value)
     }
     return changed

@@ -8,7 +8,16 @@
 //
 //   BENCH_AUTHS=100000 BENCH_RUNS=3 npm run bench:register-page
 import { loadavg } from 'node:os'
-import { launchBrowser, median, ms, percentile, PASSWORD, signIn, startApp } from './bench-lib.mjs'
+import {
+  launchBrowser,
+  median,
+  ms,
+  percentile,
+  PASSWORD,
+  signIn,
+  startApp,
+  timeAction,
+} from './bench-lib.mjs'
 
 const AUTHS = Number(process.env.BENCH_AUTHS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -70,35 +79,6 @@ async function importAuths(base) {
   return Date.now() - started
 }
 
-/** From a change of the select labelled `label` to the total's text changing on screen. */
-function timeChange(page, label, value) {
-  return page.evaluate(
-    async ({ label, value }) => {
-      const status = [...document.querySelectorAll('[role="status"]')].find((el) =>
-        / auths$|^No auth matches/.test(el.textContent ?? ''),
-      )
-      const before = status.textContent
-      const started = performance.now()
-      const changed = new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (status.textContent !== before) {
-            observer.disconnect()
-            requestAnimationFrame(() => resolve(performance.now() - started))
-          }
-        })
-        observer.observe(status, { subtree: true, childList: true, characterData: true })
-        setTimeout(() => resolve(NaN), 10_000)
-      })
-      const l = [...document.querySelectorAll('label')].find((x) => x.textContent === label)
-      const select = document.getElementById(l.htmlFor)
-      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(select, value)
-      select.dispatchEvent(new Event('change', { bubbles: true }))
-      return changed
-    },
-    { label, value },
-  )
-}
-
 const app = await startApp('bench-register-page', 2000)
 try {
   console.log(`Importing ${AUTHS.toLocaleString('en-GB')} auths through the console server…`)
@@ -128,7 +108,15 @@ try {
     const times = []
     for (let i = 0; i < 40; i++) {
       const [label, value] = changes[i % changes.length]
-      times.push(await timeChange(page, label, value))
+      times.push(
+        await timeAction(page, {
+          kind: 'select',
+          label,
+          value,
+          status: ' auths$|^No auth matches',
+          timeoutMs: 10_000,
+        }),
+      )
     }
     await context.close()
     const seen = times.filter((t) => !Number.isNaN(t))

@@ -505,7 +505,8 @@ describe('the auth register and the CMS report', () => {
   it('tells the assignee once per state, and the escalation once overdue long enough', async () => {
     const auth = await create({
       urgent: true,
-      received_Date: hoursAgo(60),
+      // Due in 32 hours, so met on time.
+      received_Date: hoursAgo(40),
       assigned_User: 'support',
     })
     const due = parseServiceDate(auth.received_Date)!.getTime() + 72 * HOUR
@@ -523,5 +524,34 @@ describe('the auth register and the CMS report', () => {
     expect(await ask(admin, due + 4 * HOUR)).toMatchObject([{ state: 'escalated', fresh: false }])
     await decide(auth.auth_Number!, 'A')
     expect(await ask(support, due + 5 * HOUR)).toEqual([])
+  })
+
+  it('tells only of a change it saw: met overdue, nothing; met within the warning, overdue only', async () => {
+    type Alerts = { alerts: { authNumber: string; state: string; fresh: boolean }[] }
+    const ask = async (token: string, now: number, number: string) =>
+      (await call<Alerts>(token, 'POST', '/console-api/auths/alerts', { now })).data.alerts.filter(
+        (a) => a.authNumber === number,
+      )
+    // Due 28 hours before the server met it: a standing backlog, in the register, not the bell.
+    const late = await create({
+      urgent: true,
+      received_Date: hoursAgo(100),
+      assigned_User: 'support',
+    })
+    const lateDue = parseServiceDate(late.received_Date)!.getTime() + 72 * HOUR
+    expect(lateDue).toBeLessThan(Date.now())
+    expect(await ask(support, Date.now(), late.auth_Number!)).toEqual([])
+    expect(await ask(admin, Date.now() + 10 * HOUR, late.auth_Number!)).toEqual([])
+    // Due in 2 hours when met (inside the warning): not "due soon", but overdue once it passes.
+    const near = await create({
+      urgent: true,
+      received_Date: hoursAgo(70),
+      assigned_User: 'support',
+    })
+    const nearDue = parseServiceDate(near.received_Date)!.getTime() + 72 * HOUR
+    expect(await ask(support, Date.now(), near.auth_Number!)).toEqual([])
+    expect(await ask(support, nearDue + 1, near.auth_Number!)).toMatchObject([
+      { state: 'overdue', fresh: true },
+    ])
   })
 })

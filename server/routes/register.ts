@@ -19,6 +19,9 @@ import { decisionRecords, MET_BY, registerRules } from '../register/register-sto
  * an audit entry: the register names members.
  */
 
+/** When the server first met the auth, in milliseconds. */
+const MET_MS = '(extract(epoch FROM met_at) * 1000)'
+
 /** A clock's state as the auth model reads it (`decisionClock`), and two the register adds. */
 export const CLOCK_STATES = ['overdue', 'soon', 'on-time', 'no-clock', 'decided'] as const
 export type RegisterClock = (typeof CLOCK_STATES)[number]
@@ -314,6 +317,12 @@ export function registerRoutes(
     return c.json({ data: { ...report, drugServiceTypes: register.drugServiceTypes } })
   })
 
+  /**
+   * An alert tells of a change of state the server saw: an auth it met on time, once it is within
+   * the warning; one it met before its deadline, once overdue (and escalated). One first met
+   * already in a state is not news (a plan's backlog of long-overdue auths would fill every bell
+   * at the first load): the register and My work show it red.
+   */
   app.post('/auths/alerts', async (c) => {
     const caller = c.get('caller')
     const body = z
@@ -334,8 +343,10 @@ export function registerRoutes(
          lower(coalesce(assigned_user, '')) = lower($2) AS mine
        FROM mirror_auths
        WHERE database = $1 AND NOT decided AND NOT gone AND due_ms IS NOT NULL
-         AND ((lower(coalesce(assigned_user, '')) = lower($2) AND due_ms <= $3::bigint + $4::bigint)
-           OR ($5 AND due_ms < $3::bigint - $6::bigint))
+         AND ((lower(coalesce(assigned_user, '')) = lower($2)
+               AND ((due_ms <= $3::bigint + $4::bigint AND ${MET_MS} < due_ms - $4::bigint)
+                 OR (due_ms < $3::bigint AND ${MET_MS} < due_ms)))
+           OR ($5 AND due_ms < $3::bigint - $6::bigint AND ${MET_MS} < due_ms))
        ORDER BY due_ms, auth_number LIMIT 200`,
       [caller.database, caller.userId, now, warnMs, escalates, register.escalateAfterHours * HOUR],
     )

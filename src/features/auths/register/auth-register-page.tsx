@@ -13,7 +13,7 @@ import {
   type RegisterRow,
   type RegisterSortField,
 } from '@/api/register'
-import { updateAuth } from '@/api/auths'
+import { readAuth, updateAuth } from '@/api/auths'
 import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/page-header'
 import { Problem } from '@/components/ui/problem'
@@ -178,28 +178,36 @@ function Register({ consoleServer }: { consoleServer: string }) {
     }
   }
 
+  /**
+   * Each chosen auth is read from the service again and sent back with only its assignee changed:
+   * the register's copy may be minutes old, and sending it would undo what another user changed
+   * since (a decision, a note). One already with that assignee is left alone; one the console
+   * cannot read whole is not sent (that would overwrite what it cannot read).
+   */
   const assign = async () => {
     const chosen = rows.filter((r) => selected.has(r.auth.auth_Number ?? ''))
-    let done = 0
-    let failed = 0
+    const to = assignTo.trim() || null
+    const tally = { done: 0, already: 0, failed: 0 }
     for (const row of chosen) {
-      setWorking(`Assigning ${done + failed + 1} of ${chosen.length}…`)
+      const number = row.auth.auth_Number!
+      setWorking(`Assigning ${tally.done + tally.already + tally.failed + 1} of ${chosen.length}…`)
       try {
-        await updateAuth(
-          api,
-          row.auth.auth_Number!,
-          { ...row.auth, assigned_User: assignTo.trim() || null },
-          { database: db },
-        )
-        done++
+        const now = await readAuth(api, number, { database: db })
+        if (!now.complete) tally.failed++
+        else if ((now.record.assigned_User ?? null) === to) tally.already++
+        else {
+          await updateAuth(api, number, { ...now.record, assigned_User: to }, { database: db })
+          tally.done++
+        }
       } catch {
-        failed++
+        tally.failed++
       }
     }
     setWorking(
-      `${formatCount(done)} of ${formatCount(chosen.length)} assigned to ${assignTo.trim() || 'nobody'}` +
-        (failed
-          ? `; ${formatCount(failed)} could not be changed (changed by someone else, or refused).`
+      `${formatCount(tally.done)} of ${formatCount(chosen.length)} assigned to ${to ?? 'nobody'}` +
+        (tally.already ? `; ${formatCount(tally.already)} already were` : '') +
+        (tally.failed
+          ? `; ${formatCount(tally.failed)} could not be changed (gone, unreadable, or refused).`
           : '.'),
     )
     setSelected(new Set())
