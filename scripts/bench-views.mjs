@@ -72,17 +72,24 @@ async function measure(browser, base) {
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
   let bytes = 0
+  const urls = new Map()
+  let byUrl = new Map()
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url))
   cdp.on('Network.loadingFinished', (e) => {
     bytes += e.encodedDataLength
+    const url = (urls.get(e.requestId) ?? '?').replace(base, '').replace(/\?.*/, '')
+    byUrl.set(url, (byUrl.get(url) ?? 0) + e.encodedDataLength)
   })
   await signInToList(page, base)
   bytes = 0
+  byUrl = new Map()
   let started = Date.now()
   await page.getByRole('button', { name: 'Sign in' }).click()
   await whole(page).waitFor({ timeout: 60_000 })
   await page.getByRole('table').getByRole('row').nth(1).waitFor()
   const signIn = Date.now() - started
   const received = bytes
+  const heaviest = [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 6)
 
   const { search, filter } = await timeSearchAndFilter(page, ACTIONS)
 
@@ -109,6 +116,7 @@ async function measure(browser, base) {
   return {
     signIn,
     bytes: received,
+    heaviest,
     search: search.filter(Number.isFinite),
     filter: filter.filter(Number.isFinite),
     calendar,
@@ -134,6 +142,9 @@ try {
       `  run ${i}: sign-in to list ${ms(r.signIn)} (${(r.bytes / 1000).toFixed(0)} kB); ` +
         `search p95 ${ms(percentile(r.search, 0.95))}, filter p95 ${ms(percentile(r.filter, 0.95))}; ` +
         `calendar ${ms(r.calendar)}; team ${ms(r.team)}`,
+    )
+    console.log(
+      `    heaviest at sign-in: ${r.heaviest.map(([u, b]) => `${u} ${(b / 1000).toFixed(0)} kB`).join(', ')}`,
     )
   }
   await browser.close()
