@@ -3,7 +3,7 @@ import { sessionsSeenMigration } from '../sessions-seen'
 import { noteKeyMigration, notesMigration } from '../routes/notes'
 import { presenceMigration } from '../routes/presence'
 import { viewsMigration } from '../routes/views'
-import { registerMigration } from '../register/register-store'
+import { registerMigration, registerOrderMigration } from '../register/register-store'
 import {
   authMentionsMigration,
   dateColumnsMigration,
@@ -202,6 +202,7 @@ export const migrations: readonly Migration[] = [
   viewsMigration,
   noteKeyMigration,
   registerMigration,
+  registerOrderMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */
