@@ -372,6 +372,31 @@ describe('the auth register and the CMS report', () => {
       .slice(0, waiting.indexOf(false))
       .flatMap((row) => (row.dueMs === null ? [] : [row.dueMs]))
     expect(dues).toEqual([...dues].sort((a, b) => a - b))
+    // Provider, member and number: an ID's start, in any case; a pattern's signs are plain text.
+    const one = await create({
+      provider_ID: 'Prv-Ab12',
+      subscriber_ID: '555123456',
+      member_Seq: '01',
+      received_Date: hoursAgo(1),
+    })
+    const by = async (filter: Record<string, string>) =>
+      (
+        await call<{ rows: { auth: Auth }[] }>(support, 'POST', '/console-api/auths/register', {
+          now: Date.now(),
+          filter,
+          limit: 500,
+        })
+      ).data.rows.map((row) => row.auth.auth_Number)
+    for (const [field, value] of [
+      ['provider', one.provider_ID],
+      ['member', one.subscriber_ID],
+      ['number', one.auth_Number],
+    ] as const) {
+      const start = String(value).slice(0, -1).toLowerCase()
+      expect(await by({ [field]: start }), field).toContain(one.auth_Number)
+      expect(await by({ [field]: `_${start}` }), field).toEqual([])
+      expect(await by({ [field]: `%${String(value).slice(1)}` }), field).toEqual([])
+    }
     // Bad questions get a clear answer.
     for (const body of [
       { now: 'soon' },

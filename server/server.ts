@@ -11,6 +11,7 @@ import { Mirror } from './mirror/mirror'
 import { createAccount } from './service/account'
 import { createReader } from './service/reader'
 import { startPruning } from './prune'
+import { startUpkeep } from './db/upkeep'
 import { createRegisterReader } from './register/register-reader'
 import { setRegisterRules } from './register/register-store'
 import { listenForSessionEnds } from './sessions'
@@ -80,6 +81,7 @@ export async function createConsoleServer(
   if (options.mirrors !== false) registerReader.start()
   // Tests that drive the mirrors themselves prune when they mean to.
   const stopPruning = options.mirrors !== false ? startPruning(storage) : () => undefined
+  const upkeep = startUpkeep(storage, feed, config.databases, { start: options.mirrors !== false })
   return {
     app,
     fetch: app.fetch,
@@ -89,8 +91,10 @@ export async function createConsoleServer(
     registerReader,
     feed,
     gate,
+    upkeep,
     async close() {
       stopPruning()
+      upkeep.stop()
       registerReader.stop()
       await Promise.all(mirrors.map((m) => m.stop()))
       await feed.close()

@@ -58,7 +58,7 @@ export const registerFilterSchema = z.strictObject({
   assignee: short.optional(),
   provider: short.optional(),
   member: short.optional(),
-  /** An auth number's start. */
+  /** An auth number's start (as `provider` and `member` are an ID's start). */
   number: short.optional(),
   receivedFrom: z.number().int().optional(),
   receivedTo: z.number().int().optional(),
@@ -113,9 +113,12 @@ function whereOf(database: string, filter: RegisterFilter, now: number) {
         : `lower(assigned_user) = lower(${p(filter.assignee)})`,
     )
   const like = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`)
-  if (filter.provider) parts.push(`provider_id ILIKE ${p(`%${like(filter.provider)}%`)}`)
-  if (filter.member) parts.push(`subscriber_id ILIKE ${p(`${like(filter.member)}%`)}`)
-  if (filter.number) parts.push(`auth_number ILIKE ${p(`${like(filter.number)}%`)}`)
+  // An ID's start, in any case: each answered by an index of its own (registerOrderMigration).
+  const starts = (column: string, value: string) =>
+    parts.push(`lower(${column}) LIKE ${p(`${like(value.toLowerCase())}%`)}`)
+  if (filter.provider) starts('provider_id', filter.provider)
+  if (filter.member) starts('subscriber_id', filter.member)
+  if (filter.number) starts('auth_number', filter.number)
   if (filter.receivedFrom !== undefined)
     parts.push(`received_ms >= ${p(filter.receivedFrom)}::bigint`)
   if (filter.receivedTo !== undefined) parts.push(`received_ms < ${p(filter.receivedTo)}::bigint`)

@@ -275,6 +275,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
         />
         <TextField
           label="Provider"
+          hint="An ID, or its start"
           value={form.provider}
           onChange={(e) => set('provider')(e.target.value)}
           maxLength={64}
