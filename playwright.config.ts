@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
 import { DATE_MATRIX } from './e2e/date-matrix'
 // @ts-expect-error: plain JS helper shared with scripts/ensure-browser.mjs
@@ -36,7 +37,7 @@ const OFFSETS = [0, 1000, 2000, 3000, ...DATE_MATRIX.map((_, i) => 1 + i)]
 const pickPort = (): number =>
   Number(
     execFileSync(process.execPath, [
-      'scripts/free-port.mjs',
+      fileURLToPath(new URL('./scripts/free-port.mjs', import.meta.url)),
       JSON.stringify({ from: 4000, to: 4900, offsets: OFFSETS, refused: [...BAD_PORTS] }),
     ]).toString(),
   )

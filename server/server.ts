@@ -94,7 +94,7 @@ export async function createConsoleServer(
     upkeep,
     async close() {
       stopPruning()
-      upkeep.stop()
+      await upkeep.stop()
       registerReader.stop()
       await Promise.all(mirrors.map((m) => m.stop()))
       await feed.close()

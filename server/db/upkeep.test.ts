@@ -54,30 +54,54 @@ describe.each(storageKinds)('upkeep of the mirror’s tables (%s)', (kind) => {
       expect(await believed()).toBe(1500)
       expect(await upkeep.turn()).toBeNull()
 
-      // Changes, as the mirror announces them: a pass once there are enough.
+      // Changes, as the mirror announces them: embedded, a pass once there are enough events
+      // and auths of its databases (a Postgres server's autovacuum sees to them there).
       await rows(500, 1501)
+      const change = (id: number, kind: 'event' | 'note' = 'event', database = 'demo') => ({
+        database,
+        kind,
+        id: String(id),
+        update_Date: null,
+        op: 'upsert' as const,
+      })
       await t.storage.transaction((tx) =>
-        announce(
-          tx,
-          [1501, 1502].map((id) => ({
-            database: 'demo',
-            kind: 'event' as const,
-            id: String(id),
-            update_Date: null,
-            op: 'upsert' as const,
-          })),
-        ),
+        announce(tx, [change(1501), change(1502), change(1, 'note'), change(9, 'event', 'other')]),
       )
       await vi.waitFor(async () => expect(await upkeep.turn()).toBeNull())
-      await t.storage.transaction((tx) =>
-        announce(tx, [
-          { database: 'demo', kind: 'event', id: '1503', update_Date: null, op: 'upsert' },
-        ]),
-      )
-      await vi.waitFor(async () => expect(await upkeep.turn()).toBe('changes'))
-      expect(await believed()).toBe(2000)
+      await t.storage.transaction((tx) => announce(tx, [change(1503)]))
+      if (kind === 'embedded') {
+        await vi.waitFor(async () => expect(await upkeep.turn()).toBe('changes'))
+        expect(await believed()).toBe(2000)
+      } else {
+        await new Promise((r) => setTimeout(r, 500))
+        expect(await upkeep.turn()).toBeNull()
+      }
     } finally {
-      upkeep.stop()
+      await upkeep.stop()
+    }
+  })
+})
+
+describe('upkeep at a start', () => {
+  it('passes over a loaded database whose tables were never analysed, once', async () => {
+    const t = await openTestStorage('embedded')
+    const feed = await listenForChanges(t.storage)
+    try {
+      await migrate(t.storage, { auditRetentionDays: 2192 })
+      await t.storage.query(
+        `INSERT INTO mirror_state (database, page_size, phase) VALUES ('demo', 500, 'ready')`,
+      )
+      const first = startUpkeep(t.storage, feed, ['demo'], { start: false })
+      expect(await first.turn()).toBe('first-load')
+      expect(await first.turn()).toBeNull()
+      await first.stop()
+      // The next start finds the tables analysed: nothing to do.
+      const second = startUpkeep(t.storage, feed, ['demo'], { start: false })
+      expect(await second.turn()).toBeNull()
+      await second.stop()
+    } finally {
+      await feed.close()
+      await t.close()
     }
   })
 })

@@ -7,22 +7,27 @@ import type { Storage } from './storage'
  * its tables are never analysed (every plan is guessed from defaults, a filter's page sorted from
  * the whole table) and never vacuumed (no count is answered from an index alone). Measured at
  * 100,000 auths: the register's answer went from a median of 34 ms to 8 ms (BENCHMARKS.md).
- * A Postgres server vacuums by itself; doing it here as well costs it little.
+ * A Postgres server's autovacuum keeps up with changes by itself; there the upkeep only passes
+ * once a first load is over, so its plans are right at once.
  */
 
 /** The tables the views ask. */
 export const UPKEEP_TABLES = ['mirror_events', 'mirror_auths'] as const
-/** Rows changed (as the change feed says) that call for another pass. */
+/** Events and auths changed (as the change feed says) that call for another pass. */
 export const UPKEEP_AFTER_CHANGES = 5_000
 /** How often the upkeep looks. */
 const UPKEEP_CHECK_MS = 60_000
 
 export interface Upkeep {
-  /** One look: a pass when a database's first load is newly over or enough rows changed. */
+  /**
+   * One look: a pass when a database's first load is newly over (or was over before this start
+   * and the tables were never analysed), or, embedded, when enough events and auths changed.
+   */
   turn(): Promise<'first-load' | 'changes' | null>
   /** A pass now, whatever changed. */
   pass(): Promise<void>
-  stop(): void
+  /** No further look; resolves once a pass under way is over. */
+  stop(): Promise<void>
 }
 
 export function startUpkeep(
@@ -32,28 +37,39 @@ export function startUpkeep(
   options: { everyMs?: number; afterChanges?: number; start?: boolean } = {},
 ): Upkeep {
   const afterChanges = options.afterChanges ?? UPKEEP_AFTER_CHANGES
-  /** Databases whose finished first load this process has passed over. */
-  const loaded = new Set<string>()
+  /** Databases whose finished first load has been passed over (null: not yet asked). */
+  let loaded: Set<string> | null = null
   let changed = 0
-  const unsubscribe = feed.subscribe(() => {
-    changed++
+  const unsubscribe = feed.subscribe((change) => {
+    if ((change.kind === 'event' || change.kind === 'auth') && databases.includes(change.database))
+      changed++
   })
+  let running: Promise<unknown> = Promise.resolve()
+  /** One pass at a time: a look while one is under way waits for it. */
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = running.then(work, work)
+    running = next.catch(() => undefined)
+    return next
+  }
   const pass = () => storage.exec(`VACUUM ANALYZE ${UPKEEP_TABLES.join(', ')}`)
 
-  async function turn() {
-    // A first load stores its pages without announcing them: its end is read from its state.
-    const { rows } = await storage.query<{ database: string }>(
-      `SELECT database FROM mirror_state WHERE phase = 'ready' AND database = ANY($1::text[])`,
+  const look = async () => {
+    const { rows } = await storage.query<{ database: string; analysed: boolean }>(
+      `SELECT database,
+         (SELECT reltuples >= 0 FROM pg_class WHERE oid = 'mirror_events'::regclass) AS analysed
+       FROM mirror_state WHERE phase = 'ready' AND database = ANY($1::text[])`,
       [databases],
     )
-    const fresh = rows.filter((r) => !loaded.has(r.database))
+    // At a start, a load over before it needs no pass if the tables were ever analysed.
+    loaded ??= new Set(rows.filter((r) => r.analysed).map((r) => r.database))
+    const fresh = rows.filter((r) => !loaded!.has(r.database))
     if (fresh.length > 0) {
       changed = 0
-      await pass()
       for (const r of fresh) loaded.add(r.database)
+      await pass()
       return 'first-load' as const
     }
-    if (changed >= afterChanges) {
+    if (storage.kind === 'embedded' && changed >= afterChanges) {
       changed = 0
       await pass()
       return 'changes' as const
@@ -65,17 +81,18 @@ export function startUpkeep(
   if (options.start !== false) {
     // A failure (the database busy or away) waits for the next look.
     timer = setInterval(
-      () => void turn().catch(() => undefined),
+      () => void exclusive(look).catch(() => undefined),
       options.everyMs ?? UPKEEP_CHECK_MS,
     )
     timer.unref()
   }
   return {
-    turn,
-    pass,
-    stop() {
+    turn: () => exclusive(look),
+    pass: () => exclusive(pass),
+    async stop() {
       unsubscribe()
       if (timer) clearInterval(timer)
+      await running
     },
   }
 }

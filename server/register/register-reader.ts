@@ -12,8 +12,14 @@ import type { ServiceReader } from '../service/reader'
  * again; an auth the service no longer holds is marked gone.
  */
 
-/** Auths read per turn at most (each one request to the service). */
+/** Auths newly named read per turn at most (each one request to the service). */
 export const REGISTER_BATCH = 50
+/**
+ * Auths read again per turn at most: about 10 a second, 36,000 an hour, whatever the register
+ * holds. The service is not ours to load; with more auths open than that many in
+ * `rereadMs`, each waits longer than `rereadMs` for its turn (the least recently read first).
+ */
+export const REGISTER_REREAD_BATCH = 10
 /** How often the reader looks for work. */
 const TURN_MS = 1000
 
@@ -140,7 +146,7 @@ export function createRegisterReader(options: {
         `SELECT auth_number AS n FROM mirror_auths
          WHERE database = $1 AND NOT (decided AND closed) AND NOT gone
            AND (last_read_at IS NULL OR last_read_at < now() - $2 * interval '1 millisecond')
-         ORDER BY last_read_at NULLS FIRST LIMIT ${REGISTER_BATCH}`,
+         ORDER BY last_read_at NULLS FIRST LIMIT ${REGISTER_REREAD_BATCH}`,
         [database, rereadMs],
       )
       for (const { n } of due) {

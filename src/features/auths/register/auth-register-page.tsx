@@ -136,6 +136,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [assignTo, setAssignTo] = useState('')
   const [working, setWorking] = useState<string | null>(null)
+  const [assigning, setAssigning] = useState(false)
   const sort = SORTS.find((s) => s.value === form.sort) ?? SORTS[0]!
   const filter = filterOf(form)
   const query: RegisterQuery = {
@@ -185,16 +186,19 @@ function Register({ consoleServer }: { consoleServer: string }) {
    * cannot read whole is not sent (that would overwrite what it cannot read).
    */
   const assign = async () => {
-    const chosen = rows.filter((r) => selected.has(r.auth.auth_Number ?? ''))
+    if (assigning) return
+    setAssigning(true)
+    // Every auth chosen, on whichever page it was chosen.
+    const chosen = [...selected].filter((n) => n !== '')
     const to = assignTo.trim() || null
     const tally = { done: 0, already: 0, failed: 0 }
-    for (const row of chosen) {
-      const number = row.auth.auth_Number!
+    for (const number of chosen) {
       setWorking(`Assigning ${tally.done + tally.already + tally.failed + 1} of ${chosen.length}…`)
       try {
         const now = await readAuth(api, number, { database: db })
         if (!now.complete) tally.failed++
-        else if ((now.record.assigned_User ?? null) === to) tally.already++
+        else if ((now.record.assigned_User?.trim() || null)?.toLowerCase() === to?.toLowerCase())
+          tally.already++
         else {
           await updateAuth(api, number, { ...now.record, assigned_User: to }, { database: db })
           tally.done++
@@ -211,6 +215,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
           : '.'),
     )
     setSelected(new Set())
+    setAssigning(false)
     await queryClient.invalidateQueries({ queryKey: [...dbKey(db), 'auths', 'register'] })
   }
 
@@ -358,7 +363,12 @@ function Register({ consoleServer }: { consoleServer: string }) {
                   maxLength={64}
                   autoComplete="off"
                 />
-                <Button type="button" variant="primary" onClick={() => void assign()}>
+                <Button
+                  type="button"
+                  variant="primary"
+                  onClick={() => void assign()}
+                  disabled={assigning}
+                >
                   Assign
                 </Button>
               </div>
