@@ -49,6 +49,39 @@ export function clockSql(state: RegisterClock, now: string, warnMs: string): str
   }
 }
 
+/**
+ * Clock states taken together, as one condition: states next to each other on the clock
+ * (overdue, soon, on time) as one range of `due_ms`, every state of an undecided auth as
+ * `NOT decided` alone (which needs no `now`, so its count is kept from one minute to the next).
+ * Each state reads as `clockSql` does; the register's tests hold every combination to the model.
+ */
+export function clocksSql(
+  states: readonly RegisterClock[],
+  now: number,
+  p: (value: unknown) => string,
+): string {
+  const has = (s: RegisterClock) => states.includes(s)
+  const running = (['overdue', 'soon', 'on-time'] as const).filter(has)
+  const parts: string[] = []
+  if (running.length === 3 && has('no-clock')) parts.push('NOT decided')
+  else {
+    if (running.length === 3) parts.push('(NOT decided AND due_ms IS NOT NULL)')
+    else if (running.length > 0) {
+      // Parameters only where read: one unused has no type Postgres can tell.
+      const at = p(now) + '::bigint'
+      let warnParam: string | undefined
+      const warn = () => (warnParam ??= p(registerRules().warnHours * HOUR) + '::bigint')
+      if (running.join() === 'overdue,soon')
+        parts.push(`(NOT decided AND due_ms <= ${at} + ${warn()})`)
+      else if (running.join() === 'soon,on-time') parts.push(`(NOT decided AND due_ms >= ${at})`)
+      else parts.push(...running.map((s) => `(${clockSql(s, at, s === 'overdue' ? '' : warn())})`))
+    }
+    if (has('no-clock')) parts.push(`(${clockSql('no-clock', '', '')})`)
+  }
+  if (has('decided')) parts.push(clockSql('decided', '', ''))
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`
+}
+
 const short = z.string().trim().max(100)
 export const registerFilterSchema = z.strictObject({
   clock: z.array(z.enum(CLOCK_STATES)).max(5).optional(),
@@ -97,13 +130,7 @@ function whereOf(database: string, filter: RegisterFilter, now: number) {
     return `$${params.length}`
   }
   const parts = ['database = $1']
-  if (filter.clock?.length) {
-    // Parameters only where the states read them: one unused has no type Postgres can tell.
-    const reads = (...states: RegisterClock[]) => filter.clock!.some((s) => states.includes(s))
-    const at = reads('overdue', 'soon', 'on-time') ? p(now) + '::bigint' : ''
-    const warn = reads('soon', 'on-time') ? p(registerRules().warnHours * HOUR) + '::bigint' : ''
-    parts.push(`(${filter.clock.map((s) => `(${clockSql(s, at, warn)})`).join(' OR ')})`)
-  }
+  if (filter.clock?.length) parts.push(clocksSql(filter.clock, now, p))
   if (filter.urgent !== undefined) parts.push(`urgent = ${p(filter.urgent)}`)
   if (filter.status?.length) parts.push(`status = ANY(${p(filter.status)}::text[])`)
   if (filter.assignee !== undefined)
