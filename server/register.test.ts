@@ -523,20 +523,27 @@ describe('the auth register and the CMS report', () => {
       const sets = Array.from({ length: 31 }, (_, bits) =>
         STATES.filter((_, i) => ((bits + 1) >> i) & 1),
       )
-      for (const states of sets) {
-        const got = await call<{ rows: { auth: Auth }[] }>(
+      // Urgency too, by turns: all, urgent only, routine only. The total (counted apart from the
+      // rows, from the deadlines kept) agrees with the rows.
+      const urgentOf = new Map(rows.map((r) => [r.auth.auth_Number!, r.auth.urgent === true]))
+      for (const [k, states] of sets.entries()) {
+        const urgent = [undefined, true, false][k % 3]
+        const got = await call<{ rows: { auth: Auth }[]; total: number }>(
           support,
           'POST',
           '/console-api/auths/register',
-          { now, filter: { clock: states }, limit: 500 },
+          { now, filter: { clock: states, urgent }, limit: 500 },
         )
         expect(got.status, `${states}: ${JSON.stringify(got)}`).toBe(200)
-        expect(got.data.rows.map((r) => r.auth.auth_Number).sort(), `${states} at ${now}`).toEqual(
-          [...expected]
-            .filter(([, s]) => states.includes(s))
-            .map(([n]) => n)
-            .sort(),
-        )
+        const want = [...expected]
+          .filter(
+            ([n, s]) => states.includes(s) && (urgent === undefined || urgentOf.get(n) === urgent),
+          )
+          .map(([n]) => n)
+          .sort()
+        const what = `${states}${urgent === undefined ? '' : urgent ? ', urgent' : ', routine'} at ${now}`
+        expect(got.data.rows.map((r) => r.auth.auth_Number).sort(), what).toEqual(want)
+        expect(got.data.total, what).toBe(want.length)
       }
     }
   })

@@ -82,6 +82,74 @@ export function clocksSql(
   return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`
 }
 
+/**
+ * The register's deadlines, kept until an auth changes: each undecided auth's due instant, sorted,
+ * routine and urgent apart, and how many have no clock or are decided. A filter of clock states
+ * and urgency alone is counted from them by binary search, at any `now`, without a scan.
+ */
+interface Deadlines {
+  /** Index 0: routine, 1: urgent. */
+  due: [Float64Array, Float64Array]
+  noClock: [number, number]
+  decided: [number, number]
+}
+
+async function deadlinesOf(sql: Sql, database: string): Promise<Deadlines> {
+  const { rows } = await sql.query<{
+    urgent: boolean
+    decided: boolean
+    due_ms: string | number | null
+  }>('SELECT urgent, decided, due_ms FROM mirror_auths WHERE database = $1', [database])
+  const due: [number[], number[]] = [[], []]
+  const noClock: [number, number] = [0, 0]
+  const decided: [number, number] = [0, 0]
+  for (const r of rows) {
+    const u = r.urgent ? 1 : 0
+    if (r.decided) decided[u]++
+    else if (r.due_ms === null) noClock[u]++
+    else due[u].push(Number(r.due_ms))
+  }
+  return {
+    due: [Float64Array.from(due[0]).sort(), Float64Array.from(due[1]).sort()],
+    noClock,
+    decided,
+  }
+}
+
+/** The first index whose value is at least `x` (`after`: more than `x`). */
+function bound(sorted: Float64Array, x: number, after = false) {
+  let [lo, hi] = [0, sorted.length]
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (after ? sorted[mid]! <= x : sorted[mid]! < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Whether the filter reads only clock states and urgency (so `countByClock` answers it). */
+const clockOnly = (filter: RegisterFilter) =>
+  Object.entries(filter).every(([k, v]) => v === undefined || k === 'clock' || k === 'urgent')
+
+/** How many auths a filter of clock states and urgency takes, as `clockSql` reads each state. */
+export function countByClock(d: Deadlines, filter: RegisterFilter, now: number, warnMs: number) {
+  const states = filter.clock?.length ? filter.clock : CLOCK_STATES
+  const kinds = filter.urgent === undefined ? [0, 1] : [filter.urgent ? 1 : 0]
+  let n = 0
+  for (const u of kinds) {
+    const due = d.due[u as 0 | 1]
+    const [atNow, pastWarn] = [bound(due, now), bound(due, now + warnMs, true)]
+    for (const state of new Set(states)) {
+      if (state === 'overdue') n += atNow
+      else if (state === 'soon') n += pastWarn - atNow
+      else if (state === 'on-time') n += due.length - pastWarn
+      else if (state === 'no-clock') n += d.noClock[u as 0 | 1]
+      else n += d.decided[u as 0 | 1]
+    }
+  }
+  return n
+}
+
 const short = z.string().trim().max(100)
 export const registerFilterSchema = z.strictObject({
   clock: z.array(z.enum(CLOCK_STATES)).max(5).optional(),
@@ -257,18 +325,30 @@ export function registerRoutes(
     const { query } = parsed
     const { rows, where, params } = await readRegister(storage, caller.database, query, query)
     // The total, and what the page says of the whole register, kept until an auth changes.
-    const total = await answers.get(
-      caller.database,
-      JSON.stringify(['register-count', where, params]),
-      async () => {
-        const { rows: counted } = await storage.query<{ n: string | number }>(
-          `SELECT count(*) AS n FROM mirror_auths WHERE ${where}`,
-          params,
+    const total = clockOnly(query.filter)
+      ? countByClock(
+          await answers.get(
+            caller.database,
+            'register-deadlines',
+            () => deadlinesOf(storage, caller.database),
+            'auth',
+          ),
+          query.filter,
+          query.now,
+          registerRules().warnHours * HOUR,
         )
-        return Number(counted[0]?.n ?? 0)
-      },
-      'auth',
-    )
+      : await answers.get(
+          caller.database,
+          JSON.stringify(['register-count', where, params]),
+          async () => {
+            const { rows: counted } = await storage.query<{ n: string | number }>(
+              `SELECT count(*) AS n FROM mirror_auths WHERE ${where}`,
+              params,
+            )
+            return Number(counted[0]?.n ?? 0)
+          },
+          'auth',
+        )
     const { ways, since, statuses } = await answers.get(
       caller.database,
       'register-summary',
