@@ -106,8 +106,10 @@ try {
       .filter({ hasText: / auths$/ })
       .waitFor({ timeout: 60_000 })
     const times = []
+    const named = []
     for (let i = 0; i < 40; i++) {
       const [label, value] = changes[i % changes.length]
+      named.push(`${label}=${value || 'any'}`)
       times.push(
         await timeAction(page, {
           kind: 'select',
@@ -126,6 +128,12 @@ try {
       median: median(seen),
       missed: times.length - seen.length,
     })
+    const slowest = times
+      .map((t, i) => [t, `${i + 1}. ${named[i]}`])
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 3)
+      .map(([t, what]) => `${what} ${ms(t)}`)
+    console.log(`  run ${run}: slowest ${slowest.join(', ')}`)
     console.log(
       `  run ${run}: p95 ${ms(runs.at(-1).p95)}, median ${ms(runs.at(-1).median)}${runs.at(-1).missed ? `, ${runs.at(-1).missed} changes not seen` : ''}`,
     )
