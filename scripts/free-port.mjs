@@ -10,7 +10,9 @@ const free = (port) =>
   new Promise((resolve) => {
     const server = createServer()
     server.once('error', () => resolve(false))
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)))
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+      server.close(() => resolve(true)),
+    )
   })
 
 for (let tries = 0; tries < 200; tries++) {
