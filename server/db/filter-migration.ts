@@ -427,3 +427,20 @@ export const sortTextMigration = {
     )
   },
 }
+
+/**
+ * Version 22: the two facts every question about open work reads (`isCompleted`'s completion
+ * date, `reminderTime`'s switch), kept as columns by the very expressions `compileFilterSql`
+ * used on the JSON record, so a count or a scan no longer opens each record to read them.
+ */
+export const factColumnsMigration = {
+  version: 22,
+  name: 'the completion date and the reminder switch of each event as columns',
+  sql: `
+    ALTER TABLE mirror_events
+      ADD COLUMN completion_set boolean
+        GENERATED ALWAYS AS (coalesce(record->>'completion_Date', '') <> '') STORED,
+      ADD COLUMN reminder_on boolean
+        GENERATED ALWAYS AS (coalesce(record->'reminder' = 'true'::jsonb, false)) STORED;
+  `,
+}

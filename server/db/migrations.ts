@@ -10,6 +10,7 @@ import {
   filterMigration,
   serviceDateMigration,
   readableMigration,
+  factColumnsMigration,
   sortTextMigration,
   statusKeyMigration,
 } from './filter-migration'
@@ -203,6 +204,7 @@ export const migrations: readonly Migration[] = [
   noteKeyMigration,
   registerMigration,
   registerOrderMigration,
+  factColumnsMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -118,13 +118,14 @@ export function compileFilterSql(
   // The facts (facts.ts), each never null: SQL's unknown would turn a NOT into a false.
   const completed = once(
     () =>
-      // The status as `statusKey` read it, kept with each record (`status_key`).
-      `(coalesce(record->>'completion_Date', '') <> '' OR ` +
+      // A completion date (`completion_set`), or the status as `statusKey` read it, kept with
+      // each record (`status_key`).
+      `(completion_set OR ` +
       `status_key = ${param(statusKey(options.completedStatus), 'text')})`,
   )
   const due = () => date('due_Date')
   // `reminderTime`: rings only when the reminder is on and the event open.
-  const reminderOn = () => `(record->'reminder' = 'true'::jsonb AND NOT ${completed()})`
+  const reminderOn = () => `(reminder_on AND NOT ${completed()})`
   const next = () => date('next_Scheduled_Date')
   /** `snoozedUntil`: open, due by `to` (the snoozed window), ringing after now. */
   const snoozed = (to: number) =>
