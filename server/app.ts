@@ -11,6 +11,7 @@ import { auditRoutes } from './routes/audit'
 import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes } from './routes/event-query'
 import { createAnswerCache, type AnswerCache } from './answer-cache'
+import type { Foreground } from './foreground'
 import { eventRoutes } from './routes/events'
 import { historyRoutes } from './routes/history'
 import { noteRoutes } from './routes/notes'
@@ -40,6 +41,8 @@ export interface AppDeps {
   answers?: AnswerCache
   /** Who is signed in through the server (made from the storage when not given). */
   sessionsSeen?: SessionsSeen
+  /** Counts the requests being answered, which background work waits for. */
+  foreground?: Foreground
 }
 
 /** The largest body the server's own routes read (a query, a list of IDs). */
@@ -58,6 +61,7 @@ function sameSite(origin: string, host: string | undefined) {
 /** The console's server as a Hono app: `/console-api/*` of its own, `/api/*` passed through. */
 export function createConsoleApp(deps: AppDeps) {
   const app = new Hono<ConsoleEnv>()
+  if (deps.foreground) app.use('*', deps.foreground.middleware)
   app.use('*', async (c, next) => {
     await next()
     // Answers may hold member data: no browser or proxy cache may keep them.

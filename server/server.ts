@@ -6,6 +6,7 @@ import { listenForChanges } from './changes'
 import { DEFAULT_REGISTER, type ServerConfig } from './config'
 import { migrate } from './db/migrations'
 import { openStorage, type Storage } from './db/storage'
+import { createForeground } from './foreground'
 import { createGate } from './gate'
 import { Mirror } from './mirror/mirror'
 import { createAccount } from './service/account'
@@ -59,6 +60,8 @@ export async function createConsoleServer(
   const feed = await listenForChanges(storage)
   const gate = createGate(config, fetchImpl, options.verdictTtlMs)
   const stopSessionEnds = await listenForSessionEnds(storage, gate)
+  // The register's reader gives way to people's requests.
+  const foreground = createForeground()
   const app = createConsoleApp({
     config,
     storage,
@@ -68,6 +71,7 @@ export async function createConsoleServer(
     fetch: fetchImpl,
     recheckMs: options.recheckMs,
     instanceId,
+    foreground,
   })
   const registerReader = createRegisterReader({
     storage,
@@ -75,6 +79,7 @@ export async function createConsoleServer(
     feed,
     databases: config.databases,
     rereadMs: register.rereadSeconds * 1000,
+    quiet: foreground.quiet,
   })
   if (options.mirrors !== false) for (const m of mirrors) m.start()
   // Tests that drive the mirrors drive the register's reader too (`registerReader.turn`).

@@ -39,6 +39,8 @@ export function createRegisterReader(options: {
   feed: ChangeFeed
   databases: readonly string[]
   rereadMs: number
+  /** Resolves when no person's request is being answered (`Foreground.quiet`): each read waits. */
+  quiet?: () => Promise<void>
 }): RegisterReader {
   const { storage, reader, databases, rereadMs } = options
   /** Events changed since the last turn, per database. */
@@ -66,6 +68,7 @@ export function createRegisterReader(options: {
 
   /** Reads `number` from the service and keeps it (met by `by` if new); false if not held. */
   async function read(database: string, number: string, by: 'event' | 'lookup') {
+    await options.quiet?.()
     const record = await reader.auth(database, number)
     if (!record) {
       await storage.transaction(async (tx) => {
