@@ -131,7 +131,7 @@ export function createConsoleApp(deps: AppDeps) {
   const scopeFor: ScopeFor = (caller) => scopeOf(caller, deps.config)
   own.route('/', eventRoutes(deps.storage, scopeFor))
   own.route('/', eventQueryRoutes(deps.storage, scopeFor, answers))
-  own.route('/', eventCalendarRoutes(deps.storage, scopeFor))
+  own.route('/', eventCalendarRoutes(deps.storage, scopeFor, answers))
   own.route('/', mirrorListRoutes(deps))
   own.route('/', sessionRoutes(deps.storage))
   own.route('/', auditRoutes(deps.storage, deps.config))

@@ -12,7 +12,7 @@ import {
   SEARCH_EVENTS,
 } from '../src/features/events/model/filter-cases'
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
-import { compileFilterSql, FilterNotInSql } from '../src/features/events/model/filter-sql'
+import { compileFilterSql, factsSql, FilterNotInSql } from '../src/features/events/model/filter-sql'
 import { authNumbersIn } from '../src/features/events/model/mentions'
 import { countWorkload } from '../src/features/events/model/workload'
 import { dayDigest, dayEvents } from '../src/features/events/model/day-digest'
@@ -193,6 +193,35 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     const read = Object.fromEntries(rows.map((r) => [r.value, r.ms === null ? null : Number(r.ms)]))
     for (const text of texts)
       expect(read[text], text).toBe(parseServiceDate(text)?.getTime() ?? null)
+  })
+
+  it('reads each event’s facts as factsOf does (the calendar reads these, not records)', async () => {
+    const facts = Object.entries(factsSql('$2::text', '$3::text'))
+    const { rows } = await storage.query<Record<string, unknown>>(
+      `SELECT event_id, ${facts.map(([fact, expr]) => `${expr} AS "${fact}"`).join(', ')}
+       FROM mirror_events WHERE database = $1 AND readable ORDER BY event_id`,
+      ['demo', CASES_ZONE, statusKey(COMPLETED)],
+    )
+    const instant = (v: unknown) => (v === null ? null : Number(v))
+    const read = rows.map((r) => ({
+      id: r.event_id,
+      facts: {
+        due: instant(r.due),
+        next: instant(r.next),
+        reminder: r.reminder,
+        start: instant(r.start),
+        end: instant(r.end),
+        updated: instant(r.updated),
+        completed: r.completed,
+      },
+    }))
+    const expected = [...subjects]
+      .sort((a, b) => a.event.event_ID - b.event.event_ID)
+      .map((s) => ({ id: s.event.event_ID, facts: s.facts }))
+    expect(read).toEqual(expected)
+    // The table has each kind of fact both ways: the comparison was not of empty facts.
+    for (const fact of ['reminder', 'completed'] as const)
+      expect(new Set(expected.map((e) => e.facts[fact]))).toEqual(new Set([true, false]))
   })
 
   it('takes, counts and orders the same events as compileFilter, at every edge', async () => {

@@ -2,15 +2,24 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { formatServiceDate, parseServiceDate } from '../../src/api/schemas/common'
 import { eventSchema } from '../../src/api/schemas/event'
+import type { Event } from '../../src/api/schemas/event'
 import {
   dayDigest,
   dayEvents,
+  type DigestEvent,
   type DigestSubject,
+  type DrawnEvent,
 } from '../../src/features/events/model/day-digest'
 import { startOfDay } from '../../src/features/events/model/days'
-import { factsOf } from '../../src/features/events/model/facts'
+import { statusKey } from '../../src/features/events/model/facts'
 import type { EventFilter } from '../../src/features/events/model/filter'
-import { compileFilterSql, FilterNotInSql } from '../../src/features/events/model/filter-sql'
+import {
+  compileFilterSql,
+  factsSql,
+  FilterNotInSql,
+  localZone,
+} from '../../src/features/events/model/filter-sql'
+import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
@@ -61,36 +70,75 @@ function read<S extends z.ZodType>(schema: S, body: unknown): Parsed<S> {
   return { ok: false, why: `The question is not one the server reads (at ${where}).` }
 }
 
-export function eventCalendarRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
+export function eventCalendarRoutes(
+  storage: Storage,
+  scopeFor: ScopeFor = () => null,
+  answers: AnswerCache = createAnswerCache(),
+) {
   const app = new Hono<{ Variables: { caller: Caller } }>()
 
-  /** The readable events `filter` takes, as the index holds them, with their facts. */
+  /**
+   * The readable events `filter` takes, with their facts: each event's ID, priority and facts
+   * only (`factsSql`), never its record, which `withRecords` reads for the few a view is sent.
+   */
   async function subjects(
     caller: Caller,
     filter: EventFilter,
     now: Date,
     q: { firstDay: number; completedStatus: string },
-  ): Promise<DigestSubject[] | 'too-many'> {
+  ): Promise<DigestSubject<DigestEvent>[] | 'too-many'> {
     const sql = compileFilterSql(filter, now, q.firstDay, {
       completedStatus: q.completedStatus,
       firstParam: 2,
     })
     const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
-    const { rows } = await storage.query<{ record: unknown }>(
-      `SELECT record FROM mirror_events
+    const next = 2 + sql.params.length + scoped.params.length
+    const facts = Object.entries(factsSql(`$${next}::text`, `$${next + 1}::text`))
+    const { rows } = await storage.query<Record<string, string | number | boolean | null>>(
+      `SELECT event_id, priority, ${facts.map(([fact, expr]) => `${expr} AS "${fact}"`).join(', ')}
+       FROM mirror_events
        WHERE database = $1 AND readable AND (${sql.where}) AND ${scoped.where}
        LIMIT ${CALENDAR_MAX_EVENTS + 1}`,
-      [caller.database, ...sql.params, ...scoped.params],
+      [caller.database, ...sql.params, ...scoped.params, localZone(), statusKey(q.completedStatus)],
     )
     if (rows.length > CALENDAR_MAX_EVENTS) return 'too-many'
-    return rows.flatMap(({ record }) => {
+    const instant = (v: unknown) => (v === null ? null : Number(v))
+    return rows.map((r) => ({
+      event: { event_ID: Number(r.event_id), priority: r.priority as string | null },
+      facts: {
+        due: instant(r.due),
+        next: instant(r.next),
+        reminder: r.reminder === true,
+        start: instant(r.start),
+        end: instant(r.end),
+        updated: instant(r.updated),
+        completed: r.completed === true,
+      },
+    }))
+  }
+
+  /** The drawn events with their records (one the mirror no longer holds is left out). */
+  async function withRecords(
+    caller: Caller,
+    drawn: readonly DrawnEvent<DigestEvent>[],
+  ): Promise<DrawnEvent[]> {
+    if (drawn.length === 0) return []
+    const { rows } = await storage.query<{ record: unknown }>(
+      `SELECT record FROM mirror_events WHERE database = $1 AND event_id = ANY($2::integer[])`,
+      [caller.database, drawn.map((d) => d.event.event_ID)],
+    )
+    const records = new Map<number, Event>()
+    for (const { record } of rows) {
       const event = eventSchema.safeParse(record)
-      return event.success
-        ? [{ event: event.data, facts: factsOf(event.data, q.completedStatus) }]
-        : []
+      if (event.success) records.set(event.data.event_ID, event.data)
+    }
+    return drawn.flatMap((d) => {
+      const event = records.get(d.event.event_ID)
+      return event ? [{ event, placement: d.placement }] : []
     })
   }
 
+  /** How many readable events `filter` takes, kept until the events change. */
   async function countOf(
     caller: Caller,
     filter: EventFilter,
@@ -102,12 +150,16 @@ export function eventCalendarRoutes(storage: Storage, scopeFor: ScopeFor = () =>
       firstParam: 2,
     })
     const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
-    const { rows } = await storage.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM mirror_events
-       WHERE database = $1 AND readable AND (${sql.where}) AND ${scoped.where}`,
-      [caller.database, ...sql.params, ...scoped.params],
-    )
-    return Number(rows[0]?.n ?? 0)
+    // The same condition and key as the list's count (event-query.ts): one count serves both.
+    const where = `database = $1 AND readable AND (${sql.where}) AND ${scoped.where}`
+    const params = [caller.database, ...sql.params, ...scoped.params]
+    return answers.get(caller.database, JSON.stringify(['count', where, params]), async () => {
+      const { rows } = await storage.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM mirror_events WHERE ${where}`,
+        params,
+      )
+      return Number(rows[0]?.n ?? 0)
+    })
   }
 
   const audit = (caller: Caller, operation: string, detail: Record<string, unknown>) =>
@@ -155,7 +207,8 @@ export function eventCalendarRoutes(storage: Storage, scopeFor: ScopeFor = () =>
       const all = await countOf(caller, filter, now, q.value)
       const anywhere = await countOf(caller, { ...filter, placed: { ...EVER, by } }, now, q.value)
       await audit(caller, 'POST /console-api/events/calendar', { from, to, placed: digest.placed })
-      return c.json({ data: { ...digest, unplaced: all - anywhere } })
+      const drawn = await withRecords(caller, digest.drawn)
+      return c.json({ data: { ...digest, drawn, unplaced: all - anywhere } })
     } catch (error) {
       if (!(error instanceof FilterNotInSql)) throw error
       return c.json(refusal(400, error.message), 400)
@@ -189,7 +242,10 @@ export function eventCalendarRoutes(storage: Storage, scopeFor: ScopeFor = () =>
         now: now.getTime(),
         priorityOrder: q.value.priorities,
       })
-      const rows = all.slice(q.value.offset, q.value.offset + q.value.limit)
+      const rows = await withRecords(
+        caller,
+        all.slice(q.value.offset, q.value.offset + q.value.limit),
+      )
       await audit(caller, 'POST /console-api/events/day', { day: placed.from, count: rows.length })
       return c.json({ data: { total: all.length, rows } })
     } catch (error) {

@@ -18,9 +18,15 @@ import { importanceOf } from './priority'
  *   within each, the most important priority first, then the earliest, then by ID.
  */
 
-/** An event and its facts, as the index holds them. */
-export interface DigestSubject {
-  event: Event
+/** What of an event the digest reads besides its facts: its ID and priority. */
+export type DigestEvent = Pick<Event, 'event_ID' | 'priority'>
+
+/**
+ * An event and its facts, as the index holds them (or, on the server, only the fields the digest
+ * reads, the drawn events' records read afterwards).
+ */
+export interface DigestSubject<E extends DigestEvent = Event> {
+  event: E
   facts: EventFacts
 }
 
@@ -38,16 +44,16 @@ export interface DaySummary {
 }
 
 /** An event a view draws, where the model places it. */
-export interface DrawnEvent {
-  event: Event
+export interface DrawnEvent<E extends DigestEvent = Event> {
+  event: E
   placement: Placement
 }
 
-export interface DayDigest {
+export interface DayDigest<E extends DigestEvent = Event> {
   /** Every day of the range, in order. */
   days: DaySummary[]
   /** The events drawn (each once, however many days it covers), earliest first. */
-  drawn: DrawnEvent[]
+  drawn: DrawnEvent<E>[]
   /** Events placed in the range. */
   placed: number
   /** Events given that have no date to be placed by. */
@@ -70,8 +76,8 @@ export interface DigestOptions {
   locate?: number | undefined
 }
 
-interface Item {
-  subject: DigestSubject
+interface Item<E extends DigestEvent> {
+  subject: DigestSubject<E>
   placement: Placement
   /** Overdue 0, open 1, completed 2. */
   state: number
@@ -81,7 +87,7 @@ interface Item {
 }
 
 /** The model's order of how pressing work is (see the rules above). */
-function comparePressing(a: Item, b: Item): number {
+function comparePressing(a: Item<DigestEvent>, b: Item<DigestEvent>): number {
   return (
     a.state - b.state ||
     a.importance - b.importance ||
@@ -114,14 +120,14 @@ function dayIndex(starts: readonly number[], time: number): number {
   return lo
 }
 
-function itemsOf(
-  subjects: Iterable<DigestSubject>,
+function itemsOf<E extends DigestEvent>(
+  subjects: Iterable<DigestSubject<E>>,
   options: Pick<DigestOptions, 'from' | 'to' | 'by' | 'now' | 'priorityOrder'>,
   starts: readonly number[],
 ) {
   const { from, to, by, now } = options
   const importance = importanceOf(options.priorityOrder)
-  const items: Item[] = []
+  const items: Item<E>[] = []
   let unplaced = 0
   for (const subject of subjects) {
     const placement = placementOf(subject.facts, by)
@@ -153,7 +159,10 @@ function itemsOf(
  * rest of each day is its `more` (the day's list shows them), so drawn plus more is every event
  * of the day.
  */
-export function dayDigest(subjects: Iterable<DigestSubject>, options: DigestOptions): DayDigest {
+export function dayDigest<E extends DigestEvent = Event>(
+  subjects: Iterable<DigestSubject<E>>,
+  options: DigestOptions,
+): DayDigest<E> {
   const { from, to, now, perDay } = options
   const starts = dayStarts(from, to)
   const { items, unplaced } = itemsOf(subjects, options, starts)
@@ -167,7 +176,7 @@ export function dayDigest(subjects: Iterable<DigestSubject>, options: DigestOpti
     snoozed: 0,
     more: 0,
   }))
-  const onDay: Item[][] = starts.map(() => [])
+  const onDay: Item<E>[][] = starts.map(() => [])
   for (const item of items) {
     const f = item.subject.facts
     const open = !f.completed
@@ -186,8 +195,8 @@ export function dayDigest(subjects: Iterable<DigestSubject>, options: DigestOpti
   }
 
   const drawnOn = new Array<number>(starts.length).fill(0)
-  const chosen = new Set<Item>()
-  const fits = (item: Item) => {
+  const chosen = new Set<Item<E>>()
+  const fits = (item: Item<E>) => {
     for (let d = item.first; d <= item.last; d++) if (drawnOn[d]! >= perDay) return false
     return true
   }
@@ -207,7 +216,7 @@ export function dayDigest(subjects: Iterable<DigestSubject>, options: DigestOpti
   const drawn = [...chosen]
     .sort((a, b) => a.placement.start - b.placement.start || comparePressing(a, b))
     .map((item) => ({ event: item.subject.event, placement: item.placement }))
-  const result: DayDigest = { days, drawn, placed: items.length, unplaced }
+  const result: DayDigest<E> = { days, drawn, placed: items.length, unplaced }
   if (options.locate !== undefined) {
     const found = items.find((item) => item.subject.event.event_ID === options.locate)
     result.located = found ? { placement: found.placement, drawn: chosen.has(found) } : null
@@ -216,10 +225,10 @@ export function dayDigest(subjects: Iterable<DigestSubject>, options: DigestOpti
 }
 
 /** The events on one day (`day`: any time of it), most pressing first: the day's list. */
-export function dayEvents(
-  subjects: Iterable<DigestSubject>,
+export function dayEvents<E extends DigestEvent = Event>(
+  subjects: Iterable<DigestSubject<E>>,
   options: Omit<DigestOptions, 'from' | 'to' | 'perDay'> & { day: number },
-): DrawnEvent[] {
+): DrawnEvent<E>[] {
   const from = dayStartMs(new Date(options.day))
   const to = dayStartMs(new Date(options.day), 1)
   const { items } = itemsOf(subjects, { ...options, from, to }, [from])

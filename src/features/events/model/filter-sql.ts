@@ -1,5 +1,5 @@
 import { parseServiceDate } from '../../../api/dates'
-import { statusKey } from './facts'
+import { statusKey, type EventFacts } from './facts'
 import { dueWindow, searchQuery, type EventFilter } from './filter'
 
 /*
@@ -69,6 +69,29 @@ export function dateSql(field: DateField, zone: string) {
 /** The IANA name of the zone this process reads local dates in (what `dueWindow` uses). */
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
+/**
+ * `isCompleted` as SQL: a completion date (`completion_set`), or the status as `statusKey` read
+ * it (`status_key`) equal to `key`, the completed status's key.
+ */
+export const completedSql = (key: string) => `(completion_set OR status_key = ${key})`
+
+/**
+ * `factsOf` as SQL, one expression a fact, over `mirror_events`: the dates read in `zone`, the
+ * completed rule with `key` (both SQL, placeholders as a rule). The calendar reads these instead
+ * of each record.
+ */
+export function factsSql(zone: string, key: string) {
+  return {
+    due: dateSql('due_Date', zone),
+    next: dateSql('next_Scheduled_Date', zone),
+    reminder: 'reminder_on',
+    start: dateSql('start_Date', zone),
+    end: dateSql('end_Date', zone),
+    updated: dateSql('update_Date', zone),
+    completed: completedSql(key),
+  } satisfies Record<keyof EventFacts, string>
+}
+
 /** A day in milliseconds: a day's length on the wall clock, the margin of the look at `due_ms`. */
 const DAY_MS = 86_400_000
 
@@ -116,13 +139,7 @@ export function compileFilterSql(
   const at = (ms: number) => param(ms, 'bigint')
 
   // The facts (facts.ts), each never null: SQL's unknown would turn a NOT into a false.
-  const completed = once(
-    () =>
-      // A completion date (`completion_set`), or the status as `statusKey` read it, kept with
-      // each record (`status_key`).
-      `(completion_set OR ` +
-      `status_key = ${param(statusKey(options.completedStatus), 'text')})`,
-  )
+  const completed = once(() => completedSql(param(statusKey(options.completedStatus), 'text')))
   const due = () => date('due_Date')
   // `reminderTime`: rings only when the reminder is on and the event open.
   const reminderOn = () => `(reminder_on AND NOT ${completed()})`
