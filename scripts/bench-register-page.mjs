@@ -108,9 +108,11 @@ try {
     await page.evaluate(() => performance.clearResourceTimings())
     const times = []
     const named = []
+    const starts = []
     for (let i = 0; i < 40; i++) {
       const [label, value] = changes[i % changes.length]
       named.push(`${label}=${value || 'any'}`)
+      starts.push(await page.evaluate(() => performance.now()))
       times.push(
         await timeAction(page, {
           kind: 'select',
@@ -122,12 +124,18 @@ try {
       )
     }
     // The server's share: from the request sent to its answer's first byte.
-    const waits = await page.evaluate(() =>
+    const requests = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
         .filter((e) => e.name.endsWith('/auths/register'))
-        .map((e) => e.responseStart - e.requestStart),
+        .map((e) => ({ at: e.startTime, wait: e.responseStart - e.requestStart })),
     )
+    const waits = requests.map((r) => r.wait)
+    /** The server's answers to the questions asked while change `i` was timed. */
+    const answersTo = (i) =>
+      requests
+        .filter((r) => r.at >= starts[i] && r.at < (starts[i + 1] ?? Infinity))
+        .map((r) => ms(r.wait))
     await context.close()
     const seen = times.filter((t) => !Number.isNaN(t))
     if (run === 0) continue // warm-up
@@ -138,10 +146,10 @@ try {
       server: { p95: percentile(waits, 0.95), median: median(waits) },
     })
     const slowest = times
-      .map((t, i) => [t, `${i + 1}. ${named[i]}`])
+      .map((t, i) => [t, `${i + 1}. ${named[i]}`, i])
       .sort((a, b) => b[0] - a[0])
       .slice(0, 3)
-      .map(([t, what]) => `${what} ${ms(t)}`)
+      .map(([t, what, i]) => `${what} ${ms(t)} (server ${answersTo(i).join(' + ') || 'none'})`)
     console.log(`  run ${run}: slowest ${slowest.join(', ')}`)
     const last = runs.at(-1)
     console.log(

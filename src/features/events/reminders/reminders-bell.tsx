@@ -2,6 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useQuery } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
+import { eventIndexOf } from '@/lib/runtime-config'
+import { useIndexQuery } from '../index/use-event-index'
+import type { SortKey } from '../index/protocol'
 import { useEventQueries } from '../queries'
 import { useNow } from '../use-now'
 import { useDesktopNotificationsOn, useDesktopNotifier } from './desktop-notifications'
@@ -21,6 +24,13 @@ const RemindersPanel = lazy(() =>
 const REFRESH_MS = 60_000
 
 const NO_EVENTS: Event[] = []
+/** The reminders the server is asked for at most (the bell counts them all). */
+const SERVER_MAX_SHOWN = 200
+/** The bell's order: the oldest reminder first, ties by event ID (as `dueReminders`). */
+const BY_REMINDER: SortKey[] = [
+  { field: 'next_Scheduled_Date', dir: 'asc' },
+  { field: 'event_ID', dir: 'asc' },
+]
 
 /**
  * The reminders due now among `events`, worked out in slices after each change (a busy user's
@@ -58,10 +68,15 @@ export function RemindersBell({ extra }: { extra?: BellSection | null | undefine
   const queries = useEventQueries()
   const db = useDatabase()
   const user = useCurrentUser()
-  const { completedStatus } = useRuntimeConfig()
+  const config = useRuntimeConfig()
+  const { completedStatus } = config
   const notify = useDesktopNotificationsOn()
-  const query = useQuery({
+  // With the console's server answering, it is asked for the reminders due alone; else the
+  // user's active events are read from the service and the due ones found here.
+  const fromServer = eventIndexOf(config) === 'server'
+  const own = useQuery({
     ...queries.userEvents(db, user.userId),
+    enabled: !fromServer,
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: notify,
     refetchOnWindowFocus: true,
@@ -69,19 +84,34 @@ export function RemindersBell({ extra }: { extra?: BellSection | null | undefine
     throwOnError: false,
   })
   const now = useNow(REFRESH_MS)
-  const due = useDueReminders(query.data?.records ?? NO_EVENTS, now, completedStatus)
+  const asked = useIndexQuery(
+    fromServer
+      ? {
+          // The model's `isReminderDue` among the user's events, as the service's list holds.
+          filter: { user: [user.userId], reminderDue: true },
+          sort: BY_REMINDER,
+          now: now.getTime(),
+          offset: 0,
+          limit: SERVER_MAX_SHOWN,
+        }
+      : null,
+  )
+  const found = useDueReminders(own.data?.records ?? NO_EVENTS, now, completedStatus)
+  const due = fromServer ? (asked.data?.rows ?? NO_EVENTS) : found
+  const dueCount = fromServer ? (asked.data?.total ?? 0) : found.length
+  const query = fromServer ? asked : own
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
   const mentions = useMentions()
-  useTitleCount(due.length)
+  useTitleCount(dueCount)
   useDesktopNotifier(due, notify)
 
-  const count = due.length + mentions.fresh + (extra?.count ?? 0)
+  const count = dueCount + mentions.fresh + (extra?.count ?? 0)
   // The badge counts them all: the name says each, then the sum as the badge shows it.
   const parts = [
     query.isError
       ? 'Reminders (could not be loaded)'
-      : `Reminders, ${due.length === 0 ? 'none' : due.length} due`,
+      : `Reminders, ${dueCount === 0 ? 'none' : dueCount} due`,
   ]
   if (mentions.fresh > 0)
     parts.push(`${mentions.fresh} new ${mentions.fresh === 1 ? 'mention' : 'mentions'}`)
