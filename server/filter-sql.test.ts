@@ -224,6 +224,22 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
       expect(new Set(expected.map((e) => e.facts[fact]))).toEqual(new Set([true, false]))
   })
 
+  it('finds search’s words through the trigram index of the subjects', async () => {
+    const sql = compileFilterSql({ text: 'renewal case' }, new Date(), 1, {
+      completedStatus: COMPLETED,
+    })
+    const plan = await storage.transaction(async (tx) => {
+      // Few rows: the planner would read them all; the question is whether it can use the index.
+      await tx.query('SET LOCAL enable_seqscan = off')
+      const { rows } = await tx.query<Record<string, string>>(
+        `EXPLAIN SELECT event_id FROM mirror_events WHERE ${sql.where}`,
+        sql.params,
+      )
+      return rows.map((r) => Object.values(r)[0]).join('\n')
+    })
+    expect(plan).toContain('mirror_events_by_subject_words')
+  })
+
   it('takes, counts and orders the same events as compileFilter, at every edge', async () => {
     let n = 0
     for (const now of caseNows())

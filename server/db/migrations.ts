@@ -11,6 +11,7 @@ import {
   serviceDateMigration,
   readableMigration,
   factColumnsMigration,
+  searchIndexMigration,
   sortTextMigration,
   statusKeyMigration,
 } from './filter-migration'
@@ -205,6 +206,7 @@ export const migrations: readonly Migration[] = [
   registerMigration,
   registerOrderMigration,
   factColumnsMigration,
+  searchIndexMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

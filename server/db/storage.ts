@@ -1,6 +1,7 @@
 import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { PRESENCE_LOCK_CLASS } from './migrations'
 
@@ -172,7 +173,10 @@ export async function openEmbedded(dataDir?: string): Promise<Storage> {
     chmodSync(dataDir, 0o700)
     unlock = lockDataDir(dataDir)
   }
-  const db = await PGlite.create(dataDir ? { dataDir } : {}).catch((error: unknown) => {
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm },
+  }).catch((error: unknown) => {
     unlock()
     throw error
   })

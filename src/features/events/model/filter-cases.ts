@@ -132,6 +132,8 @@ export const EDGE_EVENTS: readonly Event[] = [
     start_Date: '2026-03-09T10:00:00',
     end_Date: '2026-03-09T09:00:00',
   }),
+  // Search's words with what LIKE would read as patterns: taken as themselves.
+  eventOf(129, { ...open, subject: 'Copay 50% of plan_b \\ tier' }),
 ]
 
 /**
@@ -182,6 +184,12 @@ export const FILTER_CASES: readonly EventFilter[] = [
   { updatedSince: 'garbage' },
   ...SEARCH_TYPED.map((text) => ({ text })),
   { text: 'creme RENEWAL' },
+  { text: '50%' },
+  { text: 'n_b' },
+  { text: '%' },
+  { text: '_' },
+  { text: '\\' },
+  { text: 'o%p' },
   { text: '  ' },
   { due: 'week', completed: false, not: { type: ['Call'] } },
   { due: 'overdue', user: ['ana', ''] },

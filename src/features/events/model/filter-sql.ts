@@ -247,10 +247,11 @@ export function compileFilterSql(
   if (filter.text?.trim()) {
     // `matchesSearch`: the event ID typed, or every word inside the folded subject.
     const search = searchQuery(filter.text)
-    const words = search.words.map(
-      (w) => `strpos(coalesce(subject_words, ''), ${param(w, 'text')}) > 0`,
-    )
-    const all = words.length > 0 ? `(${words.join(' AND ')})` : 'true'
+    // Inside the folded subject as `LIKE '%word%'` (`\\`, `%` and `_` taken as themselves),
+    // which a trigram index answers where Postgres has one (`searchIndexMigration`); never null.
+    const inside = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const words = search.words.map((w) => `subject_words LIKE ${param(inside(w), 'text')}`)
+    const all = words.length > 0 ? `(subject_words IS NOT NULL AND ${words.join(' AND ')})` : 'true'
     // An ID past what an event ID can be is no ID (the model's comparison is never true).
     const id = search.id !== null && Number.isSafeInteger(search.id) ? search.id : null
     conditions.push(id === null ? all : `(event_id = ${param(id, 'bigint')} OR ${all})`)
