@@ -469,3 +469,14 @@ export const searchIndexMigration = {
     $$;
   `,
 }
+
+/**
+ * Version 24: events by their assignee, completed or not (the index of version 1 holds open
+ * events by the first, narrower reading of "completed" only, which the filter's own reading
+ * never implies): a user's events, the bell's reminders, a person's list.
+ */
+export const userIndexMigration = {
+  version: 24,
+  name: 'every event by its assignee',
+  sql: `CREATE INDEX mirror_events_by_assignee ON mirror_events (database, user_id);`,
+}

@@ -13,6 +13,7 @@ import {
   factColumnsMigration,
   searchIndexMigration,
   sortTextMigration,
+  userIndexMigration,
   statusKeyMigration,
 } from './filter-migration'
 import type { Sql, Storage } from './storage'
@@ -207,6 +208,7 @@ export const migrations: readonly Migration[] = [
   registerOrderMigration,
   factColumnsMigration,
   searchIndexMigration,
+  userIndexMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

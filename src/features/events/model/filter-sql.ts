@@ -168,8 +168,12 @@ export function compileFilterSql(
   const conditions: string[] = []
   const among = (values: readonly string[] | undefined, column: string, wanted = true) => {
     if (!values?.length) return
-    const test = `coalesce(${column}, '') = ANY(${param(values, 'text[]')})`
-    conditions.push(wanted ? test : `NOT (${test})`)
+    // Without the empty value, the column itself (never null either way), which an index of
+    // the column answers; with it, an empty or missing value is the empty value.
+    const test = values.includes('')
+      ? `coalesce(${column}, '') = ANY(${param(values, 'text[]')})`
+      : `(${column} IS NOT NULL AND ${column} = ANY(${param(values, 'text[]')}))`
+    conditions.push(wanted ? test : `NOT ${test}`)
   }
   /** Group keys: an event without one matches none (the model reads it as NaN). */
   const inKeys = (keys: readonly number[]) =>

@@ -25,7 +25,7 @@ const REFRESH_MS = 60_000
 
 const NO_EVENTS: Event[] = []
 /** The reminders the server is asked for at most (the bell counts them all). */
-const SERVER_MAX_SHOWN = 200
+const SERVER_MAX_SHOWN = 50
 /** The bell's order: the oldest reminder first, ties by event ID (as `dueReminders`). */
 const BY_REMINDER: SortKey[] = [
   { field: 'next_Scheduled_Date', dir: 'asc' },
@@ -149,6 +149,7 @@ export function RemindersBell({ extra }: { extra?: BellSection | null | undefine
           <RemindersPanel
             triggerRef={trigger}
             reminders={due}
+            total={dueCount}
             now={now}
             loading={query.isPending}
             error={query.isError ? query.error : null}

@@ -14,6 +14,8 @@ import styles from './reminders-panel.module.css'
 interface RemindersPanelProps {
   triggerRef: RefObject<HTMLButtonElement | null>
   reminders: readonly Event[]
+  /** How many are due, when more than `reminders` (the oldest of them) are given. */
+  total?: number
   now: Date
   loading: boolean
   error: unknown
@@ -31,6 +33,7 @@ interface RemindersPanelProps {
 export function RemindersPanel({
   triggerRef,
   reminders,
+  total = reminders.length,
   now,
   loading,
   error,
@@ -62,7 +65,11 @@ export function RemindersPanel({
             Reminders
           </Heading>
           <span className={styles.summary}>
-            {loading ? 'Loading…' : `${formatCount(reminders.length)} due`}
+            {loading
+              ? 'Loading…'
+              : total > reminders.length
+                ? `${formatCount(total)} due, the oldest ${formatCount(reminders.length)} shown`
+                : `${formatCount(total)} due`}
           </span>
         </header>
         {error ? (
