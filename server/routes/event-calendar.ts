@@ -24,7 +24,7 @@ import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
 import { scopeSql, type ScopeFor } from '../scope'
-import { filterSchema } from './event-query'
+import { countMatching, filterSchema } from './event-query'
 
 /*
  * The calendar's questions, answered from the mirror with the model's own rules: Postgres takes
@@ -150,16 +150,12 @@ export function eventCalendarRoutes(
       firstParam: 2,
     })
     const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
-    // The same condition and key as the list's count (event-query.ts): one count serves both.
     const where = `database = $1 AND readable AND (${sql.where}) AND ${scoped.where}`
-    const params = [caller.database, ...sql.params, ...scoped.params]
-    return answers.get(caller.database, JSON.stringify(['count', where, params]), async () => {
-      const { rows } = await storage.query<{ n: string | number }>(
-        `SELECT count(*) AS n FROM mirror_events WHERE ${where}`,
-        params,
-      )
-      return Number(rows[0]?.n ?? 0)
-    })
+    return countMatching(storage, answers, caller.database, where, [
+      caller.database,
+      ...sql.params,
+      ...scoped.params,
+    ])
   }
 
   const audit = (caller: Caller, operation: string, detail: Record<string, unknown>) =>

@@ -193,17 +193,7 @@ export function eventQueryRoutes(
     // The count depends on the condition and its values alone (not on the sort or the page),
     // so one count serves every page, sort and reload until the events change.
     const whereParams = params.slice(0, 1 + filter.params.length + scoped.params.length)
-    const total = await answers.get(
-      caller.database,
-      JSON.stringify(['count', where, whereParams]),
-      async () => {
-        const { rows: counted } = await storage.query<{ total: string | number }>(
-          `SELECT count(*) AS total FROM mirror_events WHERE ${where}`,
-          whereParams,
-        )
-        return Number(counted[0]?.total ?? 0)
-      },
-    )
+    const total = await countMatching(storage, answers, caller.database, where, whereParams)
     if (query.select === 'ids') {
       const { rows: ids } = await storage.query<{ event_id: number }>(
         `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}`,
@@ -374,6 +364,27 @@ export function eventQueryRoutes(
     })
   })
   return app
+}
+
+/**
+ * How many events `where` takes (`params` its values, `$1` the database), kept until the events
+ * change. The key is the condition and its values alone, so the list's pages and sorts and the
+ * calendar's counts share one count.
+ */
+export function countMatching(
+  storage: Storage,
+  answers: AnswerCache,
+  database: string,
+  where: string,
+  params: readonly unknown[],
+): Promise<number> {
+  return answers.get(database, JSON.stringify(['count', where, params]), async () => {
+    const { rows } = await storage.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM mirror_events WHERE ${where}`,
+      [...params],
+    )
+    return Number(rows[0]?.n ?? 0)
+  })
 }
 
 /**
