@@ -66,6 +66,29 @@ async function waitForFirstLoad(browser, base) {
   return Date.now() - started
 }
 
+/**
+ * The requests of this document started after `since` (performance.now()): each one's path,
+ * start, and the server's share (request sent to the answer's first byte), slowest first.
+ */
+const requestsSince = (page, since) =>
+  page.evaluate(
+    (since) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= since && e.initiatorType === 'fetch')
+        .map((e) => ({
+          path: new URL(e.name).pathname,
+          at: Math.round(e.startTime - since),
+          wait: Math.round(e.responseStart - e.requestStart),
+          took: Math.round(e.duration),
+        }))
+        .sort((a, b) => b.took - a.took)
+        .slice(0, 6),
+    since,
+  )
+const showRequests = (list) =>
+  list.map((r) => `${r.path} @${r.at} ${r.took} ms (server ${r.wait})`).join('; ')
+
 async function measure(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const page = await context.newPage()
@@ -84,12 +107,14 @@ async function measure(browser, base) {
   bytes = 0
   byUrl = new Map()
   let started = Date.now()
+  let since = await page.evaluate(() => performance.now())
   await page.getByRole('button', { name: 'Sign in' }).click()
   await whole(page).waitFor({ timeout: 60_000 })
   await page.getByRole('table').getByRole('row').nth(1).waitFor()
   const signIn = Date.now() - started
   const received = bytes
   const heaviest = [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 6)
+  const slowest = { signIn: await requestsSince(page, since) }
 
   const { search, filter } = await timeSearchAndFilter(page, ACTIONS)
 
@@ -100,8 +125,10 @@ async function measure(browser, base) {
   await page.getByText(/^[\d,]+ events? in view/).waitFor({ timeout: 60_000 })
   await page.locator('[data-day-summary]').first().waitFor({ timeout: 60_000 })
   const calendar = Date.now() - started
+  slowest.calendar = await requestsSince(page, 0)
 
   started = Date.now()
+  since = await page.evaluate(() => performance.now())
   await nav.getByRole('link', { name: 'Team' }).click()
   await page
     .getByRole('table', { name: 'People' })
@@ -112,11 +139,13 @@ async function measure(browser, base) {
     .filter({ hasText: /\d/ })
     .waitFor({ timeout: 60_000 })
   const team = Date.now() - started
+  slowest.team = await requestsSince(page, since)
   await context.close()
   return {
     signIn,
     bytes: received,
     heaviest,
+    slowest,
     search: search.filter(Number.isFinite),
     filter: filter.filter(Number.isFinite),
     calendar,
@@ -146,6 +175,8 @@ try {
     console.log(
       `    heaviest at sign-in: ${r.heaviest.map(([u, b]) => `${u} ${(b / 1000).toFixed(0)} kB`).join(', ')}`,
     )
+    for (const [view, list] of Object.entries(r.slowest))
+      console.log(`    slowest requests, ${view}: ${showRequests(list)}`)
   }
   await browser.close()
   const m = (f) => median(runs.map(f))

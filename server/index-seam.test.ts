@@ -30,6 +30,9 @@ let close: () => Promise<void>
 let server: ReturnType<typeof createServerIndexClient>
 let local: ReturnType<typeof createEventIndex>
 let held: Event[]
+let makeClient: (
+  settings?: Parameters<typeof createServerIndexClient>[2],
+) => ReturnType<typeof createServerIndexClient>
 
 beforeAll(async () => {
   service = await startService({ events: 400 })
@@ -58,6 +61,10 @@ beforeAll(async () => {
     firstDay: 1,
   }
   server = createServerIndexClient('demo', api, settings)
+  // The stream's first opening, which the provider reports: questions go out from here.
+  server.sync()
+  makeClient = (held: Parameters<typeof createServerIndexClient>[2] = settings) =>
+    createServerIndexClient('demo', api, held)
   const { rows } = await t.storage.query<{ record: unknown }>(
     `SELECT record FROM mirror_events WHERE database = 'demo' ORDER BY event_id`,
   )
@@ -215,5 +222,57 @@ describe('the event index’s questions, answered by the browser or by the serve
     server.sync()
     expect(server.getState().version).toBe(before + 1)
     expect(server.getState().phase).toBe('ready')
+  })
+
+  it('holds its first questions until the stream is open, then asks them without asking again', async () => {
+    const client = makeClient()
+    try {
+      let answered = false
+      const asked = client.query({ filter: {}, now: Date.now(), sort: [], offset: 0, limit: 1 })
+      void asked.then(() => (answered = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Not sent yet: the stream has not opened (nor has its wait of a second passed).
+      expect(answered).toBe(false)
+      const version = client.getState().version
+      client.sync()
+      expect((await asked).total).toBe(held.length)
+      // The first opening asks nothing again; a later one (a change missed) does.
+      expect(client.getState().version).toBe(version)
+      client.sync()
+      expect(client.getState().version).toBe(version + 1)
+    } finally {
+      client.dispose()
+    }
+  })
+
+  it('sends its questions after a second when the stream does not open', async () => {
+    const client = makeClient()
+    try {
+      const started = Date.now()
+      const answer = await client.query({ filter: {}, now: started, sort: [], offset: 0, limit: 1 })
+      expect(answer.total).toBe(held.length)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    } finally {
+      client.dispose()
+    }
+  })
+
+  it('asks again when its settings change, not when the same settings come again', () => {
+    const settings = {
+      priorityOrder: PRIORITIES,
+      completedStatus: COMPLETED,
+      limit: 250_000,
+      firstDay: 1,
+    }
+    const client = makeClient(settings)
+    try {
+      const version = client.getState().version
+      client.settings({ ...settings, priorityOrder: [...PRIORITIES] })
+      expect(client.getState().version).toBe(version)
+      client.settings({ ...settings, firstDay: 0 })
+      expect(client.getState().version).toBe(version + 1)
+    } finally {
+      client.dispose()
+    }
   })
 })

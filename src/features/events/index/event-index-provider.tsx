@@ -47,7 +47,8 @@ export function EventIndexProvider({
   const db = useDatabase()
   const queryClient = useQueryClient()
   const config = useRuntimeConfig()
-  const priorities = useLookup('priorities').data
+  const prioritiesLookup = useLookup('priorities')
+  const priorities = prioritiesLookup.data
   const [client, setClient] = useState<IndexClient | null>(null)
   const priorityOrder = (priorities ?? []).map((p) => String(p.option_Key))
   const settings = {
@@ -60,8 +61,13 @@ export function EventIndexProvider({
   const consoleServer = config.consoleServer
 
   const answeredBy = eventIndexOf(config)
+  // The server is asked with the priorities known (its sorts and urgent counts read them): an
+  // answer asked without them would be asked again a moment later, on an embedded Postgres that
+  // answers one question at a time. The browser's index starts loading at once.
+  const settled = answeredBy !== 'server' || !prioritiesLookup.isPending
 
   useEffect(() => {
+    if (!settled) return
     let next: IndexClient | null = null
     let unregister = () => {}
     let ended = false
@@ -98,7 +104,7 @@ export function EventIndexProvider({
     }
     // Settings reach a running index below, without a reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [db, source, consoleServer, answeredBy])
+  }, [db, source, consoleServer, answeredBy, settled])
 
   useEffect(() => {
     client?.settings(JSON.parse(settingsKey))
@@ -137,8 +143,9 @@ export function EventIndexProvider({
       url: `${consoleServer.replace(/\/$/, '')}/stream?tab=${TAB_ID}`,
       token: () => source.connection().token,
       signal: stop.signal,
-      // Opened (again): what changed while it was not open is read now.
-      onOpen: syncSoon,
+      // Opened (again): what changed while it was not open is read now (at once: the server's
+      // client holds its first questions until the stream is open, see `createServerIndexClient`).
+      onOpen: () => client.sync(),
       onChange: (change) => {
         if (change.database !== db) return
         // A record's notes changed (one naming this user, maybe): the notes asked are read again.

@@ -26,6 +26,11 @@ import {
 
 /** The most rows the server sends in one answer; longer windows are read page by page. */
 const SERVER_PAGE = 1000
+/**
+ * How long the first questions wait for the change stream to open (its first `sync`): asked after
+ * it, an answer misses no change, so the opening need not ask every view again.
+ */
+export const STREAM_WAIT_MS = 1000
 
 const anyData = z.unknown()
 /** Records as the contract reads them; one it cannot read is left out, as the index leaves it. */
@@ -55,10 +60,19 @@ export function createServerIndexClient(
   const { set } = store
   const stop = new AbortController()
   let disposed = false
+  /** Whether questions go out: once the stream is open, or its wait is over. */
+  let live = false
+  let goLive = () => {}
+  const opened = new Promise<void>((resolve) => (goLive = resolve))
+  const waited = setTimeout(() => {
+    live = true
+    goLive()
+  }, STREAM_WAIT_MS)
 
   /** A POST to one of the server's event routes; the envelope's `data`. */
-  function post(name: string, body: object): Promise<unknown> {
-    if (disposed) return Promise.reject(new Error('The event index was closed.'))
+  async function post(name: string, body: object): Promise<unknown> {
+    if (!live) await opened
+    if (disposed) throw new Error('The event index was closed.')
     return api.request(
       {
         name: `serverIndex(${name})`,
@@ -174,10 +188,21 @@ export function createServerIndexClient(
     hold: () => undefined,
     remove: () => bump(),
     settings: (next: IndexSettings) => {
+      if (JSON.stringify(next) === JSON.stringify(current)) return
       current = next
       bump()
     },
-    sync: () => bump(),
+    sync: () => {
+      if (!live) {
+        // The stream's first opening: every question so far is still held, so none missed a
+        // change; they go out now.
+        clearTimeout(waited)
+        live = true
+        goLive()
+        return
+      }
+      bump()
+    },
     syncNow: async () => {
       bump()
       return true
@@ -187,6 +212,8 @@ export function createServerIndexClient(
     retry: () => bump(),
     dispose() {
       disposed = true
+      clearTimeout(waited)
+      goLive()
       stop.abort()
       store.listeners.clear()
     },
