@@ -27,6 +27,8 @@ import {
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const ACTIONS = 20
+/** How many of a view's slowest requests the log names. */
+const SHOWN = Number(process.env.BENCH_REQUESTS ?? 6)
 const big = EVENTS >= 1_000_000
 const target = {
   signIn: big ? 1500 : 1000,
@@ -72,7 +74,7 @@ async function waitForFirstLoad(browser, base) {
  */
 const requestsSince = (page, since) =>
   page.evaluate(
-    (since) =>
+    ({ since, shown }) =>
       performance
         .getEntriesByType('resource')
         .filter((e) => e.startTime >= since && e.initiatorType === 'fetch')
@@ -83,7 +85,15 @@ const requestsSince = (page, since) =>
           took: Math.round(e.duration),
         }))
         .sort((a, b) => b.took - a.took)
-        .slice(0, 6),
+        .slice(0, shown),
+    { since, shown: SHOWN },
+  )
+const longTasksSince = (page, since) =>
+  page.evaluate(
+    (since) =>
+      window.__longTasks
+        .filter((t) => t.at >= since)
+        .map((t) => ({ path: 'long task', at: Math.round(t.at - since), wait: 0, took: t.took })),
     since,
   )
 const showRequests = (list) =>
@@ -91,6 +101,15 @@ const showRequests = (list) =>
 
 async function measure(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  // The main thread's long tasks (start, length), to tell the page's own work from waiting.
+  await context.addInitScript(() => {
+    window.__longTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        window.__longTasks.push({ at: Math.round(e.startTime), took: Math.round(e.duration) })
+    }).observe({ type: 'longtask', buffered: true })
+    addEventListener('click', () => (window.__clickAt = performance.now()), true)
+  })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -126,6 +145,7 @@ async function measure(browser, base) {
   await page.locator('[data-day-summary]').first().waitFor({ timeout: 60_000 })
   const calendar = Date.now() - started
   slowest.calendar = await requestsSince(page, 0)
+  slowest.calendarTasks = await longTasksSince(page, 0)
 
   started = Date.now()
   since = await page.evaluate(() => performance.now())
@@ -140,6 +160,9 @@ async function measure(browser, base) {
     .waitFor({ timeout: 60_000 })
   const team = Date.now() - started
   slowest.team = await requestsSince(page, since)
+  slowest.teamTasks = await longTasksSince(page, since)
+  const clickAt = await page.evaluate(() => window.__clickAt)
+  slowest.teamTasks.push({ path: 'the click', at: Math.round(clickAt - since), wait: 0, took: 0 })
   await context.close()
   return {
     signIn,

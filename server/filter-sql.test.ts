@@ -12,7 +12,12 @@ import {
   SEARCH_EVENTS,
 } from '../src/features/events/model/filter-cases'
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
-import { compileFilterSql, factsSql, FilterNotInSql } from '../src/features/events/model/filter-sql'
+import {
+  compileFilterSql,
+  factColumnsSql,
+  factsOfRow,
+  FilterNotInSql,
+} from '../src/features/events/model/filter-sql'
 import { authNumbersIn } from '../src/features/events/model/mentions'
 import { countWorkload } from '../src/features/events/model/workload'
 import { dayDigest, dayEvents } from '../src/features/events/model/day-digest'
@@ -196,25 +201,12 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
   })
 
   it('reads each event’s facts as factsOf does (the calendar reads these, not records)', async () => {
-    const facts = Object.entries(factsSql('$2::text', '$3::text'))
     const { rows } = await storage.query<Record<string, unknown>>(
-      `SELECT event_id, ${facts.map(([fact, expr]) => `${expr} AS "${fact}"`).join(', ')}
+      `SELECT event_id, ${factColumnsSql('$2::text')}
        FROM mirror_events WHERE database = $1 AND readable ORDER BY event_id`,
-      ['demo', CASES_ZONE, statusKey(COMPLETED)],
+      ['demo', statusKey(COMPLETED)],
     )
-    const instant = (v: unknown) => (v === null ? null : Number(v))
-    const read = rows.map((r) => ({
-      id: r.event_id,
-      facts: {
-        due: instant(r.due),
-        next: instant(r.next),
-        reminder: r.reminder,
-        start: instant(r.start),
-        end: instant(r.end),
-        updated: instant(r.updated),
-        completed: r.completed,
-      },
-    }))
+    const read = rows.map((r) => ({ id: r.event_id, facts: factsOfRow(r) }))
     const expected = [...subjects]
       .sort((a, b) => a.event.event_ID - b.event.event_ID)
       .map((s) => ({ id: s.event.event_ID, facts: s.facts }))

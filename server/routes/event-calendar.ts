@@ -15,9 +15,9 @@ import { statusKey } from '../../src/features/events/model/facts'
 import type { EventFilter } from '../../src/features/events/model/filter'
 import {
   compileFilterSql,
-  factsSql,
+  factColumnsSql,
+  factsOfRow,
   FilterNotInSql,
-  localZone,
 } from '../../src/features/events/model/filter-sql'
 import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
@@ -79,7 +79,7 @@ export function eventCalendarRoutes(
 
   /**
    * The readable events `filter` takes, with their facts: each event's ID, priority and facts
-   * only (`factsSql`), never its record, which `withRecords` reads for the few a view is sent.
+   * only (`factColumnsSql`), never its record, which `withRecords` reads for the few a view is sent.
    */
   async function subjects(
     caller: Caller,
@@ -93,27 +93,17 @@ export function eventCalendarRoutes(
     })
     const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
     const next = 2 + sql.params.length + scoped.params.length
-    const facts = Object.entries(factsSql(`$${next}::text`, `$${next + 1}::text`))
-    const { rows } = await storage.query<Record<string, string | number | boolean | null>>(
-      `SELECT event_id, priority, ${facts.map(([fact, expr]) => `${expr} AS "${fact}"`).join(', ')}
+    const { rows } = await storage.query<Record<string, unknown>>(
+      `SELECT event_id, priority, ${factColumnsSql(`$${next}::text`)}
        FROM mirror_events
        WHERE database = $1 AND readable AND (${sql.where}) AND ${scoped.where}
        LIMIT ${CALENDAR_MAX_EVENTS + 1}`,
-      [caller.database, ...sql.params, ...scoped.params, localZone(), statusKey(q.completedStatus)],
+      [caller.database, ...sql.params, ...scoped.params, statusKey(q.completedStatus)],
     )
     if (rows.length > CALENDAR_MAX_EVENTS) return 'too-many'
-    const instant = (v: unknown) => (v === null ? null : Number(v))
     return rows.map((r) => ({
       event: { event_ID: Number(r.event_id), priority: r.priority as string | null },
-      facts: {
-        due: instant(r.due),
-        next: instant(r.next),
-        reminder: r.reminder === true,
-        start: instant(r.start),
-        end: instant(r.end),
-        updated: instant(r.updated),
-        completed: r.completed === true,
-      },
+      facts: factsOfRow(r),
     }))
   }
 

@@ -335,31 +335,51 @@ export function eventQueryRoutes(
     const overdue = compile({ due: 'overdue' })
     const week = compile({ due: 'week' })
     const counts = `count(*) AS open, count(*) FILTER (WHERE ${overdue}) AS overdue,
-      count(*) FILTER (WHERE ${week}) AS week`
+      count(*) FILTER (WHERE ${week}) AS week,
+      count(*) FILTER (WHERE coalesce(user_id, '') = '') AS unclaimed`
     const scoped = scopeSql(scopeFor(caller), params.length + 1)
     params.push(...scoped.params)
-    const base = `FROM mirror_events WHERE database = $1 AND readable AND (${open}) AND ${scoped.where}`
-    type Row = { key: string; open: string; overdue: string; week: string; unclaimed?: string }
-    const { rows: people } = await storage.query<Row>(
-      `SELECT user_id AS key, ${counts} ${base} AND coalesce(user_id, '') <> ''
-       GROUP BY user_id ORDER BY user_id COLLATE "C"`,
-      params,
-    )
-    const { rows: groups } = await storage.query<Row>(
-      `SELECT user_group_key AS key, ${counts},
-         count(*) FILTER (WHERE coalesce(user_id, '') = '') AS unclaimed
-       ${base} AND user_group_key IS NOT NULL GROUP BY user_group_key ORDER BY user_group_key`,
-      params,
+    type Row = {
+      by_group: number
+      person: string | null
+      group_key: number | null
+      open: string
+      overdue: string
+      week: string
+      unclaimed: string
+    }
+    // People and groups in one pass over the open events; kept until the events change (the
+    // console asks with its minute as now, so a team opening the page together asks once).
+    const rows = await answers.get(
+      caller.database,
+      JSON.stringify(['workload', params]),
+      async () =>
+        (
+          await storage.query<Row>(
+            `SELECT GROUPING(user_id) AS by_group, user_id AS person,
+               user_group_key AS group_key, ${counts}
+             FROM mirror_events
+             WHERE database = $1 AND readable AND (${open}) AND ${scoped.where}
+             GROUP BY GROUPING SETS ((user_id), (user_group_key))
+             ORDER BY by_group, user_id COLLATE "C", user_group_key`,
+            params,
+          )
+        ).rows,
     )
     const load = (r: Row) => ({
       open: Number(r.open),
       overdue: Number(r.overdue),
       dueThisWeek: Number(r.week),
     })
+    const people = rows.filter((r) => Number(r.by_group) === 0 && r.person)
+    const groups = rows.filter((r) => Number(r.by_group) === 1 && r.group_key !== null)
     return c.json({
       data: {
-        people: people.map((r) => [r.key, load(r)]),
-        groups: groups.map((r) => [Number(r.key), { ...load(r), unclaimed: Number(r.unclaimed) }]),
+        people: people.map((r) => [r.person, load(r)]),
+        groups: groups.map((r) => [
+          Number(r.group_key),
+          { ...load(r), unclaimed: Number(r.unclaimed) },
+        ]),
       },
     })
   })

@@ -1,6 +1,11 @@
 import { formatServiceDate, parseServiceDate } from './schemas/common'
 
-export { formatServiceDate, normalizeServiceDate, parseServiceDate } from './schemas/common'
+export {
+  formatServiceDate,
+  localInstant,
+  normalizeServiceDate,
+  parseServiceDate,
+} from './schemas/common'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 

@@ -25,6 +25,46 @@ const DATE_PARTS =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/
 
 /**
+ * The local date of these wall-clock parts (month from 0), as `new Date(y, m, d, …)` makes it:
+ * an hour the clock skips read with the offset from before, one it repeats as the earlier.
+ */
+function localDate(
+  year: number,
+  month: number,
+  day: number,
+  hours: number,
+  minutes: number,
+  seconds: number,
+  ms: number,
+): Date {
+  // Years 0 to 99 are set with setFullYear: `new Date(26, …)` and `Date.UTC(26, …)` mean 1926.
+  // Other local dates are made at once: the setters are many times slower, and the event index
+  // reads hundreds of thousands of dates.
+  if (year >= 100) return new Date(year, month, day, hours, minutes, seconds, ms)
+  const date = new Date(0)
+  date.setFullYear(year, month, day)
+  date.setHours(hours, minutes, seconds, ms)
+  return date
+}
+
+/**
+ * The instant a wall-clock reading names in the local time zone, the reading given as
+ * milliseconds as if it were UTC: what `parseServiceDate` makes of offset-free text.
+ */
+export function localInstant(wallMs: number): number {
+  const w = new Date(wallMs)
+  return localDate(
+    w.getUTCFullYear(),
+    w.getUTCMonth(),
+    w.getUTCDate(),
+    w.getUTCHours(),
+    w.getUTCMinutes(),
+    w.getUTCSeconds(),
+    w.getUTCMilliseconds(),
+  ).getTime()
+}
+
+/**
  * Parses a service date tolerantly. Offset-free text is wall-clock time in the local time zone;
  * text with `Z` or an offset is converted to the local wall clock. Returns null for anything
  * that is not a real date (including 2026-02-30).
@@ -44,12 +84,10 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
     Number(s),
     ms,
   ] as const
-  // Years 0 to 99 are set with setFullYear: `new Date(26, …)` and `Date.UTC(26, …)` mean 1926.
-  // Other local dates are made at once: the setters are many times slower, and the event index
-  // reads hundreds of thousands of dates.
   const [year, month, day, ...time] = parts
   let date: Date
-  if (zone) {
+  if (!zone) date = localDate(year, month, day, ...time)
+  else {
     const offset =
       zone === 'Z'
         ? 0
@@ -57,12 +95,6 @@ export function parseServiceDate(text: string | null | undefined): Date | null {
     date = new Date(0)
     date.setUTCFullYear(year, month, day)
     date.setUTCHours(time[0], time[1] - offset, time[2], time[3])
-  } else if (year >= 100) {
-    date = new Date(year, month, day, ...time)
-  } else {
-    date = new Date(0)
-    date.setFullYear(year, month, day)
-    date.setHours(...time)
   }
   if (Number.isNaN(date.getTime())) return null
   // Reject overflowing parts (Feb 30 rolls into March in Date's arithmetic).

@@ -67,6 +67,11 @@ export function EventIndexProvider({
   const settled = answeredBy !== 'server' || !prioritiesLookup.isPending
 
   useEffect(() => {
+    // Fetched while the priorities are asked, not after.
+    if (answeredBy === 'server') void import('./server-index-client')
+  }, [answeredBy])
+
+  useEffect(() => {
     if (!settled) return
     let next: IndexClient | null = null
     let unregister = () => {}

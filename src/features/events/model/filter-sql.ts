@@ -1,4 +1,4 @@
-import { parseServiceDate } from '../../../api/dates'
+import { localInstant, parseServiceDate } from '../../../api/dates'
 import { statusKey, type EventFacts } from './facts'
 import { dueWindow, searchQuery, type EventFilter } from './filter'
 
@@ -76,20 +76,36 @@ export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 export const completedSql = (key: string) => `(completion_set OR status_key = ${key})`
 
 /**
- * `factsOf` as SQL, one expression a fact, over `mirror_events`: the dates read in `zone`, the
- * completed rule with `key` (both SQL, placeholders as a rule). The calendar reads these instead
- * of each record.
+ * What `factsOfRow` reads of a `mirror_events` row, as a SELECT list: each date's wall-clock
+ * reading and whether it had a zone, the reminder switch, and the completed rule with `key` (SQL,
+ * a placeholder as a rule). The calendar reads these instead of each record: the dates are made
+ * instants in JavaScript, by the Date rules `parseServiceDate` uses, faster than SQL makes them.
  */
-export function factsSql(zone: string, key: string) {
+export function factColumnsSql(key: string) {
+  const dates = Object.values(DATE_COLUMNS).map((c) => `${c}_wall, ${c}_zoned`)
+  return `${dates.join(', ')}, reminder_on, ${completedSql(key)} AS completed`
+}
+
+/** A row of `factColumnsSql` (numbers may come as text or bigint, as the driver reads int8). */
+export type FactColumns = Record<string, unknown>
+
+/** `factsOf` of an event from its row of `factColumnsSql`. */
+export function factsOfRow(row: FactColumns): EventFacts {
+  const date = (field: DateField) => {
+    const column = DATE_COLUMNS[field]
+    const wall = row[`${column}_wall`]
+    if (wall === null || wall === undefined) return null
+    return row[`${column}_zoned`] === true ? Number(wall) : localInstant(Number(wall))
+  }
   return {
-    due: dateSql('due_Date', zone),
-    next: dateSql('next_Scheduled_Date', zone),
-    reminder: 'reminder_on',
-    start: dateSql('start_Date', zone),
-    end: dateSql('end_Date', zone),
-    updated: dateSql('update_Date', zone),
-    completed: completedSql(key),
-  } satisfies Record<keyof EventFacts, string>
+    due: date('due_Date'),
+    next: date('next_Scheduled_Date'),
+    reminder: row.reminder_on === true,
+    start: date('start_Date'),
+    end: date('end_Date'),
+    updated: date('update_Date'),
+    completed: row.completed === true,
+  }
 }
 
 /** A day in milliseconds: a day's length on the wall clock, the margin of the look at `due_ms`. */
@@ -183,10 +199,23 @@ export function compileFilterSql(
   if (placed) {
     // `placementOf` and `placementIn`: where a calendar draws the event, inside [from, to).
     const [from, to] = [placed.from, placed.to].map((text) => parseServiceDate(text)?.getTime())
+    // First, on the stored wall readings alone, a wider net the exact rule below narrows: a
+    // reading is within a day of its instant (no zone is 14 hours from UTC), a span's local
+    // midnights within 25 hours of its ends; three days leave room. The exact rule then reads
+    // instants for the few it catches, not for every event.
+    const wide = (column: string) => `${column} > ${at(from! - 3 * DAY_MS)}`
+    const near = (column: string) => `${column} < ${at(to! + 3 * DAY_MS)}`
     if (from === undefined || to === undefined) conditions.push('false')
     else if (placed.by === 'reminder')
-      conditions.push(`coalesce(${reminderOn()} AND ${pointIn(next(), from, to)}, false)`)
+      conditions.push(
+        `coalesce(${wide('next_wall')} AND ${near('next_wall')}, false)`,
+        `coalesce(${reminderOn()} AND ${pointIn(next(), from, to)}, false)`,
+      )
     else {
+      conditions.push(
+        `coalesce(CASE WHEN due_wall IS NOT NULL THEN ${wide('due_wall')} AND ${near('due_wall')} ` +
+          `ELSE ${near('start_wall')} AND ${wide('greatest(start_wall, end_wall)')} END, false)`,
+      )
       const [start, end] = [date('start_Date'), date('end_Date')]
       /** The wall-clock day (days since 1970) an instant falls on here. */
       const dayOf = (x: string) =>
