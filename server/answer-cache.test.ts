@@ -114,6 +114,39 @@ describe('answers kept until the events change', () => {
     await eventually(async () => (await total({ text: word })) === 1, 5000, 'the change counted')
   })
 
+  it('answers a page asked again from the IDs kept, and a changed record or order at once', async () => {
+    const bySubject = { filter: {}, sort: [{ field: 'subject', direction: 'asc' }], limit: 5 }
+    const first = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+      ...bySubject,
+      now: Date.now(),
+    })
+    const again = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+      ...bySubject,
+      now: Date.now(),
+    })
+    expect(again.rows).toEqual(first.rows)
+    // The last of the page is renamed to sort first: the next answer has it first, as renamed.
+    const moved = first.rows[4]!
+    const put = await fetch(`${baseUrl}/api/events/${String(moved.event_ID)}`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'service-database': 'demo',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...moved, subject: '  Aardvark first' }),
+    })
+    expect(put.status).toBe(200)
+    const after = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+      ...bySubject,
+      now: Date.now(),
+    })
+    expect(after.rows[0]).toMatchObject({ event_ID: moved.event_ID, subject: '  Aardvark first' })
+    expect(after.rows.slice(1).map((r) => r.event_ID)).toEqual(
+      first.rows.slice(0, 4).map((r) => r.event_ID),
+    )
+  })
+
   it('keeps no answer computed across a change, and empties only the database changed', async () => {
     const answers = createAnswerCache()
     let n = 0

@@ -223,15 +223,25 @@ export function eventQueryRoutes(
       const [exact, starts] = [buckets[0]!.length, buckets[0]!.length + buckets[1]!.length]
       const ids = buckets.flat().slice(from, from + count)
       ranks = ids.map((_, i) => (from + i < exact ? 0 : from + i < starts ? 1 : 2))
-      const { rows: records } = await storage.query<{
-        event_id: number
-        record: Record<string, unknown>
-      }>(`SELECT event_id, record FROM mirror_events WHERE database = $1 AND event_id = ANY($2)`, [
+      rows = await recordsInOrder(storage, caller.database, ids)
+    } else if (from + count <= PAGE_KEPT_UNTIL) {
+      // A page near the top (a list's opening, its first pages): its IDs kept until the events
+      // change, as the count is, keyed by everything that orders it; the records read by ID.
+      const ids = await answers.get(
         caller.database,
-        ids,
-      ])
-      const byId = new Map(records.map((r) => [r.event_id, r.record]))
-      rows = ids.flatMap((id) => (byId.has(id) ? [{ record: byId.get(id)! }] : []))
+        JSON.stringify(['page', where, order, params, from, count]),
+        async () => {
+          const limit = param(count, 'integer')
+          const offset = param(from, 'integer')
+          const { rows: found } = await storage.query<{ event_id: number }>(
+            `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}
+             LIMIT ${limit} OFFSET ${offset}`,
+            params,
+          )
+          return found.map((r) => r.event_id)
+        },
+      )
+      rows = await recordsInOrder(storage, caller.database, ids)
     } else {
       const limit = param(count, 'integer')
       const offset = param(from, 'integer')
@@ -384,6 +394,23 @@ export function eventQueryRoutes(
     })
   })
   return app
+}
+
+/**
+ * Pages ending by this row have their IDs kept (`answers`) until the events change; deeper
+ * pages, rarely asked twice, are read each time.
+ */
+const PAGE_KEPT_UNTIL = 500
+
+/** The records of `ids` in that order (one the mirror no longer holds left out). */
+async function recordsInOrder(storage: Storage, database: string, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  const { rows } = await storage.query<{ event_id: number; record: Record<string, unknown> }>(
+    `SELECT event_id, record FROM mirror_events WHERE database = $1 AND event_id = ANY($2)`,
+    [database, [...ids]],
+  )
+  const byId = new Map(rows.map((r) => [r.event_id, r.record]))
+  return ids.flatMap((id) => (byId.has(id) ? [{ record: byId.get(id)! }] : []))
 }
 
 /**

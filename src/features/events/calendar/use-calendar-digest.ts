@@ -74,12 +74,13 @@ export function useCalendarDigest({ view, date, place, filter, now, locate }: Di
     placeholderData: keepPreviousData,
   })
   // Once the index holds everything, the views before and after are asked for too: the worker
-  // works them out while the user looks, and the previous and next buttons draw at once.
+  // works them out while the user looks, and the previous and next buttons draw at once. (Not
+  // of the console server, which answers the whole team: each view is asked as it is shown.)
   const queryClient = useQueryClient()
   const settled = ready && digest.isSuccess && !digest.isPlaceholderData
   const key = JSON.stringify(request)
   useEffect(() => {
-    if (!settled || !client) return
+    if (!settled || !client?.asksAhead) return
     for (const step of [1, -1] as const)
       void queryClient.prefetchQuery(digestOf(requestFor(stepDate(view, date, step))))
     // `key` stands for the request (view, date, place, filter, now).

@@ -163,6 +163,11 @@ export function createIndexClient(
 
   return {
     database,
+    /**
+     * Whether views may ask ahead for what the user may look at next (the calendar's neighbouring
+     * views): this tab's worker answers them while the user looks.
+     */
+    asksAhead: true as boolean,
     getState: store.get,
     subscribe: store.subscribe,
     query: (request: QueryRequest) =>

@@ -139,6 +139,8 @@ export function createServerIndexClient(
 
   const client: IndexClient = {
     database,
+    // The server answers every user's questions: a view asks for what it shows, not ahead.
+    asksAhead: false,
     getState: store.get,
     subscribe: store.subscribe,
     query,
