@@ -18,6 +18,7 @@ import {
   factColumnsSql,
   factsOfRow,
   FilterNotInSql,
+  placedNearSql,
 } from '../../src/features/events/model/filter-sql'
 import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
@@ -78,27 +79,32 @@ export function eventCalendarRoutes(
   const app = new Hono<{ Variables: { caller: Caller } }>()
 
   /**
-   * The readable events `filter` takes, with their facts: each event's ID, priority and facts
-   * only (`factColumnsSql`), never its record, which `withRecords` reads for the few a view is sent.
+   * The readable events `filter` takes that may be placed in `placed` (`placedNearSql`: a wider
+   * net, which `dayDigest` and `dayEvents` narrow by the model's own `placementOf`), with their
+   * facts: each event's ID, priority and facts only (`factColumnsSql`), never its record, which
+   * `withRecords` reads for the few a view is sent.
    */
   async function subjects(
     caller: Caller,
     filter: EventFilter,
+    placed: NonNullable<EventFilter['placed']>,
     now: Date,
     q: { firstDay: number; completedStatus: string },
   ): Promise<DigestSubject<DigestEvent>[] | 'too-many'> {
-    const sql = compileFilterSql(filter, now, q.firstDay, {
+    const { placed: _, ...rest } = filter
+    const sql = compileFilterSql(rest, now, q.firstDay, {
       completedStatus: q.completedStatus,
       firstParam: 2,
     })
-    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
-    const next = 2 + sql.params.length + scoped.params.length
+    const near = placedNearSql(placed, 2 + sql.params.length)
+    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length + near.params.length)
+    const params = [caller.database, ...sql.params, ...near.params, ...scoped.params]
     const { rows } = await storage.query<Record<string, unknown>>(
-      `SELECT event_id, priority, ${factColumnsSql(`$${next}::text`)}
+      `SELECT event_id, priority, ${factColumnsSql(`$${params.length + 1}::text`)}
        FROM mirror_events
-       WHERE database = $1 AND readable AND (${sql.where}) AND ${scoped.where}
+       WHERE database = $1 AND readable AND (${sql.where}) AND ${near.where} AND ${scoped.where}
        LIMIT ${CALENDAR_MAX_EVENTS + 1}`,
-      [caller.database, ...sql.params, ...scoped.params, statusKey(q.completedStatus)],
+      [...params, statusKey(q.completedStatus)],
     )
     if (rows.length > CALENDAR_MAX_EVENTS) return 'too-many'
     return rows.map((r) => ({
@@ -174,7 +180,7 @@ export function eventCalendarRoutes(
     if (start === undefined || end === undefined || end <= start || Number.isNaN(now.getTime()))
       return c.json(refusal(400, 'from, to and now must be dates, from before to.'), 400)
     try {
-      const found = await subjects(caller, { ...filter, placed: { from, to, by } }, now, q.value)
+      const found = await subjects(caller, filter, { from, to, by }, now, q.value)
       if (found === 'too-many')
         return c.json(
           refusal(422, `More than ${CALENDAR_MAX_EVENTS} events fall in this range: narrow it.`),
@@ -216,7 +222,7 @@ export function eventCalendarRoutes(
       by,
     }
     try {
-      const found = await subjects(caller, { ...filter, placed }, now, q.value)
+      const found = await subjects(caller, filter, placed, now, q.value)
       if (found === 'too-many')
         return c.json(
           refusal(422, `More than ${CALENDAR_MAX_EVENTS} events fall on this day.`),

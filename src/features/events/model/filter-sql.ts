@@ -125,6 +125,41 @@ function wallMs(t: number): number {
   )
 }
 
+type Placed = NonNullable<EventFilter['placed']>
+
+/**
+ * A wider net than `placed`, on the stored wall-clock readings alone (plain columns, no instants
+ * made): every event `placed` takes, and a few near it. A reading is within a day of its instant
+ * (no zone is 14 hours from UTC), a span's local midnights within 25 hours of its ends; three
+ * days leave room. `at` adds a parameter (milliseconds) and answers its placeholder.
+ */
+function placedNear(placed: Placed, at: (ms: number) => string): string {
+  const [from, to] = [placed.from, placed.to].map((text) => parseServiceDate(text)?.getTime())
+  if (from === undefined || to === undefined) return 'false'
+  const after = (column: string) => `${column} > ${at(from - 3 * DAY_MS)}`
+  const before = (column: string) => `${column} < ${at(to + 3 * DAY_MS)}`
+  if (placed.by === 'reminder')
+    return `coalesce(${after('next_wall')} AND ${before('next_wall')}, false)`
+  return (
+    `coalesce(CASE WHEN due_wall IS NOT NULL THEN ${after('due_wall')} AND ${before('due_wall')} ` +
+    `ELSE ${before('start_wall')} AND ${after('greatest(start_wall, end_wall)')} END, false)`
+  )
+}
+
+/**
+ * `placedNear` as a condition of its own, parameters numbered from `firstParam`: for a reader
+ * that places each event itself (the calendar's `dayDigest` applies `placementOf` to every
+ * event it is given), so SQL need not make the instants the exact rule reads.
+ */
+export function placedNearSql(placed: Placed, firstParam = 1): SqlFilter {
+  const params: unknown[] = []
+  const at = (ms: number) => {
+    params.push(ms)
+    return `$${firstParam + params.length - 1}::bigint`
+  }
+  return { where: placedNear(placed, at), params }
+}
+
 /**
  * The filter as one SQL condition (see `compileFilter`: the same arguments and meaning), or
  * `FilterNotInSql` thrown for a field `EventFilter` does not have. `completedStatus` is the runtime
@@ -199,23 +234,13 @@ export function compileFilterSql(
   if (placed) {
     // `placementOf` and `placementIn`: where a calendar draws the event, inside [from, to).
     const [from, to] = [placed.from, placed.to].map((text) => parseServiceDate(text)?.getTime())
-    // First, on the stored wall readings alone, a wider net the exact rule below narrows: a
-    // reading is within a day of its instant (no zone is 14 hours from UTC), a span's local
-    // midnights within 25 hours of its ends; three days leave room. The exact rule then reads
-    // instants for the few it catches, not for every event.
-    const wide = (column: string) => `${column} > ${at(from! - 3 * DAY_MS)}`
-    const near = (column: string) => `${column} < ${at(to! + 3 * DAY_MS)}`
+    // First the wider net on the stored readings (`placedNear`): the exact rule below then reads
+    // instants only for the events it catches, not for every event.
+    conditions.push(placedNear(placed, at))
     if (from === undefined || to === undefined) conditions.push('false')
     else if (placed.by === 'reminder')
-      conditions.push(
-        `coalesce(${wide('next_wall')} AND ${near('next_wall')}, false)`,
-        `coalesce(${reminderOn()} AND ${pointIn(next(), from, to)}, false)`,
-      )
+      conditions.push(`coalesce(${reminderOn()} AND ${pointIn(next(), from, to)}, false)`)
     else {
-      conditions.push(
-        `coalesce(CASE WHEN due_wall IS NOT NULL THEN ${wide('due_wall')} AND ${near('due_wall')} ` +
-          `ELSE ${near('start_wall')} AND ${wide('greatest(start_wall, end_wall)')} END, false)`,
-      )
       const [start, end] = [date('start_Date'), date('end_Date')]
       /** The wall-clock day (days since 1970) an instant falls on here. */
       const dayOf = (x: string) =>
