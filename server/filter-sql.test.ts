@@ -14,7 +14,9 @@ import {
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
 import {
   compileFilterSql,
+  factColumnsOfText,
   factColumnsSql,
+  factColumnsTextSql,
   factsOfRow,
   FilterNotInSql,
 } from '../src/features/events/model/filter-sql'
@@ -207,6 +209,18 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
       ['demo', statusKey(COMPLETED)],
     )
     const read = rows.map((r) => ({ id: r.event_id, facts: factsOfRow(r) }))
+    // And as the calendar receives them: one text a row.
+    const { rows: texts } = await storage.query<{ event_id: number; text: string }>(
+      `SELECT event_id, ${factColumnsTextSql('$2::text')} AS text
+       FROM mirror_events WHERE database = $1 AND readable ORDER BY event_id`,
+      ['demo', statusKey(COMPLETED)],
+    )
+    expect(
+      texts.map((r) => ({
+        id: r.event_id,
+        facts: factsOfRow(factColumnsOfText(r.text.split(','))),
+      })),
+    ).toEqual(read)
     const expected = [...subjects]
       .sort((a, b) => a.event.event_ID - b.event.event_ID)
       .map((s) => ({ id: s.event.event_ID, facts: s.facts }))

@@ -15,7 +15,8 @@ import { statusKey } from '../../src/features/events/model/facts'
 import type { EventFilter } from '../../src/features/events/model/filter'
 import {
   compileFilterSql,
-  factColumnsSql,
+  factColumnsOfText,
+  factColumnsTextSql,
   factsOfRow,
   FilterNotInSql,
   placedNearSql,
@@ -81,7 +82,7 @@ export function eventCalendarRoutes(
   /**
    * The readable events `filter` takes that may be placed in `placed` (`placedNearSql`: a wider
    * net, which `dayDigest` and `dayEvents` narrow by the model's own `placementOf`), with their
-   * facts: each event's ID, priority and facts only (`factColumnsSql`), never its record, which
+   * facts: each event's ID, priority and facts only (`factColumnsTextSql`), never its record, which
    * `withRecords` reads for the few a view is sent.
    */
   async function subjects(
@@ -89,7 +90,7 @@ export function eventCalendarRoutes(
     filter: EventFilter,
     placed: NonNullable<EventFilter['placed']>,
     now: Date,
-    q: { firstDay: number; completedStatus: string },
+    q: { firstDay: number; completedStatus: string; priorities: readonly string[] },
   ): Promise<DigestSubject<DigestEvent>[] | 'too-many'> {
     const { placed: _, ...rest } = filter
     const sql = compileFilterSql(rest, now, q.firstDay, {
@@ -99,18 +100,26 @@ export function eventCalendarRoutes(
     const near = placedNearSql(placed, 2 + sql.params.length)
     const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length + near.params.length)
     const params = [caller.database, ...sql.params, ...near.params, ...scoped.params]
-    const { rows } = await storage.query<Record<string, unknown>>(
-      `SELECT event_id, priority, ${factColumnsSql(`$${params.length + 1}::text`)}
-       FROM mirror_events
-       WHERE database = $1 AND readable AND (${sql.where}) AND ${near.where} AND ${scoped.where}
-       LIMIT ${CALENDAR_MAX_EVENTS + 1}`,
-      [...params, statusKey(q.completedStatus)],
+    // One text of every event taken (ID, priority's place in the list, facts), not rows.
+    const order = `$${params.length + 1}::text[]`
+    const line = `event_id || ',' || coalesce(array_position(${order}, priority), 0) || ',' || ${factColumnsTextSql(`$${params.length + 2}::text`)}`
+    const { rows } = await storage.query<{ taken: string | null }>(
+      `SELECT string_agg(line, ';') AS taken FROM (
+         SELECT ${line} AS line FROM mirror_events
+         WHERE database = $1 AND readable AND (${sql.where}) AND ${near.where} AND ${scoped.where}
+         LIMIT ${CALENDAR_MAX_EVENTS + 1}) AS taken`,
+      [...params, q.priorities, statusKey(q.completedStatus)],
     )
-    if (rows.length > CALENDAR_MAX_EVENTS) return 'too-many'
-    return rows.map((r) => ({
-      event: { event_ID: Number(r.event_id), priority: r.priority as string | null },
-      facts: factsOfRow(r),
-    }))
+    const lines = rows[0]?.taken ? rows[0].taken.split(';') : []
+    if (lines.length > CALENDAR_MAX_EVENTS) return 'too-many'
+    return lines.map((text) => {
+      const [id, place, ...facts] = text.split(',')
+      return {
+        // A priority the list does not name ranks as none does (`importanceOf`).
+        event: { event_ID: Number(id), priority: q.priorities[Number(place) - 1] ?? null },
+        facts: factsOfRow(factColumnsOfText(facts)),
+      }
+    })
   }
 
   /** The drawn events with their records (one the mirror no longer holds is left out). */
