@@ -14,6 +14,7 @@
 //
 //   BENCH_EVENTS=100000 BENCH_RUNS=3 npm run bench:views
 //   BENCH_EVENTS=1000000 BENCH_RUNS=3 npm run bench:views
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import {
   PASSWORD,
@@ -208,6 +209,11 @@ try {
   const browser = await launchBrowser()
   const firstLoad = await waitForFirstLoad(browser, app.base)
   console.log(`  the server's first load (seen by the list): ${(firstLoad / 1000).toFixed(0)} s`)
+  // The peak resident memory of the process serving the app: the sandbox (the service, with its
+  // own copy of every event) and the console server together, so an upper bound of the server's.
+  const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${app.pid}/status`, 'utf8'))?.[1]
+  if (peak)
+    console.log(`  peak memory, sandbox and console server together: ${Math.round(peak / 1024)} MB`)
   await measure(browser, app.base)
   const runs = []
   for (let i = 1; i <= RUNS; i++) {
