@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { parseServiceDate } from '../src/api/dates'
+import { localInstant, parseServiceDate, serviceDateReading } from '../src/api/dates'
 import { eventSchema, type Event } from '../src/api/schemas/event'
 import { factsOf, statusKey } from '../src/features/events/model/facts'
 import {
@@ -193,13 +193,16 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
       '2026-03-14T24:00:00',
       'garbage',
     ]
-    const { rows } = await storage.query<{ value: string; ms: string | number | null }>(
-      `SELECT value, console_service_ms(value, $2) AS ms FROM unnest($1::text[]) AS value`,
-      [texts, CASES_ZONE],
-    )
-    const read = Object.fromEntries(rows.map((r) => [r.value, r.ms === null ? null : Number(r.ms)]))
-    for (const text of texts)
-      expect(read[text], text).toBe(parseServiceDate(text)?.getTime() ?? null)
+    // What the mirror stores of each date (`serviceDateReading`), placed in the zone as the
+    // server's readers place it, is the console's own instant.
+    for (const text of texts) {
+      const reading = serviceDateReading(text)
+      const instant = reading && (reading.zoned ? reading.wallMs : localInstant(reading.wallMs))
+      expect(instant, text).toBe(parseServiceDate(text)?.getTime() ?? null)
+    }
+    // And the table had both kinds, and dates that are none.
+    const readings = texts.map(serviceDateReading)
+    expect(new Set(readings.map((r) => r?.zoned ?? null))).toEqual(new Set([true, false, null]))
   })
 
   it('reads each event’s facts as factsOf does (the calendar reads these, not records)', async () => {

@@ -7,6 +7,7 @@ import { registerMigration, registerOrderMigration } from '../register/register-
 import {
   authMentionsMigration,
   dateColumnsMigration,
+  dateReadingMigration,
   filterMigration,
   serviceDateMigration,
   readableMigration,
@@ -209,6 +210,7 @@ export const migrations: readonly Migration[] = [
   factColumnsMigration,
   searchIndexMigration,
   userIndexMigration,
+  dateReadingMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

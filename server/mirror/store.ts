@@ -2,6 +2,8 @@ import { registerAuth, type Meeting } from '../register/register-store'
 import { searchWords } from '../../src/features/events/model/filter'
 import { authMentionsOf, readableOf, sortTextsOf, statusKeyOf } from '../db/filter-migration'
 import type { Sql } from '../db/storage'
+import { serviceDateReading } from '../../src/api/dates'
+import { DATE_COLUMNS, type DateField } from '../../src/features/events/model/filter-sql'
 
 /*
  * The mirror's rows. Each record is kept whole (jsonb, exactly as the service sent it, unknown
@@ -50,6 +52,26 @@ export interface Change {
 }
 
 type Rec = Record<string, unknown>
+
+/**
+ * Each date the filter reads as its columns (`<name>_wall`, `<name>_zoned`): read here by the
+ * model's own rule, not by SQL (five readings a record in SQL were most of a first load's time).
+ */
+function dateColumnsOf(e: Rec): Record<string, number | boolean | null> {
+  const columns: Record<string, number | boolean | null> = {}
+  for (const [field, column] of Object.entries(DATE_COLUMNS)) {
+    const reading = serviceDateReading(e[field as DateField])
+    columns[`${column}_wall`] = reading?.wallMs ?? null
+    columns[`${column}_zoned`] = reading?.zoned ?? null
+  }
+  return columns
+}
+const DATE_COLUMN_NAMES = Object.values(DATE_COLUMNS).flatMap((c) => [`${c}_wall`, `${c}_zoned`])
+const DATE_COLUMN_TYPES = Object.values(DATE_COLUMNS)
+  .flatMap((c) => [`${c}_wall bigint`, `${c}_zoned boolean`])
+  .join(', ')
+const DATE_COLUMN_SET = DATE_COLUMN_NAMES.map((c) => `${c} = EXCLUDED.${c}`).join(', ')
+
 const text = (v: unknown) => (typeof v === 'string' ? v : null)
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null)
 
@@ -72,19 +94,21 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
     status_key: statusKeyOf(e),
     readable: readableOf(e),
     sort_text: sortTextsOf(e),
+    ...dateColumnsOf(e),
     record: e,
   }))
   const { rows: changed } = await tx.query<{ event_id: number; update_date: string | null }>(
     `INSERT INTO mirror_events AS m (database, event_id, update_date, update_ms, user_id,
        user_group_key, status, priority, due_ms, completed, subject_words, auth_mentions,
-       status_key, readable, sort_text, record)
+       status_key, readable, sort_text, ${DATE_COLUMN_NAMES.join(', ')}, record)
      SELECT $1, r.event_id, r.update_date, r.update_ms, r.user_id, r.user_group_key, r.status,
        r.priority, r.due_ms, r.completed, r.subject_words, r.auth_mentions,
-       r.status_key, r.readable, r.sort_text, r.record
+       r.status_key, r.readable, r.sort_text, ${DATE_COLUMN_NAMES.map((c) => `r.${c}`).join(', ')},
+       r.record
      FROM jsonb_to_recordset($2::jsonb) AS r(event_id integer, update_date text, update_ms bigint,
        user_id text, user_group_key integer, status text, priority text, due_ms bigint,
        completed boolean, subject_words text, auth_mentions text[],
-       status_key text, readable boolean, sort_text jsonb, record jsonb)
+       status_key text, readable boolean, sort_text jsonb, ${DATE_COLUMN_TYPES}, record jsonb)
      ON CONFLICT (database, event_id) DO UPDATE SET
        update_date = EXCLUDED.update_date, update_ms = EXCLUDED.update_ms,
        user_id = EXCLUDED.user_id, user_group_key = EXCLUDED.user_group_key,
@@ -92,7 +116,8 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
        completed = EXCLUDED.completed, subject_words = EXCLUDED.subject_words,
        auth_mentions = EXCLUDED.auth_mentions,
        status_key = EXCLUDED.status_key, readable = EXCLUDED.readable,
-       sort_text = EXCLUDED.sort_text, record = EXCLUDED.record, mirrored_at = now()
+       sort_text = EXCLUDED.sort_text, ${DATE_COLUMN_SET}, record = EXCLUDED.record,
+       mirrored_at = now()
      WHERE m.record IS DISTINCT FROM EXCLUDED.record
      RETURNING event_id, update_date`,
     [database, JSON.stringify(rows)],

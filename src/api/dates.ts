@@ -5,6 +5,8 @@ export {
   localInstant,
   normalizeServiceDate,
   parseServiceDate,
+  serviceDateReading,
+  type ServiceDateReading,
 } from './schemas/common'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')

@@ -64,43 +64,89 @@ export function localInstant(wallMs: number): number {
   ).getTime()
 }
 
+/** The parts of a service date's text, the month from 0; null for text that is no date. */
+function datePartsOf(text: unknown) {
+  if (typeof text !== 'string') return null
+  const m = DATE_PARTS.exec(text.trim())
+  if (!m) return null
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m
+  const parts = {
+    year: Number(y),
+    month: Number(mo) - 1,
+    day: Number(d),
+    hours: Number(h),
+    minutes: Number(mi),
+    seconds: Number(s),
+    ms: Number((frac + '000').slice(0, 3)),
+    /** Minutes east of UTC; null for offset-free text (wall-clock time). */
+    offset:
+      zone === undefined
+        ? null
+        : zone === 'Z'
+          ? 0
+          : (zone.startsWith('-') ? -1 : 1) *
+            (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2))),
+  }
+  if (parts.hours > 23 || parts.minutes > 59 || parts.seconds > 59 || parts.month > 11) return null
+  return parts
+}
+type DateParts = NonNullable<ReturnType<typeof datePartsOf>>
+
+/** The parts read as UTC, in milliseconds; a day past the month's end rolls over. */
+function utcMs(p: DateParts): number {
+  // Date.UTC reads years 0 to 99 as 1900 to 1999: those are set with the setter.
+  if (p.year >= 100) return Date.UTC(p.year, p.month, p.day, p.hours, p.minutes, p.seconds, p.ms)
+  const date = new Date(0)
+  date.setUTCFullYear(p.year, p.month, p.day)
+  date.setUTCHours(p.hours, p.minutes, p.seconds, p.ms)
+  return date.getTime()
+}
+
+/** A service date as the service wrote it: its wall-clock reading, and whether it had a zone. */
+export interface ServiceDateReading {
+  /**
+   * The wall-clock reading in milliseconds as if it were UTC; with a zone (`Z` or an offset),
+   * the instant itself.
+   */
+  wallMs: number
+  zoned: boolean
+}
+
+/**
+ * Reads a service date without placing it in a time zone (the mirror stores this; the zone of
+ * each question is applied later): null for anything `parseServiceDate` takes for no date, whose
+ * instant is `zoned ? wallMs : localInstant(wallMs)` of it.
+ */
+export function serviceDateReading(text: unknown): ServiceDateReading | null {
+  const p = datePartsOf(text)
+  if (!p) return null
+  const wall = utcMs(p)
+  if (Number.isNaN(wall)) return null
+  if (p.offset !== null) return { wallMs: wall - p.offset * 60_000, zoned: true }
+  // Offset-free text names a real day or nothing (2026-02-30 does not roll into March).
+  const check = new Date(wall)
+  if (check.getUTCMonth() !== p.month || check.getUTCDate() !== p.day) return null
+  return { wallMs: wall, zoned: false }
+}
+
 /**
  * Parses a service date tolerantly. Offset-free text is wall-clock time in the local time zone;
  * text with `Z` or an offset is converted to the local wall clock. Returns null for anything
  * that is not a real date (including 2026-02-30).
  */
 export function parseServiceDate(text: string | null | undefined): Date | null {
-  if (typeof text !== 'string') return null
-  const m = DATE_PARTS.exec(text.trim())
-  if (!m) return null
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m
-  const ms = Number((frac + '000').slice(0, 3))
-  const parts = [
-    Number(y),
-    Number(mo) - 1,
-    Number(d),
-    Number(h),
-    Number(mi),
-    Number(s),
-    ms,
-  ] as const
-  const [year, month, day, ...time] = parts
-  let date: Date
-  if (!zone) date = localDate(year, month, day, ...time)
-  else {
-    const offset =
-      zone === 'Z'
-        ? 0
-        : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)))
-    date = new Date(0)
-    date.setUTCFullYear(year, month, day)
-    date.setUTCHours(time[0], time[1] - offset, time[2], time[3])
+  const p = datePartsOf(text)
+  if (!p) return null
+  if (p.offset !== null) {
+    const date = new Date(utcMs(p) - p.offset * 60_000)
+    return Number.isNaN(date.getTime()) ? null : date
   }
+  // The local date made at once from its parts (localInstant would make it from a UTC reading:
+  // the same date, slower, and the event index reads hundreds of thousands).
+  const date = localDate(p.year, p.month, p.day, p.hours, p.minutes, p.seconds, p.ms)
   if (Number.isNaN(date.getTime())) return null
   // Reject overflowing parts (Feb 30 rolls into March in Date's arithmetic).
-  if (!zone && (date.getMonth() !== parts[1] || date.getDate() !== parts[2])) return null
-  if (zone && Number(mo) > 12) return null
-  if (parts[3] > 23 || parts[4] > 59 || parts[5] > 59) return null
+  if (date.getMonth() !== p.month || date.getDate() !== p.day) return null
   return date
 }
 
