@@ -369,6 +369,43 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     ).toBe(400)
   })
 
+  it('refuses a range or a day holding more events than it reads, and names the limit', async () => {
+    const small = new Hono<{ Variables: { caller: Caller } }>()
+    small.use('*', async (c, next) => {
+      c.set('caller', caller)
+      await next()
+    })
+    small.route('/', eventCalendarRoutes(storage, undefined, undefined, { maxEvents: 2 }))
+    const now = caseNows()[0]!
+    const ask = async (path: string, body: Record<string, unknown>) => {
+      const response = await small.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ now: now.getTime(), ...body }),
+      })
+      const answer = (await response.json()) as { error?: { detail: string } }
+      return { status: response.status, detail: answer.error?.detail }
+    }
+    const busiest = subjects
+      .map((s) => s.facts.due)
+      .filter((due): due is number => due !== null)
+      .map((due) => startOfDay(new Date(due)).getTime())
+      .sort((a, b) => a - b)
+    const range = await ask('/events/calendar', {
+      from: formatServiceDate(new Date(busiest[0]!)),
+      to: formatServiceDate(startOfDay(new Date(busiest.at(-1)!), 1)),
+    })
+    expect(range.status).toBe(422)
+    expect(range.detail).toMatch(/More than 2 events fall in this range/)
+    // A day holding more than two events.
+    const counts = new Map<number, number>()
+    for (const day of busiest) counts.set(day, (counts.get(day) ?? 0) + 1)
+    const [day] = [...counts].find(([, n]) => n > 2)!
+    const one = await ask('/events/day', { day: formatServiceDate(new Date(day)) })
+    expect(one.status).toBe(422)
+    expect(one.detail).toMatch(/More than 2 events fall on this day/)
+  })
+
   it('counts the values in use as the index’s facets do', async () => {
     const count = (read: (e: Event) => string | number | null | undefined) => {
       const map = new Map<string | number, number>()
