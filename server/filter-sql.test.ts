@@ -14,6 +14,8 @@ import {
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
 import {
   compileFilterSql,
+  DATE_COLUMNS,
+  type FactColumns,
   factColumnsOfText,
   factColumnsSql,
   factColumnsTextSql,
@@ -562,6 +564,49 @@ describe.each(storageKinds)('the filter columns of events mirrored before them (
             status_key: statusKey(e.status),
           })),
       )
+      // Each date's columns, read by SQL for the rows stored before the model read them
+      // (`dateReadingMigration`), hold what `serviceDateReading` reads; a record stored after
+      // is read by the model: a new due date is its new reading.
+      const dates = async () =>
+        (
+          await t.storage.query<{ event_id: number; due_wall: string | null } & FactColumns>(
+            `SELECT event_id, ${factColumnsSql("''")} FROM mirror_events
+             WHERE database = 'demo' ORDER BY event_id`,
+          )
+        ).rows
+      const readings = (e: Event) =>
+        Object.fromEntries(
+          Object.entries(DATE_COLUMNS).flatMap(([field, column]) => {
+            const reading = serviceDateReading(e[field as keyof Event])
+            return [
+              [`${column}_wall`, reading ? String(reading.wallMs) : null],
+              [`${column}_zoned`, reading?.zoned ?? null],
+            ]
+          }),
+        )
+      const stored = await dates()
+      const sorted = [...EDGE_EVENTS].sort((a, b) => a.event_ID - b.event_ID)
+      // A zone is read only where there is a date (SQL said "no zone" of text that is none).
+      const wall = (row: FactColumns) =>
+        Object.fromEntries(
+          Object.values(DATE_COLUMNS).flatMap((c) => {
+            const at = row[`${c}_wall`]
+            return [
+              [`${c}_wall`, at === null ? null : String(at)],
+              [`${c}_zoned`, at === null ? null : row[`${c}_zoned`]],
+            ]
+          }),
+        )
+      expect(stored.map(wall)).toEqual(sorted.map(readings))
+      expect(stored.some((r) => r.due_wall !== null)).toBe(true)
+      const moved = {
+        ...sorted[0]!,
+        due_Date: '2031-07-04T08:15:00',
+        update_Date: '2031-01-01T00:00:00',
+      }
+      await t.storage.transaction((tx) => upsertEvents(tx, 'demo', [moved]))
+      const after = (await dates()).find((r) => r.event_id === moved.event_ID)!
+      expect(wall(after)).toEqual(readings(moved))
     } finally {
       await t.close()
     }
