@@ -62,12 +62,15 @@ export function createServerIndexClient(
   let disposed = false
   /** Whether questions go out: once the stream is open, or its wait is over. */
   let live = false
-  let goLive = () => {}
-  const opened = new Promise<void>((resolve) => (goLive = resolve))
-  const waited = setTimeout(() => {
+  let release = () => {}
+  const opened = new Promise<void>((resolve) => (release = resolve))
+  /** The held questions go out (the stream opened, or its wait is over). */
+  function goLive() {
+    clearTimeout(waited)
     live = true
-    goLive()
-  }, STREAM_WAIT_MS)
+    release()
+  }
+  const waited = setTimeout(goLive, STREAM_WAIT_MS)
 
   /** A POST to one of the server's event routes; the envelope's `data`. */
   async function post(name: string, body: object): Promise<unknown> {
@@ -198,8 +201,6 @@ export function createServerIndexClient(
       if (!live) {
         // The stream's first opening: every question so far is still held, so none missed a
         // change; they go out now.
-        clearTimeout(waited)
-        live = true
         goLive()
         return
       }
@@ -214,7 +215,6 @@ export function createServerIndexClient(
     retry: () => bump(),
     dispose() {
       disposed = true
-      clearTimeout(waited)
       goLive()
       stop.abort()
       store.listeners.clear()
