@@ -125,21 +125,31 @@ export function factColumnsOfText(values: readonly string[]): FactColumns {
   return row
 }
 
+/** Each date's two column names, made once (the calendar reads hundreds of thousands of rows). */
+const DATE_KEYS = Object.fromEntries(
+  Object.entries(DATE_COLUMNS).map(([field, column]) => [
+    field,
+    [`${column}_wall`, `${column}_zoned`] as const,
+  ]),
+) as Record<DateField, readonly [wall: string, zoned: string]>
+
+/** One date of a row of `factColumnsSql` as an instant, as `parseServiceDate` makes it. */
+function dateOfRow(row: FactColumns, field: DateField): number | null {
+  const [wallKey, zonedKey] = DATE_KEYS[field]
+  const wall = row[wallKey]
+  if (wall === null || wall === undefined) return null
+  return row[zonedKey] === true ? Number(wall) : localInstant(Number(wall))
+}
+
 /** `factsOf` of an event from its row of `factColumnsSql`. */
 export function factsOfRow(row: FactColumns): EventFacts {
-  const date = (field: DateField) => {
-    const column = DATE_COLUMNS[field]
-    const wall = row[`${column}_wall`]
-    if (wall === null || wall === undefined) return null
-    return row[`${column}_zoned`] === true ? Number(wall) : localInstant(Number(wall))
-  }
   return {
-    due: date('due_Date'),
-    next: date('next_Scheduled_Date'),
+    due: dateOfRow(row, 'due_Date'),
+    next: dateOfRow(row, 'next_Scheduled_Date'),
     reminder: row.reminder_on === true,
-    start: date('start_Date'),
-    end: date('end_Date'),
-    updated: date('update_Date'),
+    start: dateOfRow(row, 'start_Date'),
+    end: dateOfRow(row, 'end_Date'),
+    updated: dateOfRow(row, 'update_Date'),
     completed: row.completed === true,
   }
 }
