@@ -17,13 +17,15 @@
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import {
-  PASSWORD,
   launchBrowser,
   median,
   ms,
   percentile,
+  everyEvent,
+  signInToList,
   startApp,
   timeSearchAndFilter,
+  waitForFirstLoad,
 } from './bench-lib.mjs'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000)
@@ -40,51 +42,7 @@ const target = {
   bytes: 1_000_000,
 }
 const fmt = (n) => n.toLocaleString('en-GB')
-const whole = (page) =>
-  page.getByRole('status').filter({ hasText: new RegExp(` of ${fmt(EVENTS)} events$`) })
-
-/** Signs in from /events (the sign-in page sends the user back there). */
-async function signInToList(page, base) {
-  await page.goto(`${base}/events`)
-  await page.getByLabel('Username').fill('admin')
-  await page.getByLabel('Password').fill(PASSWORD)
-  // A person takes a moment to type: the page is up 2 s before the click, as it would be.
-  await page.waitForTimeout(2000)
-}
-
-/** Waits until the server's copy holds every event: the list's total says so. */
-async function waitForFirstLoad(browser, base) {
-  const started = Date.now()
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  let signedIn = false
-  /** Times the page itself did not load or sign in within 30 s (the server busy loading). */
-  let unanswered = 0
-  for (;;) {
-    try {
-      if (!signedIn) {
-        await signInToList(page, base)
-        await page.getByRole('button', { name: 'Sign in' }).click()
-        await page.getByRole('navigation', { name: 'Main' }).waitFor()
-        signedIn = true
-      } else await page.reload()
-    } catch {
-      unanswered++
-    }
-    try {
-      await whole(page).waitFor({ timeout: 10_000 })
-      break
-    } catch {
-      if (Date.now() - started > 30 * 60_000) throw new Error('the first load took over 30 min')
-    }
-  }
-  await context.close()
-  if (unanswered > 0)
-    console.log(
-      `  the page not loaded or signed in within 30 s during the first load: ${unanswered}`,
-    )
-  return Date.now() - started
-}
+const whole = (page) => everyEvent(page, EVENTS)
 
 /**
  * The requests of this document started after `since` (performance.now()): each one's path,
@@ -228,7 +186,7 @@ const app = await startApp('bench-views', EVENTS, {
 })
 try {
   const browser = await launchBrowser()
-  const firstLoad = await waitForFirstLoad(browser, app.base)
+  const firstLoad = await waitForFirstLoad(browser, app.base, EVENTS)
   console.log(`  the server's first load (seen by the list): ${(firstLoad / 1000).toFixed(0)} s`)
   // The peak resident memory of the process serving the app: the sandbox (the service, with its
   // own copy of every event) and the console server together, so an upper bound of the server's.
