@@ -3,7 +3,7 @@ import { eventSchema } from '../../src/api/schemas/event'
 import { statusKey } from '../../src/features/events/model/facts'
 import { authNumbersIn } from '../../src/features/events/model/mentions'
 import { sortText } from '../../src/features/events/model/sort-value'
-import { DATE_COLUMNS } from '../../src/features/events/model/filter-sql'
+import { DATE_COLUMN_KEYS } from '../../src/features/events/model/filter-sql'
 import type { Sql } from './storage'
 
 /*
@@ -493,11 +493,9 @@ export const dateReadingMigration = {
   name: "each event's dates read by the model when stored",
   sql: `
     ALTER TABLE mirror_events
-      ${Object.values(DATE_COLUMNS)
-        .flatMap((c) => [
-          `ALTER COLUMN ${c}_wall DROP EXPRESSION`,
-          `ALTER COLUMN ${c}_zoned DROP EXPRESSION`,
-        ])
+      ${Object.values(DATE_COLUMN_KEYS)
+        .flat()
+        .map((column) => `ALTER COLUMN ${column} DROP EXPRESSION`)
         .join(',\n      ')};
     DROP FUNCTION console_service_ms(text, text);
     DROP FUNCTION console_service_zoned(text);

@@ -3,7 +3,7 @@ import { searchWords } from '../../src/features/events/model/filter'
 import { authMentionsOf, readableOf, sortTextsOf, statusKeyOf } from '../db/filter-migration'
 import type { Sql } from '../db/storage'
 import { serviceDateReading } from '../../src/api/dates'
-import { DATE_COLUMNS, type DateField } from '../../src/features/events/model/filter-sql'
+import { DATE_COLUMN_KEYS, type DateField } from '../../src/features/events/model/filter-sql'
 
 /*
  * The mirror's rows. Each record is kept whole (jsonb, exactly as the service sent it, unknown
@@ -59,16 +59,16 @@ type Rec = Record<string, unknown>
  */
 function dateColumnsOf(e: Rec): Record<string, number | boolean | null> {
   const columns: Record<string, number | boolean | null> = {}
-  for (const [field, column] of Object.entries(DATE_COLUMNS)) {
+  for (const [field, [wall, zoned]] of Object.entries(DATE_COLUMN_KEYS)) {
     const reading = serviceDateReading(e[field as DateField])
-    columns[`${column}_wall`] = reading?.wallMs ?? null
-    columns[`${column}_zoned`] = reading?.zoned ?? null
+    columns[wall] = reading?.wallMs ?? null
+    columns[zoned] = reading?.zoned ?? null
   }
   return columns
 }
-const DATE_COLUMN_NAMES = Object.values(DATE_COLUMNS).flatMap((c) => [`${c}_wall`, `${c}_zoned`])
-const DATE_COLUMN_TYPES = Object.values(DATE_COLUMNS)
-  .flatMap((c) => [`${c}_wall bigint`, `${c}_zoned boolean`])
+const DATE_COLUMN_NAMES = Object.values(DATE_COLUMN_KEYS).flat()
+const DATE_COLUMN_TYPES = Object.values(DATE_COLUMN_KEYS)
+  .map(([wall, zoned]) => `${wall} bigint, ${zoned} boolean`)
   .join(', ')
 const DATE_COLUMN_SET = DATE_COLUMN_NAMES.map((c) => `${c} = EXCLUDED.${c}`).join(', ')
 

@@ -125,8 +125,11 @@ export function factColumnsOfText(values: readonly string[]): FactColumns {
   return row
 }
 
-/** Each date's two column names, made once (the calendar reads hundreds of thousands of rows). */
-const DATE_KEYS = Object.fromEntries(
+/**
+ * Each date's two columns, `<name>_wall` and `<name>_zoned`, named once (the mirror writes them
+ * and the calendar reads them for hundreds of thousands of rows).
+ */
+export const DATE_COLUMN_KEYS = Object.fromEntries(
   Object.entries(DATE_COLUMNS).map(([field, column]) => [
     field,
     [`${column}_wall`, `${column}_zoned`] as const,
@@ -135,7 +138,7 @@ const DATE_KEYS = Object.fromEntries(
 
 /** One date of a row of `factColumnsSql` as an instant, as `parseServiceDate` makes it. */
 function dateOfRow(row: FactColumns, field: DateField): number | null {
-  const [wallKey, zonedKey] = DATE_KEYS[field]
+  const [wallKey, zonedKey] = DATE_COLUMN_KEYS[field]
   const wall = row[wallKey]
   if (wall === null || wall === undefined) return null
   return row[zonedKey] === true ? Number(wall) : localInstant(Number(wall))
