@@ -433,6 +433,10 @@ describe('the auth register and the CMS report', () => {
     const whole = await queryRegister(api, query)
     expect(whole.unreadable).toBe(0)
     const broken = whole.rows[3]!.auth.auth_Number!
+    const kept = await t.storage.query<{ record: unknown }>(
+      `SELECT record FROM mirror_auths WHERE database = 'demo' AND auth_number = $1`,
+      [broken],
+    )
     await t.storage.query(
       `UPDATE mirror_auths SET record = record || '{"urgent": "yes", "closed": 7}'::jsonb
        WHERE database = 'demo' AND auth_number = $1`,
@@ -444,6 +448,11 @@ describe('the auth register and the CMS report', () => {
       whole.rows.map((r) => r.auth.auth_Number).filter((n) => n !== broken),
     )
     expect(page.total).toBe(whole.total)
+    // Put back, so the register's re-read restoring it later cannot change what the next test sees.
+    await t.storage.query(
+      `UPDATE mirror_auths SET record = $2::jsonb WHERE database = 'demo' AND auth_number = $1`,
+      [broken, JSON.stringify(kept.rows[0]!.record)],
+    )
   })
 
   it('meets the auths named by the events of the first load, once it is over', async () => {
