@@ -30,7 +30,7 @@ import { formatServiceDate } from '../src/api/schemas/common'
 import type { Storage } from './db/storage'
 import { migrate, migrations } from './db/migrations'
 import type { Caller } from './gate'
-import { upsertEvents } from './mirror/store'
+import { upsertEvents, wallClockMs } from './mirror/store'
 import { eventCalendarRoutes } from './routes/event-calendar'
 import { eventQueryRoutes, type EventQuery, type QuerySortField } from './routes/event-query'
 import { createConsoleServer, listen } from './server'
@@ -607,6 +607,49 @@ describe.each(storageKinds)('the filter columns of events mirrored before them (
       await t.storage.transaction((tx) => upsertEvents(tx, 'demo', [moved]))
       const after = (await dates()).find((r) => r.event_id === moved.event_ID)!
       expect(wall(after)).toEqual(readings(moved))
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('orders and follows changes by the same reading: a date that is none is none', async () => {
+    const t = await openTestStorage(kind)
+    try {
+      await migrate(t.storage, { auditRetentionDays: 30 })
+      const texts = [
+        '2026-02-28T10:00:00',
+        '2026-02-30T10:00:00',
+        '2026-03-14 09:30',
+        '2026-01-31T10:00:00+05:30',
+        '2026-13-01T00:00:00',
+        'garbage',
+      ]
+      const stored = texts.map((text, i) => ({
+        ...EDGE_EVENTS[0]!,
+        event_ID: 9000 + i,
+        due_Date: text,
+        update_Date: text,
+      }))
+      await t.storage.transaction((tx) => upsertEvents(tx, 'demo', stored))
+      const { rows } = await t.storage.query<{
+        event_id: number
+        due_ms: string | null
+        update_ms: string | null
+        due_wall: string | null
+        updated_wall: string | null
+      }>(
+        `SELECT event_id, due_ms, update_ms, due_wall, updated_wall FROM mirror_events
+         WHERE database = 'demo' AND event_id >= 9000 ORDER BY event_id`,
+      )
+      // The order's and the watermark's milliseconds are the date columns' own reading.
+      expect(
+        rows.map((r) => [r.due_ms, r.update_ms].map((v) => (v === null ? null : Number(v)))),
+      ).toEqual(texts.map((text) => [0, 0].map(() => serviceDateReading(text)?.wallMs ?? null)))
+      expect(rows.map((r) => r.due_ms === null)).toEqual(rows.map((r) => r.due_wall === null))
+      expect(rows.map((r) => r.due_ms === null)).toEqual(
+        texts.map((text) => parseServiceDate(text) === null),
+      )
+      expect(wallClockMs('2026-02-30T10:00:00')).toBeNull()
     } finally {
       await t.close()
     }

@@ -11,30 +11,14 @@ import { DATE_COLUMN_KEYS, type DateField } from '../../src/features/events/mode
  * did not change is no write at all, so only real changes are announced.
  */
 
-const DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/
-
 /**
  * A service date as milliseconds of its wall-clock reading (as if UTC), to order by: the
  * service's dates carry no zone, so they are compared as written. A date with an offset is
- * moved to UTC. Null for anything else.
+ * moved to UTC. Null for anything `parseServiceDate` takes for no date (2026-02-30 included):
+ * `serviceDateReading`, the one reading the date columns are written from too.
  */
-export function wallClockMs(text: unknown): number | null {
-  if (typeof text !== 'string') return null
-  const m = DATE.exec(text.trim())
-  if (!m) return null
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m
-  const date = new Date(0)
-  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d))
-  date.setUTCHours(Number(h), Number(mi), Number(s), Number((frac + '000').slice(0, 3)))
-  let ms = date.getTime()
-  if (zone && zone !== 'Z') {
-    const sign = zone.startsWith('-') ? -1 : 1
-    const digits = zone.replace(/[+:-]/g, '')
-    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000
-  }
-  return Number.isFinite(ms) ? ms : null
-}
+export const wallClockMs = (text: unknown): number | null =>
+  serviceDateReading(text)?.wallMs ?? null
 
 export type Kind = 'event' | 'auth'
 
