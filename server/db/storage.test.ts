@@ -28,6 +28,18 @@ describe.each(storageKinds)('storage (%s)', (kind) => {
     expect(rows).toEqual([{ id: 1, v: { a: 'x' } }])
   })
 
+  it('compiles no question to machine code (JIT), on every connection', async () => {
+    t = await openTestStorage(kind)
+    const show = async (sql: Pick<TestStorage['storage'], 'query'>) =>
+      (await sql.query<{ jit: string }>('SHOW jit')).rows[0]!.jit
+    // Several at once, so a pool opens several connections.
+    const seen = await Promise.all([
+      ...Array.from({ length: 4 }, () => show(t.storage)),
+      t.storage.transaction((tx) => show(tx)),
+    ])
+    expect(seen).toEqual(['off', 'off', 'off', 'off', 'off'])
+  })
+
   it('delivers notifications committed by a transaction', async () => {
     t = await openTestStorage(kind)
     const seen: string[] = []

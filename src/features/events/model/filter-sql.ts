@@ -249,16 +249,29 @@ export function compileFilterSql(
     `coalesce(${reminderOn()} AND ${next()} > ${at(t)} AND ${due()} <= ${at(to)}, false)`
   /** Due within a window of `dueWindow`: both ends inclusive; open only if it says so. */
   const dueIn = (w: { from: number; to: number; open: boolean }) => {
-    const parts: string[] = []
-    // A coarse look first, which the index on (database, due_ms) answers: a service date's
-    // wall-clock reading lies within a day of its instant's, whatever the zone and clock change.
-    if (Number.isFinite(w.from)) parts.push(`due_ms >= ${at(wallMs(w.from) - DAY_MS)}`)
-    if (Number.isFinite(w.to)) parts.push(`due_ms <= ${at(wallMs(w.to) + DAY_MS)}`)
-    parts.push(`${due()} IS NOT NULL`)
-    if (Number.isFinite(w.from)) parts.push(`${due()} >= ${at(w.from)}`)
-    if (Number.isFinite(w.to)) parts.push(`${due()} <= ${at(w.to)}`)
+    const [lower, upper] = [Number.isFinite(w.from), Number.isFinite(w.to)]
+    // A coarse look first, outside any coalesce so that the index on (database, due_ms) answers
+    // it: a service date's stored reading (`due_ms`: the instant when it has a zone, else the
+    // wall clock as written) lies within a day of the wall-clock reading of its instant here.
+    // Never unknown (a missing date is false before any comparison), so NOT can be put before it.
+    const coarse = ['due_ms IS NOT NULL']
+    if (lower) coarse.push(`due_ms >= ${at(wallMs(w.from) - DAY_MS)}`)
+    if (upper) coarse.push(`due_ms <= ${at(wallMs(w.to) + DAY_MS)}`)
+    // Two days inside both ends, a date read at all is inside the window whatever its zone (an
+    // offset is under 15 hours, a clock change under a day): only the events near the ends need
+    // the instant the exact rule makes, the costly part of the condition.
+    const inside = ['due_wall IS NOT NULL']
+    if (lower) inside.push(`due_ms >= ${at(wallMs(w.from) + 2 * DAY_MS)}`)
+    if (upper) inside.push(`due_ms <= ${at(wallMs(w.to) - 2 * DAY_MS)}`)
+    const exact = [`${due()} IS NOT NULL`]
+    if (lower) exact.push(`${due()} >= ${at(w.from)}`)
+    if (upper) exact.push(`${due()} <= ${at(w.to)}`)
+    const parts = [
+      ...coarse,
+      `coalesce((${inside.join(' AND ')}) OR (${exact.join(' AND ')}), false)`,
+    ]
     if (w.open) parts.push(`NOT ${completed()}`)
-    return `coalesce(${parts.join(' AND ')}, false)`
+    return `(${parts.join(' AND ')})`
   }
 
   /** A point in time inside [from, to). */
