@@ -15,6 +15,7 @@ import { compileFilter, searchWords, type EventFilter } from '../src/features/ev
 import {
   compileFilterSql,
   DATE_COLUMNS,
+  DATE_INSTANT_COLUMNS,
   type FactColumns,
   factColumnsOfText,
   factColumnsSql,
@@ -29,6 +30,7 @@ import { startOfDay } from '../src/features/events/model/days'
 import { formatServiceDate } from '../src/api/schemas/common'
 import type { Storage } from './db/storage'
 import { migrate, migrations } from './db/migrations'
+import { makeInstantsHere } from './db/filter-migration'
 import type { Caller } from './gate'
 import { upsertEvents, wallClockMs } from './mirror/store'
 import { eventCalendarRoutes } from './routes/event-calendar'
@@ -608,6 +610,52 @@ describe.each(storageKinds)('the filter columns of events mirrored before them (
       const after = (await dates()).find((r) => r.event_id === moved.event_ID)!
       expect(wall(after)).toEqual(readings(moved))
     } finally {
+      await t.close()
+    }
+  })
+
+  it('makes each date’s instant again when the server starts in another zone', async () => {
+    const t = await openTestStorage(kind)
+    const instants = async () =>
+      (
+        await t.storage.query<Record<string, string | number | null>>(
+          `SELECT event_id, ${Object.values(DATE_INSTANT_COLUMNS).join(', ')} FROM mirror_events
+           WHERE database = 'demo' ORDER BY event_id`,
+        )
+      ).rows.map((r) =>
+        Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : Number(v)])),
+      )
+    // What the model makes of each date in the zone the process runs in now.
+    const expected = () =>
+      [...EDGE_EVENTS]
+        .sort((a, b) => a.event_ID - b.event_ID)
+        .map((e) => ({
+          event_id: e.event_ID,
+          ...Object.fromEntries(
+            Object.entries(DATE_INSTANT_COLUMNS).map(([field, column]) => [
+              column,
+              parseServiceDate(e[field as keyof Event] as string | null)?.getTime() ?? null,
+            ]),
+          ),
+        }))
+    try {
+      await migrate(t.storage, { auditRetentionDays: 30 })
+      await t.storage.transaction((tx) => upsertEvents(tx, 'demo', EDGE_EVENTS))
+      const here = expected()
+      expect(await instants()).toEqual(here)
+      process.env.TZ = 'Pacific/Auckland'
+      const there = expected()
+      expect(there).not.toEqual(here)
+      await migrate(t.storage, { auditRetentionDays: 30 })
+      expect(await instants()).toEqual(there)
+      const { rows } = await t.storage.query<{ zone: string }>(
+        'SELECT zone FROM mirror_instants_zone',
+      )
+      expect(rows).toEqual([{ zone: 'Pacific/Auckland' }])
+      // In the zone they were made in, nothing is made again.
+      expect(await t.storage.transaction((tx) => makeInstantsHere(tx))).toBe(0)
+    } finally {
+      process.env.TZ = CASES_ZONE
       await t.close()
     }
   })

@@ -3,7 +3,14 @@ import { eventSchema } from '../../src/api/schemas/event'
 import { statusKey } from '../../src/features/events/model/facts'
 import { authNumbersIn } from '../../src/features/events/model/mentions'
 import { sortText } from '../../src/features/events/model/sort-value'
-import { DATE_COLUMN_KEYS } from '../../src/features/events/model/filter-sql'
+import {
+  DATE_COLUMN_KEYS,
+  DATE_INSTANT_COLUMNS,
+  instantOfReading,
+  localZone,
+  type DateField,
+  type FactColumns,
+} from '../../src/features/events/model/filter-sql'
 import type { Sql } from './storage'
 
 /*
@@ -501,4 +508,89 @@ export const dateReadingMigration = {
     DROP FUNCTION console_service_zoned(text);
     DROP FUNCTION console_service_wall(text);
   `,
+}
+
+/** How many events each turn of `makeInstantsHere` reads and writes. */
+const INSTANT_BATCH = 5000
+
+/**
+ * Makes each event's instants (`<name>_instant`, what the filter and the list's sort compare)
+ * again in this process's zone (`localZone`) when the mirror's were made in another, or never:
+ * by the model's own rule (`instantOfReading`) from the readings stored. Answers how many events
+ * it made them for (none when the zone is the one they were made in). Every instance of the
+ * server on one database runs in one zone, the team's.
+ */
+export async function makeInstantsHere(tx: Sql): Promise<number> {
+  const zone = localZone()
+  const { rows: kept } = await tx.query<{ zone: string }>('SELECT zone FROM mirror_instants_zone')
+  if (kept[0]?.zone === zone) return 0
+  const fields = Object.entries(DATE_COLUMN_KEYS) as [DateField, readonly [string, string]][]
+  let made = 0
+  let after: { database: string; id: number } = { database: '', id: -2147483648 }
+  for (;;) {
+    const { rows } = await tx.query<{ database: string; event_id: number } & FactColumns>(
+      `SELECT database, event_id, ${fields.flatMap(([, pair]) => pair).join(', ')}
+       FROM mirror_events WHERE (database, event_id) > ($1, $2)
+       ORDER BY database, event_id LIMIT ${INSTANT_BATCH}`,
+      [after.database, after.id],
+    )
+    if (rows.length === 0) break
+    const instants = rows.map((r) => ({
+      database: r.database,
+      event_id: r.event_id,
+      ...Object.fromEntries(
+        fields.map(([field, [wall, zoned]]) => {
+          const at = r[wall]
+          return [
+            DATE_INSTANT_COLUMNS[field],
+            at === null || at === undefined
+              ? null
+              : instantOfReading({ wallMs: Number(at), zoned: r[zoned] === true }),
+          ]
+        }),
+      ),
+    }))
+    const columns = fields.map(([field]) => DATE_INSTANT_COLUMNS[field])
+    await tx.query(
+      `UPDATE mirror_events m SET ${columns.map((c) => `${c} = f.${c}`).join(', ')}
+       FROM jsonb_to_recordset($1::jsonb)
+         AS f(database text, event_id integer, ${columns.map((c) => `${c} bigint`).join(', ')})
+       WHERE m.database = f.database AND m.event_id = f.event_id`,
+      [JSON.stringify(instants)],
+    )
+    made += rows.length
+    const last = rows[rows.length - 1]!
+    after = { database: last.database, id: last.event_id }
+  }
+  await tx.query(
+    `INSERT INTO mirror_instants_zone (zone) VALUES ($1)
+     ON CONFLICT (one) DO UPDATE SET zone = EXCLUDED.zone`,
+    [zone],
+  )
+  return made
+}
+
+/**
+ * Version 26: each date as an instant, made by the model when a record is stored
+ * (`instantOfReading`) in the server's zone, recorded beside them (`makeInstantsHere` makes them
+ * again at a start in another zone): a due window or a sort by date is then a comparison of a
+ * column, which an index answers, where SQL made an instant of every event's date for each
+ * question (`console_date_ms`). The index on due dates is of the instants now.
+ */
+export const instantMigration = {
+  version: 26,
+  name: "each event's dates as instants in the server's zone",
+  sql: `
+    ALTER TABLE mirror_events
+      ${Object.values(DATE_INSTANT_COLUMNS)
+        .map((column) => `ADD COLUMN ${column} bigint`)
+        .join(',\n      ')};
+    CREATE TABLE mirror_instants_zone (
+      one boolean PRIMARY KEY DEFAULT true CHECK (one),
+      zone text NOT NULL
+    );
+    DROP INDEX mirror_events_by_due;
+    CREATE INDEX mirror_events_by_due ON mirror_events (database, due_instant, event_id);
+  `,
+  backfill: makeInstantsHere,
 }

@@ -9,6 +9,8 @@ import {
   dateColumnsMigration,
   dateReadingMigration,
   filterMigration,
+  instantMigration,
+  makeInstantsHere,
   serviceDateMigration,
   readableMigration,
   factColumnsMigration,
@@ -211,6 +213,7 @@ export const migrations: readonly Migration[] = [
   searchIndexMigration,
   userIndexMigration,
   dateReadingMigration,
+  instantMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */
@@ -220,8 +223,9 @@ export const PRESENCE_LOCK_CLASS = 7_406_221
 const MIGRATION_LOCK = 7_406_221_001
 
 /**
- * Applies the versions not yet applied, then the audit retention, in one transaction under an
- * advisory lock. Returns the versions it applied.
+ * Applies the versions not yet applied, then the audit retention, and makes the events' instants
+ * again if this process runs in another zone than they were made in (`makeInstantsHere`), in one
+ * transaction under an advisory lock. Returns the versions it applied.
  */
 export async function migrate(
   storage: Storage,
@@ -249,6 +253,11 @@ export async function migrate(
       applied.push(migration.version)
     }
     await setAuditRetention(tx, options.auditRetentionDays)
+    // The events' instants in this process's zone, made again if they were made in another.
+    const { rows: zoned } = await tx.query<{ t: string | null }>(
+      `SELECT to_regclass('mirror_instants_zone')::text AS t`,
+    )
+    if (zoned[0]?.t) await makeInstantsHere(tx)
     return applied
   })
 }

@@ -3,7 +3,12 @@ import { searchWords } from '../../src/features/events/model/filter'
 import { authMentionsOf, readableOf, sortTextsOf, statusKeyOf } from '../db/filter-migration'
 import type { Sql } from '../db/storage'
 import { serviceDateReading } from '../../src/api/dates'
-import { DATE_COLUMN_KEYS, type DateField } from '../../src/features/events/model/filter-sql'
+import {
+  DATE_COLUMN_KEYS,
+  DATE_INSTANT_COLUMNS,
+  instantOfReading,
+  type DateField,
+} from '../../src/features/events/model/filter-sql'
 
 /*
  * The mirror's rows. Each record is kept whole (jsonb, exactly as the service sent it, unknown
@@ -38,8 +43,9 @@ export interface Change {
 type Rec = Record<string, unknown>
 
 /**
- * Each date the filter reads as its columns (`<name>_wall`, `<name>_zoned`): read here by the
- * model's own rule, not by SQL (five readings a record in SQL were most of a first load's time).
+ * Each date the filter reads as its columns (`<name>_wall`, `<name>_zoned`, and `<name>_instant`
+ * in this process's zone): read here by the model's own rule, not by SQL (five readings a record
+ * in SQL were most of a first load's time).
  */
 function dateColumnsOf(e: Rec): Record<string, number | boolean | null> {
   const columns: Record<string, number | boolean | null> = {}
@@ -47,12 +53,19 @@ function dateColumnsOf(e: Rec): Record<string, number | boolean | null> {
     const reading = serviceDateReading(e[field as DateField])
     columns[wall] = reading?.wallMs ?? null
     columns[zoned] = reading?.zoned ?? null
+    columns[DATE_INSTANT_COLUMNS[field as DateField]] = instantOfReading(reading)
   }
   return columns
 }
-const DATE_COLUMN_NAMES = Object.values(DATE_COLUMN_KEYS).flat()
-const DATE_COLUMN_TYPES = Object.values(DATE_COLUMN_KEYS)
-  .map(([wall, zoned]) => `${wall} bigint, ${zoned} boolean`)
+const DATE_COLUMN_NAMES = Object.entries(DATE_COLUMN_KEYS).flatMap(([field, pair]) => [
+  ...pair,
+  DATE_INSTANT_COLUMNS[field as DateField],
+])
+const DATE_COLUMN_TYPES = Object.entries(DATE_COLUMN_KEYS)
+  .map(
+    ([field, [wall, zoned]]) =>
+      `${wall} bigint, ${zoned} boolean, ${DATE_INSTANT_COLUMNS[field as DateField]} bigint`,
+  )
   .join(', ')
 const DATE_COLUMN_SET = DATE_COLUMN_NAMES.map((c) => `${c} = EXCLUDED.${c}`).join(', ')
 

@@ -12,7 +12,6 @@ import {
   compileFilterSql,
   dateSql,
   FilterNotInSql,
-  localZone,
 } from '../../src/features/events/model/filter-sql'
 import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
@@ -109,9 +108,6 @@ function orderBy(
   param: (value: unknown, type: string) => string,
   completed: () => string,
 ): string {
-  let zone: string | null = null
-  const date = (field: Parameters<typeof dateSql>[0]) =>
-    dateSql(field, (zone ??= param(localZone(), 'text')))
   const terms: string[] = []
   const seen = new Set<string>()
   for (const { field, direction } of sort) {
@@ -127,7 +123,7 @@ function orderBy(
     } else if (field === COMPLETED_SORT)
       terms.push(`CASE WHEN ${completed()} THEN 1 ELSE 0 END ${dir}`)
     else if (Object.hasOwn(SORT_DATE_FACTS, field))
-      terms.push(`${date(field as keyof typeof SORT_DATE_FACTS)} ${dir}`)
+      terms.push(`${dateSql(field as keyof typeof SORT_DATE_FACTS)} ${dir}`)
     else {
       // A yes/no as 1/0, a number as itself, text as `sortText` wrote it (`sort_text`).
       const name = param(field, 'text')

@@ -1,4 +1,4 @@
-import { localInstant, parseServiceDate } from '../../../api/dates'
+import { localInstant, parseServiceDate, type ServiceDateReading } from '../../../api/dates'
 import { statusKey, type EventFacts } from './facts'
 import { dueWindow, searchQuery, type EventFilter } from './filter'
 
@@ -7,10 +7,10 @@ import { dueWindow, searchQuery, type EventFilter } from './filter'
  * server finds work with the very meaning `compileFilter` gives a filter in the browser. The
  * windows come from `dueWindow`, the words from `searchQuery`, the completed status from
  * `statusKey`; the facts' rules (facts.ts) are each written once below, as SQL. The service's
- * dates are parsed as the console parses them when a record is written, and read here as
- * instants in the local zone (`console_date_ms`, server/db/filter-migration.ts), so "today", a
- * week and the clock changes fall on the same instants. The local zone is this process's:
- * `dueWindow` counts days in it too.
+ * dates are parsed as the console parses them when a record is written, and stored as instants
+ * in the local zone (`DATE_INSTANT_COLUMNS`, `makeInstantsHere` in server/db/filter-migration.ts),
+ * so "today", a week and the clock changes fall on the same instants. The local zone is this
+ * process's: `dueWindow` counts days in it too.
  */
 
 /** A WHERE fragment over `mirror_events` and its parameters (`$n` numbered from `firstParam`). */
@@ -60,11 +60,23 @@ export const DATE_COLUMNS = {
 } as const
 export type DateField = keyof typeof DATE_COLUMNS
 
-/** A date of the event as an instant in milliseconds, read in `zone` (SQL), null without one. */
-export function dateSql(field: DateField, zone: string) {
-  const column = DATE_COLUMNS[field]
-  return `console_date_ms(${column}_wall, ${column}_zoned, ${zone})`
+/**
+ * The mirror's column holding each date as an instant in milliseconds, null without one
+ * (`<name>_instant`): `parseServiceDate`'s instant, made by the model when a record is stored, in
+ * the server's zone (TZ), and made again if the server starts in another (server/db/).
+ */
+export const DATE_INSTANT_COLUMNS = Object.fromEntries(
+  Object.entries(DATE_COLUMNS).map(([field, column]) => [field, `${column}_instant`]),
+) as Record<DateField, string>
+
+/** A date of the event as an instant in milliseconds (SQL), null without one. */
+export function dateSql(field: DateField) {
+  return DATE_INSTANT_COLUMNS[field]
 }
+
+/** A date's instant as `parseServiceDate` makes it, from the reading the mirror stores. */
+export const instantOfReading = (reading: ServiceDateReading | null) =>
+  reading === null ? null : reading.zoned ? reading.wallMs : localInstant(reading.wallMs)
 
 /** The IANA name of the zone this process reads local dates in (what `dueWindow` uses). */
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -141,7 +153,7 @@ function dateOfRow(row: FactColumns, field: DateField): number | null {
   const [wallKey, zonedKey] = DATE_COLUMN_KEYS[field]
   const wall = row[wallKey]
   if (wall === null || wall === undefined) return null
-  return row[zonedKey] === true ? Number(wall) : localInstant(Number(wall))
+  return instantOfReading({ wallMs: Number(wall), zoned: row[zonedKey] === true })
 }
 
 /** `factsOf` of an event from its row of `factColumnsSql`. */
@@ -157,22 +169,8 @@ export function factsOfRow(row: FactColumns): EventFacts {
   }
 }
 
-/** A day in milliseconds: a day's length on the wall clock, the margin of the look at `due_ms`. */
+/** A day in milliseconds: a day's length on the wall clock. */
 const DAY_MS = 86_400_000
-
-/** An instant's wall-clock reading in this process's zone, as milliseconds as if UTC. */
-function wallMs(t: number): number {
-  const d = new Date(t)
-  return Date.UTC(
-    d.getFullYear(),
-    d.getMonth(),
-    d.getDate(),
-    d.getHours(),
-    d.getMinutes(),
-    d.getSeconds(),
-    d.getMilliseconds(),
-  )
-}
 
 type Placed = NonNullable<EventFilter['placed']>
 
@@ -235,7 +233,7 @@ export function compileFilterSql(
     return () => (sql ??= make())
   }
   const zone = once(() => param(localZone(), 'text'))
-  const date = (field: DateField) => dateSql(field, zone())
+  const date = (field: DateField) => dateSql(field)
   const at = (ms: number) => param(ms, 'bigint')
 
   // The facts (facts.ts), each never null: SQL's unknown would turn a NOT into a false.
@@ -249,27 +247,11 @@ export function compileFilterSql(
     `coalesce(${reminderOn()} AND ${next()} > ${at(t)} AND ${due()} <= ${at(to)}, false)`
   /** Due within a window of `dueWindow`: both ends inclusive; open only if it says so. */
   const dueIn = (w: { from: number; to: number; open: boolean }) => {
-    const [lower, upper] = [Number.isFinite(w.from), Number.isFinite(w.to)]
-    // A coarse look first, outside any coalesce so that the index on (database, due_ms) answers
-    // it: a service date's stored reading (`due_ms`: the instant when it has a zone, else the
-    // wall clock as written) lies within a day of the wall-clock reading of its instant here.
-    // Never unknown (a missing date is false before any comparison), so NOT can be put before it.
-    const coarse = ['due_ms IS NOT NULL']
-    if (lower) coarse.push(`due_ms >= ${at(wallMs(w.from) - DAY_MS)}`)
-    if (upper) coarse.push(`due_ms <= ${at(wallMs(w.to) + DAY_MS)}`)
-    // Two days inside both ends, a date read at all is inside the window whatever its zone (an
-    // offset is under 15 hours, a clock change under a day): only the events near the ends need
-    // the instant the exact rule makes, the costly part of the condition.
-    const inside = ['due_wall IS NOT NULL']
-    if (lower) inside.push(`due_ms >= ${at(wallMs(w.from) + 2 * DAY_MS)}`)
-    if (upper) inside.push(`due_ms <= ${at(wallMs(w.to) - 2 * DAY_MS)}`)
-    const exact = [`${due()} IS NOT NULL`]
-    if (lower) exact.push(`${due()} >= ${at(w.from)}`)
-    if (upper) exact.push(`${due()} <= ${at(w.to)}`)
-    const parts = [
-      ...coarse,
-      `coalesce((${inside.join(' AND ')}) OR (${exact.join(' AND ')}), false)`,
-    ]
+    // Plain comparisons of the stored instant, which the index on (database, due_instant)
+    // answers; never unknown (a missing date is false first), so NOT can be put before it.
+    const parts = [`${due()} IS NOT NULL`]
+    if (Number.isFinite(w.from)) parts.push(`${due()} >= ${at(w.from)}`)
+    if (Number.isFinite(w.to)) parts.push(`${due()} <= ${at(w.to)}`)
     if (w.open) parts.push(`NOT ${completed()}`)
     return `(${parts.join(' AND ')})`
   }
