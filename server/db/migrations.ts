@@ -9,6 +9,7 @@ import {
   dateColumnsMigration,
   dateReadingMigration,
   filterMigration,
+  factsIndexMigration,
   instantMigration,
   makeInstantsHere,
   serviceDateMigration,
@@ -214,6 +215,7 @@ export const migrations: readonly Migration[] = [
   userIndexMigration,
   dateReadingMigration,
   instantMigration,
+  factsIndexMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -28,16 +28,23 @@ describe.each(storageKinds)('storage (%s)', (kind) => {
     expect(rows).toEqual([{ id: 1, v: { a: 'x' } }])
   })
 
-  it('compiles no question to machine code (JIT), on every connection', async () => {
+  it('compiles no question to machine code (JIT) nor splits it among workers, on every connection', async () => {
     t = await openTestStorage(kind)
     const show = async (sql: Pick<TestStorage['storage'], 'query'>) =>
-      (await sql.query<{ jit: string }>('SHOW jit')).rows[0]!.jit
+      [
+        (await sql.query<{ jit: string }>('SHOW jit')).rows[0]!.jit,
+        (
+          await sql.query<{ max_parallel_workers_per_gather: string }>(
+            'SHOW max_parallel_workers_per_gather',
+          )
+        ).rows[0]!.max_parallel_workers_per_gather,
+      ].join(' ')
     // Several at once, so a pool opens several connections.
     const seen = await Promise.all([
       ...Array.from({ length: 4 }, () => show(t.storage)),
       t.storage.transaction((tx) => show(tx)),
     ])
-    expect(seen).toEqual(['off', 'off', 'off', 'off', 'off'])
+    expect(seen).toEqual(Array.from({ length: 5 }, () => 'off 0'))
   })
 
   it('delivers notifications committed by a transaction', async () => {

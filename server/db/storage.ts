@@ -44,12 +44,16 @@ export interface Storage extends Sql {
 const PRESENCE_LOCK = `SELECT pg_advisory_lock(${PRESENCE_LOCK_CLASS}, hashtext($1))`
 const PRESENCE_UNLOCK = `SELECT pg_advisory_unlock(${PRESENCE_LOCK_CLASS}, hashtext($1))`
 
+/** The settings of the server's sessions (see `openPostgres`). */
+const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0'
+
 /** Postgres through `pg`: a pool for queries, one connection of its own for LISTEN. */
 export async function openPostgres(connectionString: string): Promise<Storage> {
   // No JIT compilation: it took 1.6 s of a 1.5 s question at 1,000,000 events (the compiling is
-  // most of it), and the server's questions are many and short (decision 0008). An `options`
-  // of the connection string's own replaces this one.
-  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' })
+  // most of it). No parallel workers: the server's questions are many and short, and a count
+  // from the facts' index took twice as long with them (decision 0008). An `options` of the
+  // connection string's own replaces these.
+  const pool = new pg.Pool({ connectionString, max: 10, options: SESSION_OPTIONS })
   // A broken idle connection is dropped by the pool; without a listener its error would end the
   // process.
   pool.on('error', (error) => console.error('storage: idle connection failed:', error.message))
@@ -183,8 +187,8 @@ export async function openEmbedded(dataDir?: string): Promise<Storage> {
     unlock()
     throw error
   })
-  // As with a Postgres server (`openPostgres`); this build has no JIT, the setting says so.
-  await db.exec('SET jit = off')
+  // As with a Postgres server (`openPostgres`); this build has no JIT or workers, the settings say so.
+  await db.exec('SET jit = off; SET max_parallel_workers_per_gather = 0')
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
       const result = await target.query<T>(text, params)

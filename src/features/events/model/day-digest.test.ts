@@ -111,6 +111,21 @@ describe('dayDigest', () => {
     expect(dayOf(result, 17).more).toBe(1)
   })
 
+  it('looks past many more pressing spans that do not fit, to draw those that do', () => {
+    // Monday is full with its overdue events; the spans, open and urgent, are more pressing
+    // than Tuesday's completed events, and cover Monday too.
+    const monday = Array.from({ length: 3 }, () => due(16))
+    const spans = Array.from({ length: 20 }, () => span(16, 17, 'URGENT'))
+    const tuesday = Array.from({ length: 5 }, () => due(17, 'NORMAL', { status: C }))
+    const result = digest([...tuesday, ...spans, ...monday])
+    expect(drawnIds(result)).toEqual([
+      ...monday.map((s) => s.event.event_ID),
+      ...tuesday.slice(0, 3).map((s) => s.event.event_ID),
+    ])
+    expect(dayOf(result, 16).more).toBe(20)
+    expect(dayOf(result, 17).more).toBe(22)
+  })
+
   it('keeps every day exact: drawn plus more is all, and counts the events it cannot place', () => {
     const events = [
       ...Array.from({ length: 30 }, (_, i) => due(16 + (i % 7), i % 5 ? 'NORMAL' : 'URGENT')),

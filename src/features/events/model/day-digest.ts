@@ -96,6 +96,28 @@ function comparePressing(a: Item<DigestEvent>, b: Item<DigestEvent>): number {
   )
 }
 
+/**
+ * The `count` most pressing of `items`, most pressing first: what sorting them all and taking
+ * the first `count` gives, without sorting a day of thousands to draw three.
+ */
+function mostPressing<E extends DigestEvent>(items: readonly Item<E>[], count: number): Item<E>[] {
+  if (items.length <= count) return [...items].sort(comparePressing)
+  const best: Item<E>[] = []
+  for (const item of items) {
+    if (best.length === count && comparePressing(item, best[count - 1]!) >= 0) continue
+    let lo = 0
+    let hi = best.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (comparePressing(best[mid]!, item) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    best.splice(lo, 0, item)
+    if (best.length > count) best.pop()
+  }
+  return best
+}
+
 /** Local midnights from `from` (inclusive) to `to` (exclusive), a day apart across clock changes. */
 function dayStarts(from: number, to: number): number[] {
   const starts: number[] = []
@@ -201,14 +223,19 @@ export function dayDigest<E extends DigestEvent = Event>(
     return true
   }
   for (let d = 0; d < starts.length; d++) {
-    if (drawnOn[d]! >= perDay) continue
-    const candidates = onDay[d]!.filter((item) => !chosen.has(item)).sort(comparePressing)
-    for (const item of candidates) {
-      if (drawnOn[d]! >= perDay) break
-      // A span drawn on a day already full would crowd it: it stays in that day's more.
-      if (!fits(item)) continue
-      chosen.add(item)
-      for (let i = item.first; i <= item.last; i++) drawnOn[i]!++
+    // The day's most pressing first, a few more than it draws (a span may not fit); more only
+    // if too few fitted. One that did not fit never fits later: the days only fill.
+    for (let taking = perDay * 4; drawnOn[d]! < perDay; taking *= 4) {
+      const waiting = onDay[d]!.filter((item) => !chosen.has(item))
+      const candidates = mostPressing(waiting, taking)
+      for (const item of candidates) {
+        if (drawnOn[d]! >= perDay) break
+        // A span drawn on a day already full would crowd it: it stays in that day's more.
+        if (!fits(item)) continue
+        chosen.add(item)
+        for (let i = item.first; i <= item.last; i++) drawnOn[i]!++
+      }
+      if (candidates.length === waiting.length) break
     }
   }
   for (let d = 0; d < starts.length; d++) days[d]!.more = days[d]!.total - drawnOn[d]!

@@ -88,18 +88,13 @@ export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 export const completedSql = (key: string) => `(completion_set OR status_key = ${key})`
 
 /**
- * What `factsOfRow` reads of a `mirror_events` row: each date's wall-clock reading and whether it
- * had a zone, the reminder switch, and the completed rule with `key` (SQL, a placeholder as a
- * rule); each a name, its SQL, and whether it is a yes/no. The calendar reads these instead of
- * each record: the dates are made instants in JavaScript, by the Date rules `parseServiceDate`
- * uses, faster than SQL makes them.
+ * What `factsOfRow` reads of a `mirror_events` row: each date's instant (`DATE_INSTANT_COLUMNS`),
+ * the reminder switch, and the completed rule with `key` (SQL, a placeholder as a rule); each a
+ * name, its SQL, and whether it is a yes/no. The calendar reads these instead of each record.
  */
 function factColumns(key: string): [name: string, sql: string, yesNo: boolean][] {
   return [
-    ...Object.values(DATE_COLUMNS).flatMap((c): [string, string, boolean][] => [
-      [`${c}_wall`, `${c}_wall`, false],
-      [`${c}_zoned`, `${c}_zoned`, true],
-    ]),
+    ...Object.values(DATE_INSTANT_COLUMNS).map((c): [string, string, boolean] => [c, c, false]),
     ['reminder_on', 'reminder_on', true],
     ['completed', completedSql(key), true],
   ]
@@ -148,12 +143,10 @@ export const DATE_COLUMN_KEYS = Object.fromEntries(
   ]),
 ) as Record<DateField, readonly [wall: string, zoned: string]>
 
-/** One date of a row of `factColumnsSql` as an instant, as `parseServiceDate` makes it. */
+/** One date of a row of `factColumnsSql`: its stored instant. */
 function dateOfRow(row: FactColumns, field: DateField): number | null {
-  const [wallKey, zonedKey] = DATE_COLUMN_KEYS[field]
-  const wall = row[wallKey]
-  if (wall === null || wall === undefined) return null
-  return instantOfReading({ wallMs: Number(wall), zoned: row[zonedKey] === true })
+  const at = row[DATE_INSTANT_COLUMNS[field]]
+  return at === null || at === undefined ? null : Number(at)
 }
 
 /** `factsOf` of an event from its row of `factColumnsSql`. */
