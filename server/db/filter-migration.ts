@@ -516,13 +516,16 @@ const INSTANT_BATCH = 5000
 /**
  * Makes each event's instants (`<name>_instant`, what the filter and the list's sort compare)
  * again in this process's zone (`localZone`) when the mirror's were made in another, or never:
- * by the model's own rule (`instantOfReading`) from the readings stored. Answers how many events
- * it made them for (none when the zone is the one they were made in). Every instance of the
- * server on one database runs in one zone, the team's.
+ * by the model's own rule (`instantOfReading`) from the readings stored, writing only the rows
+ * whose instants change. Answers how many events it read (none when the zone is the one they
+ * were made in). Every instance of the server on one database runs in one zone, the team's: the
+ * mirror refuses to store a record in another (`upsertEvents`).
  */
 export async function makeInstantsHere(tx: Sql): Promise<number> {
   const zone = localZone()
-  const { rows: kept } = await tx.query<{ zone: string }>('SELECT zone FROM mirror_instants_zone')
+  const { rows: kept } = await tx.query<{ zone: string }>(
+    'SELECT zone FROM mirror_instants_zone FOR UPDATE',
+  )
   if (kept[0]?.zone === zone) return 0
   const fields = Object.entries(DATE_COLUMN_KEYS) as [DateField, readonly [string, string]][]
   let made = 0
@@ -555,7 +558,8 @@ export async function makeInstantsHere(tx: Sql): Promise<number> {
       `UPDATE mirror_events m SET ${columns.map((c) => `${c} = f.${c}`).join(', ')}
        FROM jsonb_to_recordset($1::jsonb)
          AS f(database text, event_id integer, ${columns.map((c) => `${c} bigint`).join(', ')})
-       WHERE m.database = f.database AND m.event_id = f.event_id`,
+       WHERE m.database = f.database AND m.event_id = f.event_id
+         AND (${columns.map((c) => `m.${c} IS DISTINCT FROM f.${c}`).join(' OR ')})`,
       [JSON.stringify(instants)],
     )
     made += rows.length

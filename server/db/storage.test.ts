@@ -47,6 +47,22 @@ describe.each(storageKinds)('storage (%s)', (kind) => {
     expect(seen).toEqual(Array.from({ length: 5 }, () => 'off 0'))
   })
 
+  if (kind === 'postgres')
+    it('keeps the settings of PGOPTIONS beside its own', async () => {
+      const before = process.env.PGOPTIONS
+      process.env.PGOPTIONS = '-c statement_timeout=12345'
+      try {
+        t = await openTestStorage(kind)
+      } finally {
+        if (before === undefined) delete process.env.PGOPTIONS
+        else process.env.PGOPTIONS = before
+      }
+      const { rows } = await t.storage.query<{ timeout: string; jit: string }>(
+        `SELECT current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit`,
+      )
+      expect(rows).toEqual([{ timeout: '12345ms', jit: 'off' }])
+    })
+
   it('delivers notifications committed by a transaction', async () => {
     t = await openTestStorage(kind)
     const seen: string[] = []

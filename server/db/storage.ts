@@ -51,9 +51,11 @@ const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0'
 export async function openPostgres(connectionString: string): Promise<Storage> {
   // No JIT compilation: it took 1.6 s of a 1.5 s question at 1,000,000 events (the compiling is
   // most of it). No parallel workers: the server's questions are many and short, and a count
-  // from the facts' index took twice as long with them (decision 0008). An `options` of the
-  // connection string's own replaces these.
-  const pool = new pg.Pool({ connectionString, max: 10, options: SESSION_OPTIONS })
+  // from the facts' index took twice as long with them (decision 0008). Settings in PGOPTIONS
+  // are kept (pg reads it only without `options`); an `options` of the connection string's own
+  // replaces all of these.
+  const options = [process.env.PGOPTIONS, SESSION_OPTIONS].filter(Boolean).join(' ')
+  const pool = new pg.Pool({ connectionString, max: 10, options })
   // A broken idle connection is dropped by the pool; without a listener its error would end the
   // process.
   pool.on('error', (error) => console.error('storage: idle connection failed:', error.message))

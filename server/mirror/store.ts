@@ -7,6 +7,7 @@ import {
   DATE_COLUMN_KEYS,
   DATE_INSTANT_COLUMNS,
   instantOfReading,
+  localZone,
   type DateField,
 } from '../../src/features/events/model/filter-sql'
 
@@ -75,6 +76,15 @@ const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 
 /** Stores events; returns those that were new or different. */
 export async function upsertEvents(tx: Sql, database: string, events: readonly Rec[]) {
   if (events.length === 0) return [] as Change[]
+  // The instants below are made in this process's zone: never beside ones made in another.
+  const { rows: made } = await tx.query<{ zone: string }>(
+    'SELECT zone FROM mirror_instants_zone FOR SHARE',
+  )
+  if (made[0] && made[0].zone !== localZone())
+    throw new Error(
+      `This server runs in the time zone ${localZone()}, but the mirror's dates were made in ` +
+        `${made[0].zone}: run every instance on one database in one zone (TZ).`,
+    )
   const rows = events.map((e) => ({
     event_id: e.event_ID,
     update_date: text(e.update_Date),

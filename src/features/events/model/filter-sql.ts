@@ -50,7 +50,10 @@ export class FilterNotInSql extends Error {
   }
 }
 
-/** The mirror's columns (`<name>_wall`, `<name>_zoned`) holding each date the filter reads. */
+/**
+ * The name of each date the filter reads in the mirror's columns: `<name>_instant` (what the
+ * filter compares), `<name>_wall` and `<name>_zoned` (the reading stored, the calendar's wide net).
+ */
 export const DATE_COLUMNS = {
   due_Date: 'due',
   next_Scheduled_Date: 'next',
