@@ -109,6 +109,8 @@ test.describe('with the console server', () => {
     page,
     clock,
   }) => {
+    // Two people signed in and five views: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000)
     await signIn(page, 'staff')
     await expect(page.getByRole('heading', { name: 'My events' })).toBeVisible()
     const token = await sessionToken(page)
