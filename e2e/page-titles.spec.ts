@@ -17,6 +17,8 @@ test.describe('page titles', () => {
     page,
     clock,
   }) => {
+    // Sixteen full page loads, each signing the tab in again: 15 s here, 33 s on a busy CI machine.
+    test.setTimeout(60_000)
     await page.goto('/sign-in')
     await expect(page).toHaveTitle(`Sign in — ${APP}`)
     await signIn(page, 'admin')
