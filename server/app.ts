@@ -127,7 +127,7 @@ export function createConsoleApp(deps: AppDeps) {
     sessionsSeen.seen(c.get('caller'), typeof exp === 'number' ? exp * 1000 : null)
     await next()
   })
-  own.route('/', healthRoutes(deps.storage, deps.config.databases))
+  own.route('/', healthRoutes(deps.storage, deps.config.databases, answers))
   const scopeFor: ScopeFor = (caller) => scopeOf(caller, deps.config)
   own.route('/', eventRoutes(deps.storage, scopeFor))
   own.route('/', eventQueryRoutes(deps.storage, scopeFor, answers))

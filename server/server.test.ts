@@ -116,6 +116,29 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     expect((await s.call('GET', '/console-api/health', { token: staff })).status).toBe(401)
   })
 
+  it('counts the events it holds in health once, and again after each change', async () => {
+    const s = await setUp()
+    const held = async () =>
+      (
+        (await s.call('GET', '/console-api/health')).json.data as {
+          databases: { database: string; events: number }[]
+        }
+      ).databases.find((d) => d.database === 'demo')!.events
+    expect(await held()).toBe(120)
+    // A create through the console counts at once; a deletion made elsewhere once the mirror
+    // has read it.
+    const event = (await s.call('GET', '/api/events/6')).json.data as Record<string, unknown>
+    const created = await s.call('POST', '/api/events', {
+      body: { ...event, event_ID: 0, update_Date: undefined, subject: 'Counted' },
+    })
+    expect(created.status).toBe(200)
+    expect(await held()).toBe(121)
+    expect(await held()).toBe(121)
+    await s.service.sandbox.call('DELETE', '/events/7', { token: s.admin })
+    await s.server.mirrors[0]!.sweep()
+    expect(await held()).toBe(120)
+  })
+
   it('passes requests through with its own API key and the user’s token', async () => {
     const s = await setUp()
     const read = await s.call('GET', '/api/events/5', {
