@@ -514,6 +514,58 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     expect(unknown.body.error?.detail).toMatch(/filter\.colour|filter/)
   })
 
+  it('answers a search of thousands of words, or words no subject can hold, without failing', async () => {
+    const now = new Date(2026, 2, 8).getTime()
+    // 20,000 different words within the body's limit: more than a statement can carry as values.
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i}`).join(' ')
+    const many = await ask({ filter: { text: words }, now })
+    expect(many.status).toBe(400)
+    expect(many.body.error?.detail).toMatch(/more than \d+ different words/)
+    // The same word 100,000 times is one word.
+    expect((await ask({ filter: { text: 'a '.repeat(100_000) }, now })).status).toBe(200)
+    // Repeated words ask once: 'renewal' typed 500 times is 'renewal'.
+    const repeated = await ask({ filter: { text: 'renewal '.repeat(500) }, now })
+    const once = await ask({ filter: { text: 'renewal' }, now })
+    expect(repeated.status).toBe(200)
+    expect(repeated.body.total).toBe(once.body.total)
+    for (const text of ['%', '_', '\\', "'; DROP TABLE mirror_events; --"])
+      expect((await ask({ filter: { text }, now })).status, text).toBe(200)
+  })
+
+  it('refuses, saying where, what Postgres could not be asked: a NUL, a page past its reach, no date', async () => {
+    const now = new Date(2026, 2, 8).getTime()
+    const refused = async (query: Record<string, unknown>, where: RegExp) => {
+      const answer = await ask(query as unknown as EventQuery)
+      expect(answer.status, JSON.stringify(query)).toBe(400)
+      expect(answer.body.error?.detail).toMatch(where)
+    }
+    await refused({ now, filter: { text: 'a\u0000b' } }, /filter\.text/)
+    await refused({ now, filter: { user: ['\u0000'] } }, /filter\.user\.0/)
+    await refused({ now, filter: { due: { from: '\u0000' } } }, /filter\.due/)
+    await refused({ now, priorities: ['HIGH\u0000'] }, /priorities\.0/)
+    await refused({ now, offset: 1e15 }, /offset/)
+    await refused({ now, page: 1e12 }, /page/)
+    await refused({ now: 9e15 }, /now/)
+    for (const path of ['/console-api/events/workload', '/console-api/events/calendar']) {
+      const response = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          now: 9e15,
+          from: '2026-03-01T00:00:00',
+          to: '2026-04-01T00:00:00',
+        }),
+      })
+      expect(response.status, path).toBe(400)
+    }
+    const day = await app.request('/console-api/events/day', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now, day: '2026-03-08T00:00:00', offset: 1e15 }),
+    })
+    expect(day.status).toBe(400)
+  })
+
   it('audits each answer as a read of the database', async () => {
     await ask({ filter: { due: 'today' }, now: new Date(2026, 2, 8).toISOString() })
     const { rows } = await storage.query<{ user_id: string; database: string; detail: unknown }>(

@@ -26,7 +26,7 @@ import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
 import { scopeSql, type ScopeFor } from '../scope'
-import { countMatching, filterSchema } from './event-query'
+import { countMatching, filterSchema, instantSchema, storedText } from './event-query'
 
 /*
  * The calendar's questions, answered from the mirror with the model's own rules: Postgres takes
@@ -43,15 +43,14 @@ export const CALENDAR_MAX_EVENTS = 500_000
 /** All of time, for "placed anywhere": an event without it has no date to be placed by. */
 const EVER = { from: '0001-01-01T00:00:00', to: '9999-12-31T00:00:00' }
 
-const instant = z.union([z.iso.datetime({ offset: true }), z.number().int()])
-const wallText = z.string().max(40)
+const wallText = storedText.max(40)
 const common = {
   filter: filterSchema.default({}),
   by: z.enum(['dates', 'reminder']).default('dates'),
-  now: instant,
+  now: instantSchema,
   firstDay: z.number().int().min(0).max(6).default(1),
-  completedStatus: z.string().max(200).default('Completed'),
-  priorities: z.array(z.string().max(200)).max(100).default([]),
+  completedStatus: storedText.max(200).default('Completed'),
+  priorities: z.array(storedText.max(200)).max(100).default([]),
 }
 const calendarSchema = z.strictObject({
   ...common,
@@ -63,7 +62,7 @@ const calendarSchema = z.strictObject({
 const daySchema = z.strictObject({
   ...common,
   day: wallText,
-  offset: z.number().int().min(0).default(0),
+  offset: z.number().int().min(0).max(2_147_483_647).default(0),
   limit: z.number().int().min(1).max(1000).default(100),
 })
 

@@ -27,7 +27,20 @@ import { scopeSql, type ScopeFor } from '../scope'
  * are read in this server's time zone (TZ): run it in the team's. Each answer is one audit entry.
  */
 
-const words = z.array(z.string()).optional()
+/**
+ * Text as Postgres holds it: a NUL is refused here (no stored value can hold one, and Postgres
+ * refuses it in a question), with where it was, as any other field the server does not read.
+ */
+export const storedText = z.string().refine((s) => !s.includes('\u0000'), 'holds a NUL')
+/** An instant: ISO 8601 with a zone, or milliseconds within what a date can be (±8.64e15). */
+export const instantSchema = z.union([
+  z.iso.datetime({ offset: true }),
+  z.number().int().min(-8.64e15).max(8.64e15),
+])
+/** The most rows a page may start past: the largest integer Postgres's OFFSET is given. */
+const MAX_OFFSET = 2_147_483_647
+
+const words = z.array(storedText).optional()
 
 /** An `EventFilter` as JSON (strict: a field the server does not know is refused). */
 export const filterSchema = z.strictObject({
@@ -40,20 +53,20 @@ export const filterSchema = z.strictObject({
   unassigned: z.boolean().optional(),
   inGroups: z.array(z.number()).optional(),
   enteredBy: words,
-  updatedSince: z.string().optional(),
+  updatedSince: storedText.optional(),
   due: z
     .union([
       z.enum(['overdue', 'snoozed', 'today', 'week']),
-      z.strictObject({ from: z.string().optional(), to: z.string().optional() }),
+      z.strictObject({ from: storedText.optional(), to: storedText.optional() }),
     ])
     .optional(),
   reminderDue: z.boolean().optional(),
   completed: z.boolean().optional(),
-  text: z.string().optional(),
+  text: storedText.optional(),
   placed: z
-    .strictObject({ from: z.string(), to: z.string(), by: z.enum(['dates', 'reminder']) })
+    .strictObject({ from: storedText, to: storedText, by: z.enum(['dates', 'reminder']) })
     .optional(),
-  mentionsAuth: z.union([z.string(), z.literal(true)]).optional(),
+  mentionsAuth: z.union([storedText, z.literal(true)]).optional(),
 }) satisfies z.ZodType<EventFilter>
 
 /**
@@ -68,13 +81,13 @@ export const QUERY_MAX_PAGE_SIZE = 1000
 export const eventQuerySchema = z.strictObject({
   filter: filterSchema.default({}),
   /** The instant the filter's "now" is (ISO 8601 with a zone, or milliseconds). */
-  now: z.union([z.iso.datetime({ offset: true }), z.number().int()]),
+  now: instantSchema,
   /** The week's first day of the display locale (0 Sunday, 1 Monday). */
   firstDay: z.number().int().min(0).max(6).default(1),
   /** The runtime config's completed status (`isCompleted`). */
-  completedStatus: z.string().default('Completed'),
+  completedStatus: storedText.default('Completed'),
   /** The service's priorities, lowest first (`GET /priorities`, as `importance` reads them). */
-  priorities: z.array(z.string()).default([]),
+  priorities: z.array(storedText).default([]),
   sort: z
     .array(
       z.strictObject({
@@ -83,10 +96,15 @@ export const eventQuerySchema = z.strictObject({
       }),
     )
     .default([]),
-  page: z.number().int().min(1).default(1),
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_OFFSET / QUERY_MAX_PAGE_SIZE)
+    .default(1),
   pageSize: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).default(100),
   /** Rows from this position (0-based) instead of `page`; with `limit` instead of `pageSize`. */
-  offset: z.number().int().min(0).optional(),
+  offset: z.number().int().min(0).max(MAX_OFFSET).optional(),
   limit: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).optional(),
   /** `relevance`: the best answers to the filter's text first (`eventSearchRank`), each rank in
    * the order of `sort`; the answer then carries each row's rank. */
@@ -468,7 +486,7 @@ const recordsSchema = z.strictObject({
 })
 
 const workloadSchema = z.strictObject({
-  now: z.union([z.iso.datetime({ offset: true }), z.number().int()]),
+  now: instantSchema,
   firstDay: z.number().int().min(0).max(6).default(1),
-  completedStatus: z.string().max(200).default('Completed'),
+  completedStatus: storedText.max(200).default('Completed'),
 })

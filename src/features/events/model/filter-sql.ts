@@ -43,9 +43,15 @@ const FIELDS_IN_SQL: Record<keyof EventFilter, true> = {
   mentionsAuth: true,
 }
 
+/** The most different words a search sent to the server may have (each is one condition). */
+export const SEARCH_MAX_WORDS = 64
+
 export class FilterNotInSql extends Error {
-  constructor(readonly fields: readonly string[]) {
-    super(`The server cannot filter by ${fields.join(', ')}.`)
+  constructor(
+    readonly fields: readonly string[],
+    message = `The server cannot filter by ${fields.join(', ')}.`,
+  ) {
+    super(message)
     this.name = 'FilterNotInSql'
   }
 }
@@ -348,7 +354,16 @@ export function compileFilterSql(
     // Inside the folded subject as `LIKE '%word%'` (`\\`, `%` and `_` taken as themselves),
     // which a trigram index answers where Postgres has one (`searchIndexMigration`); never null.
     const inside = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    const words = search.words.map((w) => `subject_words LIKE ${param(inside(w), 'text')}`)
+    // Each different word once, and none found inside another (a subject holding "renewal"
+    // holds "new"): the same matches, in as few conditions as the words need.
+    const distinct = [...new Set(search.words)]
+    if (distinct.length > SEARCH_MAX_WORDS)
+      throw new FilterNotInSql(
+        ['text'],
+        `A search of more than ${SEARCH_MAX_WORDS} different words is not one the server reads.`,
+      )
+    const needed = distinct.filter((w) => !distinct.some((o) => o !== w && o.includes(w)))
+    const words = needed.map((w) => `subject_words LIKE ${param(inside(w), 'text')}`)
     const all = words.length > 0 ? `(subject_words IS NOT NULL AND ${words.join(' AND ')})` : 'true'
     // An ID past what an event ID can be is no ID (the model's comparison is never true).
     const id = search.id !== null && Number.isSafeInteger(search.id) ? search.id : null
