@@ -23,6 +23,7 @@ import { streamRoutes } from './routes/stream'
 import { viewRoutes } from './routes/views'
 import { registerRoutes } from './routes/register'
 import { scopeOf, type ScopeFor } from './scope'
+import { refuseUnstorable } from './stored-text'
 import type { ServiceReader } from './service/reader'
 
 export interface AppDeps {
@@ -122,6 +123,7 @@ export function createConsoleApp(deps: AppDeps) {
         .catch(() => undefined)
   })
   own.use('*', deps.gate.middleware)
+  own.use('*', refuseUnstorable)
   own.use('*', async (c, next) => {
     const exp = readClaims(bearerOf(c.req.header('authorization')) ?? '')?.exp
     sessionsSeen.seen(c.get('caller'), typeof exp === 'number' ? exp * 1000 : null)

@@ -1,5 +1,6 @@
 import type { Sql } from './db/storage'
 import { wallClockMs } from './mirror/store'
+import { storableJson } from './stored-text'
 
 /*
  * The audit record: who wrote what through the server (each changed field, before and after),
@@ -35,7 +36,8 @@ export async function recordAudit(tx: Sql, entries: readonly AuditEntry[]) {
        operation text, database text, record_type text, record_id text, changes jsonb,
        status integer, activity_id text, detail jsonb)`,
     [
-      JSON.stringify(
+      // Others' text (a record the service holds) may carry what jsonb refuses: made storable.
+      storableJson(
         entries.map((e) => ({
           user_id: e.userId,
           user_name: e.userName,

@@ -73,6 +73,13 @@ async function ask<T>(token: string, path: string, body?: unknown) {
 const everything = { filter: {}, now: Date.now(), limit: 1000 }
 
 describe('scoping by role (EVENT_SCOPE)', () => {
+  it('an event ID past what one can be is no event in scope, not a failure', async () => {
+    for (const path of ['history/event/9999999999', 'notes/event/2147483648'])
+      expect((await ask(staff, path)).status, path).toBe(400)
+    expect((await ask(staff, 'presence/event/2147483648')).status).toBe(400)
+    expect((await ask(staff, 'history/event/2147483647')).status).toBe(404)
+  })
+
   it('a staff user’s list, IDs and records name only their own and their groups’ events', async () => {
     const mine = await ask<{ rows: Ev[]; total: number }>(staff, 'events/query', everything)
     const all = await ask<{ rows: Ev[]; total: number }>(admin, 'events/query', everything)

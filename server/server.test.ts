@@ -139,6 +139,45 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     expect(await held()).toBe(120)
   })
 
+  it('answers text Postgres cannot hold with a 400 on every route, and mirrors such a record', async () => {
+    const s = await setUp()
+    const hostile: [string, string, unknown?][] = [
+      ['POST', '/console-api/notes/counts', { kind: 'event', ids: ['1', '2\u0000'] }],
+      ['POST', '/console-api/presence/open', { kind: 'event', ids: ['\u0000'] }],
+      ['GET', '/console-api/presence/event/5?tab=a%00b'],
+      ['POST', '/console-api/auths/register', { filter: { member: 'M\u0000' } }],
+      ['POST', '/console-api/views', { name: 'Mine', state: { sort: 'due\ud800' } }],
+      [
+        'POST',
+        '/console-api/views',
+        {
+          name: 'Deep',
+          state: { calendar: JSON.parse('['.repeat(1000) + ']'.repeat(1000)) as unknown },
+        },
+      ],
+      ['POST', '/console-api/notes/event/5', { body: 'half \ud83d' }],
+      ['POST', '/console-api/audit/search', { user: '\ud800' }],
+    ]
+    for (const [method, path, body] of hostile) {
+      const answer = await s.call(method, path, { body })
+      expect(answer.status, `${method} ${path}`).toBe(400)
+    }
+    // The service holds a record with a NUL and half a character: the mirror stores it with
+    // U+FFFD there and goes on; what was seen is audited.
+    const event = (await s.call('GET', '/api/events/9')).json.data as Record<string, unknown>
+    const put = await s.service.sandbox.call('PUT', '/events/9', {
+      token: s.admin,
+      body: { ...event, subject: 'Nul\u0000 and half \ud83d' },
+    })
+    expect(put.status).toBe(200)
+    await s.server.mirrors[0]!.pollChanges()
+    const { rows } = await s.storage.query<{ subject: string }>(
+      `SELECT record->>'subject' AS subject FROM mirror_events WHERE database = 'demo' AND event_id = 9`,
+    )
+    expect(rows[0]!.subject).toBe('Nul\uFFFD and half \uFFFD')
+    expect((await auditRows(s)).at(-1)).toMatchObject({ action: 'seen', record_id: '9' })
+  })
+
   it('passes requests through with its own API key and the user’s token', async () => {
     const s = await setUp()
     const read = await s.call('GET', '/api/events/5', {

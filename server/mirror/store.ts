@@ -2,6 +2,7 @@ import { registerAuth, type Meeting } from '../register/register-store'
 import { searchWords } from '../../src/features/events/model/filter'
 import { authMentionsOf, readableOf, sortTextsOf, statusKeyOf } from '../db/filter-migration'
 import type { Sql } from '../db/storage'
+import { storableJson } from '../stored-text'
 import { serviceDateReading } from '../../src/api/dates'
 import {
   DATE_COLUMN_KEYS,
@@ -127,7 +128,8 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
        mirrored_at = now()
      WHERE m.record IS DISTINCT FROM EXCLUDED.record
      RETURNING event_id, update_date`,
-    [database, JSON.stringify(rows)],
+    // A record holding a NUL or half a character is stored with U+FFFD there, not refused.
+    [database, storableJson(rows)],
   )
   return changed.map((r): Change => ({
     database,
@@ -172,9 +174,11 @@ export async function deleteEvents(tx: Sql, database: string, ids: readonly numb
 export async function upsertAuth(
   tx: Sql,
   database: string,
-  auth: Rec,
+  met: Rec,
   meeting: Meeting = { by: 'lookup', via: 'read' },
 ): Promise<Change[]> {
+  // A NUL or half a character in any field is stored as U+FFFD (the columns too), not refused.
+  const auth = JSON.parse(storableJson(met)) as Rec
   const number = text(auth.auth_Number)
   if (!number) return []
   const { rows: held } = await tx.query<{ record: Rec }>(

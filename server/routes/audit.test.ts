@@ -118,6 +118,13 @@ describe('the audit record, searched', () => {
       [{ action: 'delete' }, 'action'],
       [{ recordType: 'claim' }, 'recordType'],
       [{ from: 'yesterday' }, 'from'],
+      // Dates JavaScript reads and Postgres does not: each a 500 before.
+      [{ from: '2026-02-30T00:00:00Z' }, 'from'],
+      [{ to: '0000-01-01T00:00:00Z' }, 'to'],
+      [{ to: '+275760-09-13T00:00:00Z' }, 'to'],
+      [{ from: '1' }, 'from'],
+      [{ user: 'a\u0000b' }, 'user'],
+      [{ member: 'M\ud800' }, 'member'],
       [{ user: 'x'.repeat(10_000) }, 'user'],
       [{ surprise: '1' }, 'body'],
       ['not an object', 'body'],

@@ -20,10 +20,10 @@ import { refusal, type Caller } from '../gate'
 export const AUDIT_PAGE_MAX = 500
 
 const short = (max: number) => z.string().trim().min(1).max(max).optional()
-const instant = z
-  .string()
-  .max(40)
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be a date and time' })
+/** A date and time with its zone, in years Postgres's timestamptz reads (0001–9999). */
+const instant = z.iso
+  .datetime({ offset: true })
+  .refine((v) => !v.startsWith('0000'), { error: 'must be a date and time' })
   .optional()
 
 export const auditQuerySchema = z.strictObject({

@@ -24,7 +24,9 @@ export function recordOf(
   id: string,
 ): { kind: 'event' | 'auth'; id: string } | string {
   if (kind !== 'event' && kind !== 'auth') return 'The kind of record must be event or auth.'
-  if (!ID[kind].test(id)) return `That is not an ${kind} ID.`
+  // An event ID is a Postgres integer: past 2,147,483,647 it names no event.
+  if (!ID[kind].test(id) || (kind === 'event' && Number(id) > 2_147_483_647))
+    return `That is not an ${kind} ID.`
   return { kind, id }
 }
 
