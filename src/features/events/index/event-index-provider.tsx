@@ -1,6 +1,6 @@
 import { notesKey, presenceKey, viewsKey } from '@/api/query-keys'
 import { TAB_ID } from '@/lib/tab-id'
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { followChanges } from '@/api/change-stream'
@@ -132,15 +132,30 @@ export function EventIndexProvider({
     }
   }, [client, queryClient, db])
 
+  // The change stream is opened as the provider mounts, beside the priorities, not once the
+  // index exists: the server's first questions wait for its opening (a change between an answer
+  // and the opening would be missed), so a stream opened late holds up every view's first answer.
+  const current = useRef<{ client: IndexClient | null; opened: boolean }>({
+    client: null,
+    opened: false,
+  })
   useEffect(() => {
-    if (!client || consoleServer === undefined) return
+    current.current.client = client
+    // Opened before the index existed: nothing was asked yet, so its questions go out at once.
+    if (client && current.current.opened) client.sync()
+  }, [client])
+
+  useEffect(() => {
+    if (consoleServer === undefined) return
     // The console server tells of every change as it sees it: no polling, no full re-reads.
     const stop = new AbortController()
+    const at = current.current
+    at.opened = false
     let batch: ReturnType<typeof setTimeout> | undefined
     const syncSoon = () => {
       batch ??= setTimeout(() => {
         batch = undefined
-        client.sync()
+        at.client?.sync()
       }, CHANGE_BATCH_MS)
     }
     void followChanges({
@@ -150,7 +165,10 @@ export function EventIndexProvider({
       signal: stop.signal,
       // Opened (again): what changed while it was not open is read now (at once: the server's
       // client holds its first questions until the stream is open, see `createServerIndexClient`).
-      onOpen: () => client.sync(),
+      onOpen: () => {
+        at.opened = true
+        at.client?.sync()
+      },
       onChange: (change) => {
         if (change.database !== db) return
         // A record's notes changed (one naming this user, maybe): the notes asked are read again.
@@ -159,7 +177,7 @@ export function EventIndexProvider({
           void queryClient.invalidateQueries({ queryKey: presenceKey(db) })
         if (change.kind === 'view') void queryClient.invalidateQueries({ queryKey: viewsKey(db) })
         if (change.kind !== 'event') return
-        if (change.op === 'delete') client.remove([Number(change.id)])
+        if (change.op === 'delete') at.client?.remove([Number(change.id)])
         else syncSoon()
       },
     })
@@ -167,7 +185,7 @@ export function EventIndexProvider({
       stop.abort()
       clearTimeout(batch)
     }
-  }, [client, consoleServer, source, db, queryClient])
+  }, [consoleServer, source, db, queryClient])
 
   useEffect(() => {
     if (!client || consoleServer !== undefined) return
