@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createAnswerCache } from './answer-cache'
+import { formatServiceDate, parseServiceDate } from '../src/api/schemas/common'
+import { createAnswerCache, LARGE_ANSWERS_KEPT } from './answer-cache'
 import { createConsoleServer, listen } from './server'
 import {
   eventually,
@@ -141,6 +142,54 @@ describe('answers kept until the events change', () => {
     expect(after.rows.slice(1).map((r) => r.event_ID)).toEqual(
       first.rows.slice(0, 4).map((r) => r.event_ID),
     )
+  })
+
+  it('draws a calendar from the range’s facts kept, and a changed due date at once', async () => {
+    const page = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+      filter: { completed: false, due: { from: '2000-01-01T00:00:00' } },
+      now: Date.now(),
+      limit: 1,
+    })
+    const event = page.rows[0]!
+    const due = parseServiceDate(String(event.due_Date))!
+    const day = new Date(due.getFullYear(), due.getMonth(), due.getDate())
+    const range = {
+      from: formatServiceDate(new Date(day.getFullYear(), day.getMonth(), day.getDate() - 3)),
+      to: formatServiceDate(new Date(day.getFullYear(), day.getMonth(), day.getDate() + 4)),
+      now: Date.now(),
+    }
+    type Days = { days: { day: number; total: number }[] }
+    const totalOn = (answer: Days, at: Date) =>
+      answer.days.find((d) => d.day === at.getTime())?.total ?? 0
+    const first = await ask<Days>('events/calendar', range)
+    expect(await ask<Days>('events/calendar', range)).toEqual(first)
+    // Moved to the next day through the console: the next month asked shows it there.
+    const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)
+    const moved = new Date(next.getTime() + (due.getTime() - day.getTime()))
+    expect(await putThrough({ ...event, due_Date: formatServiceDate(moved) })).toBe(200)
+    const after = await ask<Days>('events/calendar', range)
+    expect(totalOn(after, day)).toBe(totalOn(first, day) - 1)
+    expect(totalOn(after, next)).toBe(totalOn(first, next) + 1)
+  })
+
+  it('keeps only the few most recent large answers, and none its keeper refuses', async () => {
+    const answers = createAnswerCache()
+    let n = 0
+    const large = { keep: (v: number) => v !== 0 }
+    const ask = (key: string, value?: number) =>
+      answers.get('demo', key, async () => value ?? ++n, 'event', large)
+    expect(await ask('refused', 0)).toBe(0)
+    expect(await ask('refused', 5)).toBe(5)
+    for (let i = 0; i <= LARGE_ANSWERS_KEPT; i++) await ask(`k${i}`)
+    // The first of LARGE_ANSWERS_KEPT + 1 has left; the others are kept.
+    const before = n
+    await ask(`k${LARGE_ANSWERS_KEPT}`)
+    expect(n).toBe(before)
+    await ask('k0')
+    expect(n).toBe(before + 1)
+    // Small answers are kept apart from them.
+    expect(await answers.get('demo', 'small', async () => 'a')).toBe('a')
+    expect(await answers.get('demo', 'small', async () => 'b')).toBe('a')
   })
 
   it('keeps no answer computed across a change, and empties only the database changed', async () => {

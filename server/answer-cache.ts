@@ -15,13 +15,25 @@ import type { Change, Kind } from './mirror/store'
 
 /** The most answers kept (each small: a count, or the values in use). */
 export const ANSWER_CACHE_MAX = 2000
+/**
+ * The most large answers kept beside them (a calendar range's facts, kept up to
+ * `CALENDAR_KEPT_EVENTS` events: about 8 MB at 27,000), the least recently asked leaving first.
+ */
+export const LARGE_ANSWERS_KEPT = 4
 
 export interface AnswerCache {
   /**
    * The answer for `key` in `database`, computed by `compute` unless one is kept; about its
    * events, or (`kind` `auth`) its auths, and emptied when those change.
    */
-  get<T>(database: string, key: string, compute: () => Promise<T>, kind?: Kind): Promise<T>
+  get<T>(
+    database: string,
+    key: string,
+    compute: () => Promise<T>,
+    kind?: Kind,
+    /** A large answer: kept among the few `LARGE_ANSWERS_KEPT`, and only if `keep` says so. */
+    large?: { keep: (answer: T) => boolean },
+  ): Promise<T>
   /** The events (or auths) of these databases changed: their answers are gone. */
   changed(changes: readonly Pick<Change, 'database' | 'kind'>[]): void
   close(): void
@@ -38,6 +50,7 @@ export function createAnswerCache(
   const ready = new Set<string>()
   const generation = new Map<string, number>()
   const kept = new Map<string, unknown>()
+  const keptLarge = new Map<string, unknown>()
   /** Answers are kept per database and kind of record, each with its generation. */
   const slot = (database: string, kind: Kind) => `${kind}\u0000${database}`
   const genOf = (at: string) => generation.get(at) ?? 0
@@ -47,20 +60,28 @@ export function createAnswerCache(
       const at = slot(c.database, c.kind)
       generation.set(at, genOf(at) + 1)
       const prefix = `${at}\u0000`
-      for (const key of kept.keys()) if (key.startsWith(prefix)) kept.delete(key)
+      for (const map of [kept, keptLarge])
+        for (const key of map.keys()) if (key.startsWith(prefix)) map.delete(key)
     }
   }
   const unsubscribe = feed?.subscribe((change) => changed([change]))
   return {
-    async get<T>(database: string, key: string, compute: () => Promise<T>, kind: Kind = 'event') {
+    async get<T>(
+      database: string,
+      key: string,
+      compute: () => Promise<T>,
+      kind: Kind = 'event',
+      large?: { keep: (answer: T) => boolean },
+    ) {
       const where = slot(database, kind)
       const gen = genOf(where)
       const at = `${where}\u0000${gen}\u0000${key}`
-      if (kept.has(at)) {
-        const value = kept.get(at) as T
+      const map = large ? keptLarge : kept
+      if (map.has(at)) {
+        const value = map.get(at) as T
         // Most recently used last, so the oldest leaves first.
-        kept.delete(at)
-        kept.set(at, value)
+        map.delete(at)
+        map.set(at, value)
         return value
       }
       if (!ready.has(database)) {
@@ -68,9 +89,10 @@ export function createAnswerCache(
         ready.add(database)
       }
       const value = await compute()
-      if (genOf(where) === gen) {
-        kept.set(at, value)
-        while (kept.size > ANSWER_CACHE_MAX) kept.delete(kept.keys().next().value!)
+      if (genOf(where) === gen && (!large || large.keep(value))) {
+        map.set(at, value)
+        const most = large ? LARGE_ANSWERS_KEPT : ANSWER_CACHE_MAX
+        while (map.size > most) map.delete(map.keys().next().value!)
       }
       return value
     },

@@ -40,6 +40,12 @@ import { countMatching, filterSchema, instantSchema, storedText } from './event-
  * events in the demo data holds ~280,000 (the range's facts, ~150 MB while they are read).
  */
 export const CALENDAR_MAX_EVENTS = 500_000
+/**
+ * A range's facts are kept until the events change (among the few large answers) while they
+ * hold at most this many events: a team opening the same month asks Postgres once. Larger ones
+ * are read each time, so a plan of 1,000,000 does not keep hundreds of MB.
+ */
+export const CALENDAR_KEPT_EVENTS = 50_000
 /** All of time, for "placed anywhere": an event without it has no date to be placed by. */
 const EVER = { from: '0001-01-01T00:00:00', to: '9999-12-31T00:00:00' }
 
@@ -106,23 +112,31 @@ export function eventCalendarRoutes(
     // One text of every event taken (ID, priority's place in the list, facts), not rows.
     const order = `$${params.length + 1}::text[]`
     const line = `event_id || ',' || coalesce(array_position(${order}, priority), 0) || ',' || ${factColumnsTextSql(`$${params.length + 2}::text`)}`
-    const { rows } = await storage.query<{ taken: string | null }>(
-      `SELECT string_agg(line, ';') AS taken FROM (
+    const statement = `SELECT string_agg(line, ';') AS taken FROM (
          SELECT ${line} AS line FROM mirror_events
          WHERE database = $1 AND readable AND (${sql.where}) AND ${near.where} AND ${scoped.where}
-         LIMIT ${maxEvents + 1}) AS taken`,
-      [...params, q.priorities, statusKey(q.completedStatus)],
+         LIMIT ${maxEvents + 1}) AS taken`
+    const values = [...params, q.priorities, statusKey(q.completedStatus)]
+    // Shared by every caller asking the same (read only: the digests make new objects).
+    return answers.get(
+      caller.database,
+      JSON.stringify(['calendar facts', statement, values]),
+      async (): Promise<DigestSubject<DigestEvent>[] | 'too-many'> => {
+        const { rows } = await storage.query<{ taken: string | null }>(statement, values)
+        const lines = rows[0]?.taken ? rows[0].taken.split(';') : []
+        if (lines.length > maxEvents) return 'too-many'
+        return lines.map((text) => {
+          const [id, place, ...facts] = text.split(',')
+          return {
+            // A priority the list does not name ranks as none does (`importanceOf`).
+            event: { event_ID: Number(id), priority: q.priorities[Number(place) - 1] ?? null },
+            facts: factsOfRow(factColumnsOfText(facts)),
+          }
+        })
+      },
+      'event',
+      { keep: (found) => found === 'too-many' || found.length <= CALENDAR_KEPT_EVENTS },
     )
-    const lines = rows[0]?.taken ? rows[0].taken.split(';') : []
-    if (lines.length > maxEvents) return 'too-many'
-    return lines.map((text) => {
-      const [id, place, ...facts] = text.split(',')
-      return {
-        // A priority the list does not name ranks as none does (`importanceOf`).
-        event: { event_ID: Number(id), priority: q.priorities[Number(place) - 1] ?? null },
-        facts: factsOfRow(factColumnsOfText(facts)),
-      }
-    })
   }
 
   /** The drawn events with their records (one the mirror no longer holds is left out). */
