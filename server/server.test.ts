@@ -139,14 +139,14 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     expect(await held()).toBe(120)
   })
 
-  it('answers text Postgres cannot hold with a 400 on every route, and mirrors such a record', async () => {
+  it('answers a NUL with a 400 on every route, stores half a character as U+FFFD, and mirrors both', async () => {
     const s = await setUp()
     const hostile: [string, string, unknown?][] = [
       ['POST', '/console-api/notes/counts', { kind: 'event', ids: ['1', '2\u0000'] }],
       ['POST', '/console-api/presence/open', { kind: 'event', ids: ['\u0000'] }],
       ['GET', '/console-api/presence/event/5?tab=a%00b'],
       ['POST', '/console-api/auths/register', { filter: { member: 'M\u0000' } }],
-      ['POST', '/console-api/views', { name: 'Mine', state: { sort: 'due\ud800' } }],
+      ['POST', '/console-api/views', { name: 'Mine', state: { sort: 'due\u0000' } }],
       [
         'POST',
         '/console-api/views',
@@ -155,13 +155,31 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
           state: { calendar: JSON.parse('['.repeat(1000) + ']'.repeat(1000)) as unknown },
         },
       ],
-      ['POST', '/console-api/notes/event/5', { body: 'half \ud83d' }],
-      ['POST', '/console-api/audit/search', { user: '\ud800' }],
+      ['POST', '/console-api/notes/event/5', { body: 'nul \u0000' }],
+      ['POST', '/console-api/audit/search', { user: '\u0000' }],
     ]
     for (const [method, path, body] of hostile) {
       const answer = await s.call(method, path, { body })
       expect(answer.status, `${method} ${path}`).toBe(400)
     }
+    // Half a character (a 500 before, where JSON was written) is kept as U+FFFD.
+    const view = await s.call('POST', '/console-api/views', {
+      body: {
+        name: 'Half',
+        state: { sort: 'due\ud800', size: 25, columns: ['subject'], filters: '' },
+        sharing: { with: 'none' },
+      },
+    })
+    expect(view.status).toBe(201)
+    expect((view.json.data as { state: { sort: string } }).state.sort).toBe('due\uFFFD')
+    const note = await s.call('POST', '/console-api/notes/event/5', {
+      body: { body: 'half \ud83d' },
+    })
+    expect(note.status).toBeLessThan(300)
+    expect(
+      (await s.call('POST', '/console-api/audit/search', { body: { user: '\ud800' } })).status,
+    ).toBe(200)
+
     // The service holds a record with a NUL and half a character: the mirror stores it with
     // U+FFFD there and goes on; what was seen is audited.
     const event = (await s.call('GET', '/api/events/9')).json.data as Record<string, unknown>

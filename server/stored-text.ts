@@ -3,10 +3,11 @@ import { refusal } from './gate'
 
 /*
  * Text Postgres can hold: no NUL (a `text` or `jsonb` value refuses one) and no half of a UTF-16
- * pair (`jsonb` refuses `\ud800` alone). JSON and URLs can carry both; a request holding either
- * is refused before a route reads it, saying where, rather than failing in Postgres with a 500
- * after part of its work. What the server writes of others' text (the service's records in the
- * audit) is made storable instead (`storableJson`): a record is never lost for one character.
+ * pair (`jsonb` refuses `\ud800` alone; as a `text` parameter the drivers send it as U+FFFD).
+ * A request holding a NUL is refused before a route reads it, saying where, rather than failing
+ * in Postgres with a 500 after part of its work. JSON the server writes (a view's state, the
+ * service's records, the audit) is made storable instead (`storableJson`): a record is never lost
+ * for one character.
  */
 
 /** How deep a request's JSON may nest: the console's own bodies are a few levels deep. */
@@ -37,23 +38,37 @@ export const storableJson = (value: unknown) =>
   })
 
 /**
- * Where in a parsed JSON value a text Postgres cannot hold is (`filter.text`, `ids.3`), or that
- * it nests deeper than `maxDepth`; null when neither. Walked without recursion.
+ * Where in a parsed JSON value a NUL is (`filter.text`, `ids.3`), or that it nests deeper than
+ * `maxDepth`; null when neither. Half a character is let through: Postgres's drivers send it as
+ * U+FFFD, and JSON the server writes goes through `storableJson`. Walked without recursion, and
+ * without a path unless one is refused (a 256 kB list of numbers is walked in a few ms).
  */
 export function unstorableIn(value: unknown, maxDepth = REQUEST_MAX_DEPTH): string | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }]
+  type Frame = { value: object; depth: number; parent: Frame | null; key: string }
+  const where = (frame: Frame | null, key?: string) => {
+    const path: string[] = key === undefined ? [] : [key]
+    for (let f = frame; f && f.parent; f = f.parent) path.unshift(f.key)
+    return path.join('.') || 'body'
+  }
+  if (typeof value === 'string') return value.includes('\u0000') ? 'body holds a NUL' : null
+  if (!value || typeof value !== 'object') return null
+  const stack: Frame[] = [{ value, depth: 0, parent: null, key: '' }]
   while (stack.length > 0) {
-    const { value: v, path } = stack.pop()!
-    const where = () => path.join('.') || 'body'
-    if (typeof v === 'string') {
-      if (!isStorable(v)) return `${where()} holds a NUL or half of a character`
-      continue
-    }
-    if (!v || typeof v !== 'object') continue
-    if (path.length >= maxDepth) return `${where()} nests deeper than ${maxDepth} levels`
-    for (const [key, inner] of Object.entries(v)) {
-      if (!isStorable(key)) return `a name in ${where()} holds a NUL or half of a character`
-      stack.push({ value: inner, path: [...path, key] })
+    const frame = stack.pop()!
+    if (frame.depth >= maxDepth) return `${where(frame)} nests deeper than ${maxDepth} levels`
+    const array = Array.isArray(frame.value)
+    const keys = array ? null : Object.keys(frame.value)
+    const count = array ? (frame.value as unknown[]).length : keys!.length
+    for (let i = 0; i < count; i++) {
+      const key = array ? String(i) : keys![i]!
+      if (!array && key.includes('\u0000')) return `a name in ${where(frame)} holds a NUL`
+      const inner = array
+        ? (frame.value as unknown[])[i]
+        : (frame.value as Record<string, unknown>)[key]
+      if (typeof inner === 'string') {
+        if (inner.includes('\u0000')) return `${where(frame, key)} holds a NUL`
+      } else if (inner && typeof inner === 'object')
+        stack.push({ value: inner, depth: frame.depth + 1, parent: frame, key })
     }
   }
   return null
@@ -70,13 +85,13 @@ function decodedAddress(url: string): string | null {
 }
 
 /**
- * Refuses (400) a request whose address or JSON body holds text Postgres cannot store, or a body
- * nesting past `REQUEST_MAX_DEPTH`. A body that is no JSON is left to the route, which says so.
+ * Refuses (400) a request whose address or JSON body holds a NUL, or a body nesting past
+ * `REQUEST_MAX_DEPTH`. A body that is no JSON is left to the route, which says so.
  */
 export const refuseUnstorable: MiddlewareHandler = async (c, next) => {
   const address = decodedAddress(c.req.url)
-  if (address !== null && !isStorable(address))
-    return c.json(refusal(400, 'The address holds a NUL or half of a character.'), 400)
+  if (address !== null && address.includes('\u0000'))
+    return c.json(refusal(400, 'The address holds a NUL.'), 400)
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
     const text = await c.req.text()
     let body: unknown

@@ -1,3 +1,4 @@
+import { storable } from '../stored-text'
 import { recordAudit, seenEntries } from '../audit'
 import type { Sql } from '../db/storage'
 import { heldEvents, heldRecord, upsertAuth, upsertEvents, wallClockMs, type Change } from './store'
@@ -49,7 +50,8 @@ export async function storeSeenEvents(tx: Sql, database: string, events: readonl
 export async function storeSeenAuth(tx: Sql, database: string, auth: Rec) {
   const number = typeof auth.auth_Number === 'string' ? auth.auth_Number : null
   if (!number) return [] as Change[]
-  const held = await heldRecord(tx, database, 'auth', number)
+  // As `upsertAuth` stores it: a NUL or half a character as U+FFFD.
+  const held = await heldRecord(tx, database, 'auth', storable(number))
   const changes = await upsertAuth(tx, database, auth)
   if (held && changes.length > 0)
     await recordAudit(

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { announce } from '../changes'
 import type { Sql, Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
+import { storableJson } from '../stored-text'
 
 /*
  * Saved views of the events list, kept by the server per database: `GET /console-api/views` (the
@@ -216,7 +217,7 @@ export function viewRoutes(storage: Storage) {
           caller.userId,
           caller.name,
           name,
-          JSON.stringify(state),
+          storableJson(state),
           sharing.with,
           sharing.with === 'group' ? sharing.groupId : null,
         ],
@@ -256,7 +257,7 @@ export function viewRoutes(storage: Storage) {
         [
           Number(id),
           name,
-          JSON.stringify(state),
+          storableJson(state),
           sharing.with,
           sharing.with === 'group' ? sharing.groupId : null,
           caller.name,
