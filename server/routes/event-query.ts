@@ -207,13 +207,16 @@ export function eventQueryRoutes(
     // The count depends on the condition and its values alone (not on the sort or the page),
     // so one count serves every page, sort and reload until the events change.
     const whereParams = params.slice(0, 1 + filter.params.length + scoped.params.length)
-    const total = await countMatching(storage, answers, caller.database, where, whereParams)
+    // Counted while the rows are read: a Postgres server answers both at once (the embedded
+    // one in turn). Awaited before any answer, so a failed count is never left unheard.
+    const counting = countMatching(storage, answers, caller.database, where, whereParams)
+    counting.catch(() => undefined)
     if (query.select === 'ids') {
       const { rows: ids } = await storage.query<{ event_id: number }>(
         `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}`,
         params,
       )
-      return c.json({ data: { ids: ids.map((r) => r.event_id), total } })
+      return c.json({ data: { ids: ids.map((r) => r.event_id), total: await counting } })
     }
     const from = query.offset ?? (query.page - 1) * query.pageSize
     const count = query.limit ?? query.pageSize
@@ -265,6 +268,7 @@ export function eventQueryRoutes(
         params,
       ))
     }
+    const total = await counting
     await recordAudit(storage, [
       {
         userId: caller.userId,
