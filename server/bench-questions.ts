@@ -95,6 +95,15 @@ const questions: [string, string, Record<string, unknown>][] = [
     '/events/query',
     { filter, sort, limit: 100 },
   ]),
+  [
+    "the bell: a person's due reminders",
+    '/events/query',
+    {
+      filter: { user: ['admin'], reminderDue: true },
+      sort: [{ field: 'next_Scheduled_Date', direction: 'asc' }],
+      limit: 100,
+    },
+  ],
   ['IDs of every event due this week', '/events/query', { filter: { due: 'week' }, select: 'ids' }],
   [
     "everyone's month on the calendar",
