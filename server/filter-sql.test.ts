@@ -31,7 +31,7 @@ import { startOfDay } from '../src/features/events/model/days'
 import { formatServiceDate } from '../src/api/schemas/common'
 import type { Storage } from './db/storage'
 import { migrate, migrations } from './db/migrations'
-import { makeInstantsHere } from './db/filter-migration'
+import { instantRules, makeInstantsHere } from './db/filter-migration'
 import type { Caller } from './gate'
 import { upsertEvents, wallClockMs } from './mirror/store'
 import { eventCalendarRoutes } from './routes/event-calendar'
@@ -710,11 +710,23 @@ describe.each(storageKinds)('the filter columns of events mirrored before them (
       const { rows } = await t.storage.query<{ zone: string }>(
         'SELECT zone FROM mirror_instants_zone',
       )
-      expect(rows).toEqual([{ zone: 'Pacific/Auckland' }])
+      expect(rows).toEqual([{ zone: instantRules() }])
+      expect(instantRules()).toMatch(/^Pacific\/Auckland \(tzdata \w+\)$/)
       // In the zone they were made in, nothing is made again; records are stored again.
       expect(await t.storage.transaction((tx) => makeInstantsHere(tx))).toBe(0)
       await t.storage.transaction((tx) => upsertEvents(tx, 'demo', EDGE_EVENTS))
       expect(await instants()).toEqual(there)
+      // Made by other rules of the same zone (another Node's time zone data): refused, then
+      // every one read again at the next start (only those whose instant changes written).
+      await t.storage.query(
+        `UPDATE mirror_instants_zone SET zone = 'Pacific/Auckland (tzdata 1999a)'`,
+      )
+      await expect(
+        t.storage.transaction((tx) => upsertEvents(tx, 'demo', EDGE_EVENTS)),
+      ).rejects.toThrow(/made in Pacific\/Auckland \(tzdata 1999a\)/)
+      expect(await t.storage.transaction((tx) => makeInstantsHere(tx))).toBe(EDGE_EVENTS.length)
+      expect(await instants()).toEqual(there)
+      await t.storage.transaction((tx) => upsertEvents(tx, 'demo', EDGE_EVENTS))
     } finally {
       process.env.TZ = CASES_ZONE
       await t.close()

@@ -510,19 +510,28 @@ export const dateReadingMigration = {
   `,
 }
 
+/**
+ * The zone the mirror's instants are made in and the rules it was read by (Node's time zone
+ * data): `America/New_York (tzdata 2025c)`. A Node whose data changes a zone's rules (a country
+ * ending summer time) would read a future date otherwise, so a change of either makes them again.
+ */
+export const instantRules = () =>
+  process.versions.tz ? `${localZone()} (tzdata ${process.versions.tz})` : localZone()
+
 /** How many events each turn of `makeInstantsHere` reads and writes. */
 const INSTANT_BATCH = 5000
 
 /**
  * Makes each event's instants (`<name>_instant`, what the filter and the list's sort compare)
- * again in this process's zone (`localZone`) when the mirror's were made in another, or never:
+ * again in this process's zone (`localZone`) when the mirror's were made in another or by other
+ * rules (`instantRules`), or never:
  * by the model's own rule (`instantOfReading`) from the readings stored, writing only the rows
  * whose instants change. Answers how many events it read (none when the zone is the one they
  * were made in). Every instance of the server on one database runs in one zone, the team's: the
  * mirror refuses to store a record in another (`upsertEvents`).
  */
 export async function makeInstantsHere(tx: Sql): Promise<number> {
-  const zone = localZone()
+  const zone = instantRules()
   const { rows: kept } = await tx.query<{ zone: string }>(
     'SELECT zone FROM mirror_instants_zone FOR UPDATE',
   )

@@ -1,6 +1,12 @@
 import { registerAuth, type Meeting } from '../register/register-store'
 import { searchWords } from '../../src/features/events/model/filter'
-import { authMentionsOf, readableOf, sortTextsOf, statusKeyOf } from '../db/filter-migration'
+import {
+  authMentionsOf,
+  instantRules,
+  readableOf,
+  sortTextsOf,
+  statusKeyOf,
+} from '../db/filter-migration'
 import type { Sql } from '../db/storage'
 import { storableJson } from '../stored-text'
 import { serviceDateReading } from '../../src/api/dates'
@@ -8,7 +14,6 @@ import {
   DATE_COLUMN_KEYS,
   DATE_INSTANT_COLUMNS,
   instantOfReading,
-  localZone,
   type DateField,
 } from '../../src/features/events/model/filter-sql'
 
@@ -81,9 +86,9 @@ export async function upsertEvents(tx: Sql, database: string, events: readonly R
   const { rows: made } = await tx.query<{ zone: string }>(
     'SELECT zone FROM mirror_instants_zone FOR SHARE',
   )
-  if (made[0] && made[0].zone !== localZone())
+  if (made[0] && made[0].zone !== instantRules())
     throw new Error(
-      `This server runs in the time zone ${localZone()}, but the mirror's dates were made in ` +
+      `This server runs in the time zone ${instantRules()}, but the mirror's dates were made in ` +
         `${made[0].zone}: run every instance on one database in one zone (TZ).`,
     )
   const rows = events.map((e) => ({
