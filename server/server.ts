@@ -45,6 +45,8 @@ export async function createConsoleServer(
   // Said alive for as long as this process runs: after a crash, the next start (or another
   // instance) takes over this one's lease and its unanswered keys at once.
   const leavePresence = await storage.holdPresence(instanceId)
+  const feed = await listenForChanges(storage)
+  const upkeep = startUpkeep(storage, feed, config.databases, { start: options.mirrors !== false })
   const mirrors = config.databases.map(
     (database) =>
       new Mirror({
@@ -55,9 +57,12 @@ export async function createConsoleServer(
         pollMs: config.pollSeconds * 1000,
         sweepMs: config.sweepSeconds * 1000,
         instanceId,
+        // Analysed at once, not at the upkeep's next look (up to a minute of guessed plans);
+        // tests that drive the mirrors drive the upkeep too.
+        onLoaded:
+          options.mirrors !== false ? () => void upkeep.turn().catch(() => undefined) : undefined,
       }),
   )
-  const feed = await listenForChanges(storage)
   const gate = createGate(config, fetchImpl, options.verdictTtlMs)
   const stopSessionEnds = await listenForSessionEnds(storage, gate)
   // The register's reader gives way to people's requests.
@@ -86,7 +91,6 @@ export async function createConsoleServer(
   if (options.mirrors !== false) registerReader.start()
   // Tests that drive the mirrors themselves prune when they mean to.
   const stopPruning = options.mirrors !== false ? startPruning(storage) : () => undefined
-  const upkeep = startUpkeep(storage, feed, config.databases, { start: options.mirrors !== false })
   return {
     app,
     fetch: app.fetch,

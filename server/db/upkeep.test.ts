@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { announce, listenForChanges, type ChangeFeed } from '../changes'
-import { openTestStorage, storageKinds, type TestStorage } from '../testing'
+import { createConsoleServer } from '../server'
+import { openTestStorage, startService, storageKinds, type TestStorage } from '../testing'
 import { migrate } from './migrations'
 import { startUpkeep } from './upkeep'
 
@@ -102,6 +103,35 @@ describe('upkeep at a start', () => {
     } finally {
       await feed.close()
       await t.close()
+    }
+  })
+})
+
+describe('upkeep of a running server', () => {
+  it('analyses the tables as soon as the first load is over, not at its next look', async () => {
+    const service = await startService({ events: 300 })
+    const t = await openTestStorage('embedded')
+    // Its own looks come every minute: within the test's seconds only the load's end can tell it.
+    const server = await createConsoleServer(service.config, { storage: t.storage })
+    try {
+      const believed = async () =>
+        Number(
+          (
+            await t.storage.query<{ n: number }>(
+              `SELECT reltuples AS n FROM pg_class WHERE oid = 'mirror_events'::regclass`,
+            )
+          ).rows[0]!.n,
+        )
+      // 300 events in each of the service's databases, the planner told of every one.
+      const held = server.mirrors.length * 300
+      await vi.waitFor(async () => expect(await believed()).toBe(held), {
+        timeout: 30_000,
+        interval: 200,
+      })
+    } finally {
+      await server.close()
+      await t.close()
+      await service.close()
     }
   })
 })

@@ -34,6 +34,8 @@ export interface MirrorOptions {
   sweepMs: number
   /** Names this instance in the lease (one instance reads a database at a time). */
   instanceId?: string
+  /** Told once the first load's last page is stored (the upkeep analyses the tables then). */
+  onLoaded?: () => void
 }
 
 export interface MirrorState {
@@ -120,7 +122,10 @@ export class Mirror {
           ],
         )
       })
-      if (last) return true
+      if (last) {
+        this.options.onLoaded?.()
+        return true
+      }
       if (this.stopped && this.running) return false
     }
     return false
