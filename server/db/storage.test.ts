@@ -1,10 +1,14 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { openEmbedded, openPostgres } from './storage'
+import { promisify } from 'node:util'
+import { DATA_DIR_LOCK, openEmbedded, openPostgres } from './storage'
 import { migrate, migrations } from './migrations'
 import { eventually, openTestStorage, storageKinds, type TestStorage } from '../testing'
+
+const run = promisify(execFile)
 
 // PGlite takes seconds to start on a busy machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -127,4 +131,52 @@ describe('embedded storage on disk', () => {
       rmSync(parent, { recursive: true, force: true })
     }
   }, 30_000)
+})
+
+describe('a new embedded data folder', () => {
+  it('has its database made in a process of its own, so the server never holds what making it takes', async () => {
+    // Making a cluster takes ~1.2 GB (PGlite's initdb) and leaves ~750 MB with the process that
+    // made it; a process that opens a made one peaks at ~350 MB. Asked of a fresh process, as a
+    // server starts.
+    const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
+    const dir = path.join(parent, '.console-data')
+    const program = [
+      `const { openEmbedded } = await import(${JSON.stringify(path.join(import.meta.dirname, 'storage.ts'))})`,
+      'const storage = await openEmbedded(process.argv[1])',
+      "const { rows } = await storage.query('SELECT 1 + 1 AS two')",
+      'await storage.close()',
+      "const peak = /VmHWM:\\s+(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]",
+      'process.stdout.write(JSON.stringify({ two: rows[0].two, peakMb: Number(peak) / 1024 }))',
+    ].join(';')
+    try {
+      const { stdout } = await run(process.execPath, [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        program.replace("require('node:fs')", "(await import('node:fs'))"),
+        dir,
+      ])
+      const seen = JSON.parse(stdout) as { two: number; peakMb: number }
+      expect(seen.two).toBe(2)
+      expect(statSync(path.join(dir, 'PG_VERSION')).isFile()).toBe(true)
+      expect(seen.peakMb).toBeLessThan(800)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('that cannot be made is refused with the reason, and the folder is let go', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
+    const dir = path.join(parent, '.console-data')
+    try {
+      mkdirSync(dir)
+      // A file where the database's folder of tables must go.
+      writeFileSync(path.join(dir, 'base'), 'not a folder')
+      await expect(openEmbedded(dir)).rejects.toThrow(/Could not make a database in/)
+      expect(existsSync(path.join(dir, DATA_DIR_LOCK))).toBe(false)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
