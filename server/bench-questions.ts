@@ -89,6 +89,10 @@ const questions: [string, string, Record<string, unknown>][] = [
       ['status Open', { status: ['Open'] }],
       ['priority High', { priority: ['High'] }],
       ['search "renewal"', { text: 'renewal' }],
+      // A word as the views bench types it: three letters, then four, then five.
+      ['search "cla"', { text: 'cla' }],
+      ['search "revi"', { text: 'revi' }],
+      ['search "membe"', { text: 'membe' }],
     ] as const
   ).map(([name, filter]): [string, string, Record<string, unknown>] => [
     `page of 100 and total: ${name}`,

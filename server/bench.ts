@@ -1,84 +1,193 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { fork } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { configFromEnv } from '../sandbox/config'
+import { DEMO_PASSWORD } from '../sandbox/identity/users'
+import { startServer } from '../sandbox/server'
+import { Hono } from 'hono'
 import { migrate } from './db/migrations'
 import { openEmbedded, type Storage } from './db/storage'
+import type { Caller } from './gate'
 import { Mirror } from './mirror/mirror'
+import { eventCalendarRoutes } from './routes/event-calendar'
 import { createAccount } from './service/account'
 import { createReader } from './service/reader'
-import { openTestStorage, startService } from './testing'
+import { openTestStorage } from './testing'
 
 /*
  * `npx tsx server/bench.ts [events]`: times the first load of a sandbox's demo data (5,000 events
  * by default, the sandbox's own) into embedded Postgres on disk and, with
  * SERVER_TEST_DATABASE_URL, into a Postgres server; and the service's reading alone, without
- * storing, for comparison.
+ * storing, for comparison. The sandbox runs in a child process, as a deployment's service runs
+ * elsewhere, so the peak memory reported (VmHWM) is the console server's alone: its mirror, its
+ * reader and its embedded Postgres. `BENCH_KEEP_DIR=<folder>` keeps the embedded data folder there
+ * (for `CONSOLE_DATA_DIR=<folder>/.console-data npm run bench:questions`).
  */
 
 const events = Number(process.argv[2] ?? 5000)
 const pageSize = 500
-const service = await startService({ events })
-const reader = createReader(service.config, createAccount(service.config))
 const say = (line: string) => process.stdout.write(line + '\n')
+const peakMb = () =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024
+const rssMb = () => process.memoryUsage().rss / 2 ** 20
 
-async function readOnly() {
-  const started = performance.now()
-  for (let page = 1; ; page++) {
-    const result = await reader.eventPage('demo', page, pageSize, 'event_ID:asc')
-    if (result.size < pageSize) break
-  }
-  return performance.now() - started
+interface SandboxReady {
+  baseUrl: string
+  apiKey: string
 }
 
-async function load(storage: Storage) {
-  await migrate(storage, { auditRetentionDays: 2192 })
-  const mirror = new Mirror({
-    storage,
-    reader,
-    database: 'demo',
-    pageSize,
-    pollMs: 1000,
-    sweepMs: 1e9,
+/** The child: the sandbox on a free port, seeded with `events`, until told to stop. */
+async function serveSandbox() {
+  const dataDir = process.env.BENCH_SANDBOX_DIR!
+  const server = await startServer(
+    { ...configFromEnv({}), dataDir, events: Number(process.env.BENCH_SANDBOX_EVENTS) },
+    { port: 0 },
+  )
+  process.on('message', (message) => {
+    if (message === 'stop') void server.close().then(() => process.exit(0))
   })
-  // The process's resident memory, sampled while it loads (the sandbox runs in it too).
-  let peak = process.memoryUsage().rss
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
-  }, 250)
-  const started = performance.now()
-  await mirror.firstLoad()
-  const ms = performance.now() - started
-  clearInterval(sampler)
-  const { rows } = await storage.query<{ n: string }>(
-    'SELECT count(*)::text AS n FROM mirror_events',
-  )
-  return { ms, count: Number(rows[0]!.n), peakMb: peak / 2 ** 20 }
+  process.send?.({
+    baseUrl: server.baseUrl,
+    apiKey: server.sandbox.context.config.apiKey,
+  } satisfies SandboxReady)
 }
 
-say(
-  `${events} events, pages of ${pageSize}; RSS before loading ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
-)
-if (!process.env.BENCH_SKIP_READ_ONLY) {
-  await readOnly()
-  say(`service reads alone: ${(await readOnly()).toFixed(0)} ms`)
+async function startSandbox(dataDir: string) {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: {
+      ...process.env,
+      BENCH_ROLE: 'sandbox',
+      BENCH_SANDBOX_DIR: dataDir,
+      BENCH_SANDBOX_EVENTS: String(events),
+    },
+    execArgv: process.execArgv,
+  })
+  const ready = await new Promise<SandboxReady>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as SandboxReady))
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)))
+  })
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve())
+      child.send('stop')
+    })
+  return { ...ready, stop }
 }
-const dir = mkdtempSync(path.join(tmpdir(), 'console-bench-'))
-const opened = performance.now()
-const embedded = await openEmbedded(path.join(dir, '.console-data'))
-say(`embedded start (new data folder): ${(performance.now() - opened).toFixed(0)} ms`)
-const e = await load(embedded)
-say(
-  `embedded (PGlite on disk): ${e.ms.toFixed(0)} ms for ${e.count} events; ` +
-    `peak RSS ${e.peakMb.toFixed(0)} MB (this process: the sandbox and the server)`,
-)
-await embedded.close()
-rmSync(dir, { recursive: true, force: true })
-if (process.env.SERVER_TEST_DATABASE_URL) {
-  const t = await openTestStorage('postgres')
-  const p = await load(t.storage)
+
+/** Everyone's six weeks around this month on the calendar, asked of the server's own route. */
+async function askCalendar(storage: Storage) {
+  const routes = new Hono<{ Variables: { caller: Caller } }>()
+  routes.use('*', async (c, next) => {
+    c.set('caller', {
+      userId: 'admin',
+      name: 'Bench',
+      roles: ['admin'],
+      groups: [],
+      database: 'demo',
+      tokenHash: 'bench',
+    })
+    await next()
+  })
+  routes.route('/', eventCalendarRoutes(storage))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const wall = (d: Date) =>
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T00:00:00`
+  const first = new Date(new Date().getFullYear(), new Date().getMonth(), 1)
+  first.setDate(first.getDate() - ((first.getDay() + 6) % 7))
+  const last = new Date(first)
+  last.setDate(last.getDate() + 42)
+  const started = performance.now()
+  const response = await routes.request('/events/calendar', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: wall(first), to: wall(last), perDay: 3, now: Date.now() }),
+  })
+  const body = (await response.json()) as { data?: { placed: number } }
+  if (!body.data) throw new Error(`the calendar answered ${response.status}`)
+  return { ms: performance.now() - started, placed: body.data.placed }
+}
+
+async function main() {
+  const sandboxDir = mkdtempSync(path.join(tmpdir(), 'console-bench-sandbox-'))
+  const sandbox = await startSandbox(sandboxDir)
+  const service = {
+    serviceUrl: sandbox.baseUrl,
+    serviceApiKey: sandbox.apiKey,
+    account: { username: 'support', password: DEMO_PASSWORD },
+  }
+  const reader = createReader(service, createAccount(service))
+
+  async function readOnly() {
+    const started = performance.now()
+    for (let page = 1; ; page++) {
+      const result = await reader.eventPage('demo', page, pageSize, 'event_ID:asc')
+      if (result.size < pageSize) break
+    }
+    return performance.now() - started
+  }
+
+  async function load(storage: Storage) {
+    await migrate(storage, { auditRetentionDays: 2192 })
+    say(`  migrated: peak memory ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB`)
+    const mirror = new Mirror({
+      storage,
+      reader,
+      database: 'demo',
+      pageSize,
+      pollMs: 1000,
+      sweepMs: 1e9,
+    })
+    const started = performance.now()
+    await mirror.firstLoad()
+    const ms = performance.now() - started
+    const { rows } = await storage.query<{ n: string }>(
+      'SELECT count(*)::text AS n FROM mirror_events',
+    )
+    return { ms, count: Number(rows[0]!.n) }
+  }
+
+  say(`${events} events, pages of ${pageSize}; RSS before loading ${rssMb().toFixed(0)} MB`)
+  if (!process.env.BENCH_SKIP_READ_ONLY) {
+    await readOnly()
+    say(`service reads alone: ${(await readOnly()).toFixed(0)} ms`)
+  }
+  const keep = process.env.BENCH_KEEP_DIR
+  const dir = keep ?? mkdtempSync(path.join(tmpdir(), 'console-bench-'))
+  const opened = performance.now()
+  const embedded = await openEmbedded(path.join(dir, '.console-data'))
   say(
-    `postgres (pg): ${p.ms.toFixed(0)} ms for ${p.count} events; peak RSS ${p.peakMb.toFixed(0)} MB`,
+    `embedded start (new data folder): ${(performance.now() - opened).toFixed(0)} ms; peak memory ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB`,
   )
-  await t.close()
+  // The peak from here on: the load's own (Linux: 5 resets the peak resident size).
+  writeFileSync('/proc/self/clear_refs', '5')
+  const e = await load(embedded)
+  say(
+    `embedded (PGlite on disk): ${e.ms.toFixed(0)} ms for ${e.count} events; ` +
+      `console server's peak memory ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB ` +
+      `(the sandbox in its own process); load average ${loadavg()[0]!.toFixed(1)}`,
+  )
+  // The largest answer the server makes: everyone's month on the calendar (its facts read whole).
+  await embedded.exec('ANALYZE')
+  const month = await askCalendar(embedded)
+  say(
+    `everyone's month on the calendar: ${month.ms.toFixed(0)} ms (${month.placed} placed); ` +
+      `peak memory since the load began ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB`,
+  )
+  await embedded.close()
+  if (!keep) rmSync(dir, { recursive: true, force: true })
+  if (process.env.SERVER_TEST_DATABASE_URL) {
+    const t = await openTestStorage('postgres')
+    const p = await load(t.storage)
+    say(
+      `postgres (pg): ${p.ms.toFixed(0)} ms for ${p.count} events; peak ${peakMb().toFixed(0)} MB`,
+    )
+    await t.close()
+  }
+  await sandbox.stop()
+  rmSync(sandboxDir, { recursive: true, force: true })
 }
-await service.close()
+
+if (process.env.BENCH_ROLE === 'sandbox') await serveSandbox()
+else await main()
