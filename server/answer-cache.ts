@@ -17,7 +17,8 @@ import type { Change, Kind } from './mirror/store'
 export const ANSWER_CACHE_MAX = 2000
 /**
  * The most large answers kept beside them (a calendar range's facts, kept up to
- * `CALENDAR_KEPT_EVENTS` events: about 8 MB at 27,000), the least recently asked leaving first.
+ * `CALENDAR_KEPT_EVENTS` events as columns: 15 MB at 318,000), the least recently asked leaving
+ * first.
  */
 export const LARGE_ANSWERS_KEPT = 4
 
