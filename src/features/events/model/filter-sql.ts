@@ -235,7 +235,7 @@ export function compileFilterSql(
     return () => (sql ??= make())
   }
   const zone = once(() => param(localZone(), 'text'))
-  const date = (field: DateField) => dateSql(field)
+  const date = dateSql
   const at = (ms: number) => param(ms, 'bigint')
 
   // The facts (facts.ts), each never null: SQL's unknown would turn a NOT into a false.
