@@ -51,3 +51,27 @@ test.describe('questions to the console server @scoped', () => {
     expect(asked.count('calendar')).toBe(1)
   })
 })
+
+test.describe('a question the server does not read @scoped', () => {
+  test('a search of too many words says so, and clearing it brings the list back', async ({
+    page,
+  }) => {
+    await signIn(page, 'support')
+    await page.goto('/events')
+    const total = page.getByRole('status').filter({ hasText: / of [\d,]+ events?$/ })
+    await expect(total).toBeVisible()
+    const search = page.getByRole('searchbox', { name: 'Search subject or ID' })
+    // 66 different words of two letters (the box takes 200 characters): more than the server
+    // takes in one search.
+    const words = Array.from({ length: 66 }, (_, i) => `${'abcdefghij'[i % 10]}${'klmnopq'[i % 7]}`)
+    expect(new Set(words).size).toBe(66)
+    await search.fill(words.join(' '))
+    await expect(page.getByText(/more than 64 different words/i)).toBeVisible()
+    // Neither the rows of before nor a count that never comes.
+    await expect(page.getByRole('status').filter({ hasText: 'Not counted' })).toBeVisible()
+    await expect(page.getByRole('row')).toHaveCount(0)
+    await search.fill('')
+    await expect(total).toBeVisible()
+    await expect(page.getByText(/more than 64 different words/i)).toHaveCount(0)
+  })
+})

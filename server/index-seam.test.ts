@@ -123,6 +123,8 @@ describe('the event index’s questions, answered by the browser or by the serve
         for (const window of [
           { offset: 0, limit: 50 },
           { offset: 7, limit: 1500 },
+          // The total alone (My events' count of a group queue's overdue work).
+          { offset: 0, limit: 0 },
         ]) {
           const rank = filter.text ? ('relevance' as const) : undefined
           const expected = local.query(filter, sort, new Date(now), window, { rank })

@@ -105,7 +105,8 @@ export const eventQuerySchema = z.strictObject({
   pageSize: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).default(100),
   /** Rows from this position (0-based) instead of `page`; with `limit` instead of `pageSize`. */
   offset: z.number().int().min(0).max(MAX_OFFSET).optional(),
-  limit: z.number().int().min(1).max(QUERY_MAX_PAGE_SIZE).optional(),
+  /** 0: the total alone, no rows (a count a view shows without its events). */
+  limit: z.number().int().min(0).max(QUERY_MAX_PAGE_SIZE).optional(),
   /** `relevance`: the best answers to the filter's text first (`eventSearchRank`), each rank in
    * the order of `sort`; the answer then carries each row's rank. */
   rank: z.literal('relevance').optional(),
@@ -222,7 +223,9 @@ export function eventQueryRoutes(
     const count = query.limit ?? query.pageSize
     let rows: { record: Record<string, unknown> }[]
     let ranks: SearchRank[] | undefined
-    if (query.rank === 'relevance' && query.filter.text?.trim()) {
+    if (count === 0) {
+      rows = []
+    } else if (query.rank === 'relevance' && query.filter.text?.trim()) {
       // Every match in the order of `sort`, ranked by the model (`eventSearchRank` over the
       // subject as search folds it), each rank keeping that order; then the window's records.
       const { rows: found } = await storage.query<{ event_id: number; words: string | null }>(

@@ -134,9 +134,12 @@ export function EventsListPage() {
     placeholderData: keepPreviousData,
     enabled: !indexed,
   })
-  // The service's page stays on screen until the index's first answer replaces it.
+  // The service's page stays on screen until the index's first answer replaces it; once the
+  // index is asked, its refusal (a question the console's server does not read) is what shows,
+  // never the service's page of before as if it answered.
   const fromIndexData = indexed ? fromIndex.data : undefined
-  const active = fromIndexData ? fromIndex : query
+  const indexFailed = indexed && fromIndex.isError && !fromIndexData
+  const active = fromIndexData || indexFailed ? fromIndex : query
   // Each answer's events are new objects: unchanged ones are kept, so unchanged rows are not drawn
   // again (and the index's first answer reuses the service page's rows).
   // The previous answer stays while the next comes: shown as busy only when it is slow to come
@@ -144,7 +147,9 @@ export function EventsListPage() {
   const waiting = useLateFlag(active.isPlaceholderData)
   const fetching = useLateFlag(active.isFetching)
   const recounting = useLateFlag(fromIndex.isPlaceholderData)
-  const rows = useStableRows((fromIndexData ? fromIndexData.rows : query.data?.records) ?? NO_ROWS)
+  const rows = useStableRows(
+    (fromIndexData ? fromIndexData.rows : indexFailed ? NO_ROWS : query.data?.records) ?? NO_ROWS,
+  )
   const rowIds = useMemo(() => rows.map((r) => r.event_ID), [rows])
   const total = fromIndexData?.total ?? null
   const columns = useMemo(() => search.columns.map(columnOf), [search.columns])
@@ -287,7 +292,7 @@ export function EventsListPage() {
         onText={onText}
         onTextDone={onTextDone}
       />
-      <IndexStatus total={total} filtered={recounting} />
+      <IndexStatus total={total} filtered={recounting} failed={indexFailed} />
       <IndexGapsNote also={indexed ? undefined : query.data?.unreadable} />
       <ListToolbar
         search={search}

@@ -11,10 +11,13 @@ const fmt = byLocale((l) => new Intl.NumberFormat(l))
 export function IndexStatus({
   total,
   filtered,
+  failed = false,
 }: {
   total: number | null
   /** The count shown is the previous one while a new answer comes. */
   filtered: boolean
+  /** The question failed (its reason shows in place of the rows): nothing is being counted. */
+  failed?: boolean
 }) {
   const client = useIndexClient()
   // Only this line follows the progress reports; the page re-renders on the phase alone.
@@ -22,7 +25,9 @@ export function IndexStatus({
   if (state.phase === 'ready')
     return (
       <p className={styles.total} role="status" aria-busy={filtered || undefined}>
-        {total === null ? (
+        {failed ? (
+          'Not counted: the question failed (below).'
+        ) : total === null ? (
           'Counting…'
         ) : (
           <>
