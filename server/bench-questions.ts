@@ -1,10 +1,6 @@
 import { loadavg } from 'node:os'
-import { Hono } from 'hono'
-import { createAnswerCache } from './answer-cache'
+import { ask, benchRoutes, thisMonthOnTheCalendar } from './bench-routes'
 import { openStorage } from './db/storage'
-import type { Caller } from './gate'
-import { eventCalendarRoutes } from './routes/event-calendar'
-import { eventQueryRoutes } from './routes/event-query'
 
 /*
  * `DATABASE_URL=postgres://… npm run bench:questions` (or `CONSOLE_DATA_DIR=…` for an embedded
@@ -20,15 +16,6 @@ import { eventQueryRoutes } from './routes/event-query'
 
 const say = (line: string) => process.stdout.write(line + '\n')
 const RUNS = 3
-const caller: Caller = {
-  userId: 'admin',
-  name: 'Bench',
-  roles: ['admin'],
-  groups: [],
-  database: 'demo',
-  tokenHash: 'bench',
-}
-
 const storage = await openStorage({
   databaseUrl: process.env.DATABASE_URL,
   dataDir: process.env.CONSOLE_DATA_DIR,
@@ -39,45 +26,6 @@ if (process.env.BENCH_MIGRATE === '1') {
   await migrate(storage, { auditRetentionDays: 2192 })
   say(`migrated in ${Math.round(performance.now() - t0)} ms`)
 }
-/** The routes with answers kept by none: each question is new to them. */
-function routes() {
-  const app = new Hono<{ Variables: { caller: Caller } }>()
-  app.use('*', async (c, next) => {
-    c.set('caller', caller)
-    await next()
-  })
-  app.route(
-    '/',
-    eventQueryRoutes(storage, () => null, createAnswerCache()),
-  )
-  app.route(
-    '/',
-    eventCalendarRoutes(storage, () => null, createAnswerCache()),
-  )
-  return app
-}
-
-let fresh = Date.now()
-async function time(path: string, body: Record<string, unknown>) {
-  const app = routes()
-  const t0 = performance.now()
-  const response = await app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, now: ++fresh }),
-  })
-  await response.text()
-  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-  return performance.now() - t0
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
-const wall = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T00:00:00`
-const first = new Date(new Date().getFullYear(), new Date().getMonth(), 1)
-first.setDate(first.getDate() - ((first.getDay() + 6) % 7))
-const last = new Date(first)
-last.setDate(last.getDate() + 42)
-
 const sort = [{ field: 'due_Date', direction: 'asc' }]
 const questions: [string, string, Record<string, unknown>][] = [
   ...(
@@ -110,12 +58,16 @@ const questions: [string, string, Record<string, unknown>][] = [
     },
   ],
   ['IDs of every event due this week', '/events/query', { filter: { due: 'week' }, select: 'ids' }],
-  [
-    "everyone's month on the calendar",
-    '/events/calendar',
-    { from: wall(first), to: wall(last), perDay: 3 },
-  ],
+  ["everyone's month on the calendar", '/events/calendar', thisMonthOnTheCalendar()],
 ]
+
+/** One line of the report: the question, the median of its runs, each run. */
+function report(name: string, runs: readonly number[]) {
+  const median = [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+  say(
+    `  ${name.padEnd(44)} ${String(Math.round(median)).padStart(6)} ms  (${runs.map(Math.round).join(', ')})`,
+  )
+}
 
 const { rows } = await storage.query<{ n: string | number }>(
   `SELECT count(*) AS n FROM mirror_events WHERE database = 'demo'`,
@@ -123,43 +75,19 @@ const { rows } = await storage.query<{ n: string | number }>(
 say(`${Number(rows[0]?.n ?? 0).toLocaleString('en')} events mirrored (${storage.kind})`)
 for (const [name, path, body] of questions) {
   const runs: number[] = []
-  for (let i = 0; i < RUNS; i++) runs.push(await time(path, body))
-  const median = [...runs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!
-  say(
-    `  ${name.padEnd(44)} ${String(Math.round(median)).padStart(6)} ms  (${runs.map(Math.round).join(', ')})`,
-  )
+  // Routes keeping no answer from before: each question is new to them.
+  for (let i = 0; i < RUNS; i++) runs.push((await ask(benchRoutes(storage), path, body)).ms)
+  report(name, runs)
 }
 // The same month asked again by routes that keep answers (as a server does until an event
 // changes): its facts read once, the digest made for each question (it depends on now).
 {
-  const kept = createAnswerCache()
-  const app = new Hono<{ Variables: { caller: Caller } }>()
-  app.use('*', async (c, next) => {
-    c.set('caller', caller)
-    await next()
-  })
-  app.route(
-    '/',
-    eventCalendarRoutes(storage, () => null, kept),
-  )
-  const ask = async () => {
-    const t0 = performance.now()
-    const response = await app.request('/events/calendar', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ from: wall(first), to: wall(last), perDay: 3, now: ++fresh }),
-    })
-    await response.text()
-    if (response.status !== 200) throw new Error(`the calendar answered ${response.status}`)
-    return performance.now() - t0
-  }
-  await ask()
+  const app = benchRoutes(storage)
+  const month = thisMonthOnTheCalendar()
+  await ask(app, '/events/calendar', month)
   const runs: number[] = []
-  for (let i = 0; i < RUNS; i++) runs.push(await ask())
-  const median = [...runs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!
-  say(
-    `  ${"everyone's month again, its facts kept".padEnd(44)} ${String(Math.round(median)).padStart(6)} ms  (${runs.map(Math.round).join(', ')})`,
-  )
+  for (let i = 0; i < RUNS; i++) runs.push((await ask(app, '/events/calendar', month)).ms)
+  report("everyone's month again, its facts kept", runs)
 }
 say(`load average ${loadavg()[0]!.toFixed(1)}`)
 await storage.close()

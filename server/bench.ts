@@ -6,12 +6,10 @@ import { fileURLToPath } from 'node:url'
 import { configFromEnv } from '../sandbox/config'
 import { DEMO_PASSWORD } from '../sandbox/identity/users'
 import { startServer } from '../sandbox/server'
-import { Hono } from 'hono'
+import { ask, benchRoutes, thisMonthOnTheCalendar } from './bench-routes'
 import { migrate } from './db/migrations'
 import { openEmbedded, type Storage } from './db/storage'
-import type { Caller } from './gate'
 import { Mirror } from './mirror/mirror'
-import { eventCalendarRoutes } from './routes/event-calendar'
 import { createAccount } from './service/account'
 import { createReader } from './service/reader'
 import { openTestStorage } from './testing'
@@ -76,39 +74,6 @@ async function startSandbox(dataDir: string) {
   return { ...ready, stop }
 }
 
-/** Everyone's six weeks around this month on the calendar, asked of the server's own route. */
-async function askCalendar(storage: Storage) {
-  const routes = new Hono<{ Variables: { caller: Caller } }>()
-  routes.use('*', async (c, next) => {
-    c.set('caller', {
-      userId: 'admin',
-      name: 'Bench',
-      roles: ['admin'],
-      groups: [],
-      database: 'demo',
-      tokenHash: 'bench',
-    })
-    await next()
-  })
-  routes.route('/', eventCalendarRoutes(storage))
-  const pad = (n: number) => String(n).padStart(2, '0')
-  const wall = (d: Date) =>
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T00:00:00`
-  const first = new Date(new Date().getFullYear(), new Date().getMonth(), 1)
-  first.setDate(first.getDate() - ((first.getDay() + 6) % 7))
-  const last = new Date(first)
-  last.setDate(last.getDate() + 42)
-  const started = performance.now()
-  const response = await routes.request('/events/calendar', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ from: wall(first), to: wall(last), perDay: 3, now: Date.now() }),
-  })
-  const body = (await response.json()) as { data?: { placed: number } }
-  if (!body.data) throw new Error(`the calendar answered ${response.status}`)
-  return { ms: performance.now() - started, placed: body.data.placed }
-}
-
 async function main() {
   const sandboxDir = mkdtempSync(path.join(tmpdir(), 'console-bench-sandbox-'))
   const sandbox = await startSandbox(sandboxDir)
@@ -170,9 +135,10 @@ async function main() {
   )
   // The largest answer the server makes: everyone's month on the calendar (its facts read whole).
   await embedded.exec('ANALYZE')
-  const month = await askCalendar(embedded)
+  const month = await ask(benchRoutes(embedded), '/events/calendar', thisMonthOnTheCalendar())
+  const placed = (month.data as { placed: number }).placed
   say(
-    `everyone's month on the calendar: ${month.ms.toFixed(0)} ms (${month.placed} placed); ` +
+    `everyone's month on the calendar: ${month.ms.toFixed(0)} ms (${placed} placed); ` +
       `peak memory since the load began ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB`,
   )
   await embedded.close()
