@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures'
+import { createAuth, createEvent, expect, signIn, test } from './fixtures'
 
 /*
  * With the console's server answering the views (`EVENT_INDEX=server`), a page asks it each of
@@ -26,6 +26,8 @@ const settle = (page: Page) => page.waitForTimeout(1500)
 
 test.describe('questions to the console server @scoped', () => {
   test('the list and the calendar ask once for what they show', async ({ page }) => {
+    // Two views and four pauses to see that nothing is asked again: over 30 s on a busy machine.
+    test.setTimeout(60_000)
     const asked = questionsOf(page)
     await signIn(page, 'support')
     await settle(page)
@@ -73,5 +75,65 @@ test.describe('a question the server does not read @scoped', () => {
     await search.fill('')
     await expect(total).toBeVisible()
     await expect(page.getByText(/more than 64 different words/i)).toHaveCount(0)
+  })
+})
+
+/**
+ * Makes the console server fail (503) the event questions whose body holds `marker`, until the
+ * returned function is called.
+ */
+async function failQuestions(page: Page, marker: string) {
+  let failing = true
+  await page.route(
+    (url) => url.pathname.endsWith('/console-api/events/query'),
+    async (route) => {
+      const body = route.request().postData() ?? ''
+      if (!failing || !body.includes(marker)) return route.fallback()
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          data: null,
+          error: { type: 'about:blank', title: 'Error', status: 503, detail: 'Down for a moment.' },
+        }),
+      })
+    },
+  )
+  return () => (failing = false)
+}
+
+test.describe('a question the server cannot answer @scoped', () => {
+  test('My events says the groups’ queue could not be read, never "0 unclaimed", and reads it again', async ({
+    page,
+  }) => {
+    // The queue's questions: the unclaimed events of the user's groups.
+    const recover = await failQuestions(page, '"unassigned":true')
+    await signIn(page, 'staff')
+    await page.goto('/events/mine')
+    const queue = page.getByRole('region', { name: 'Group queue' })
+    await expect(queue.getByRole('status')).toContainText('could not be read', { timeout: 15_000 })
+    await expect(queue.getByRole('status')).toContainText('Down for a moment.')
+    await expect(queue.getByRole('status')).not.toContainText('unclaimed in')
+    // The rest of My events is there: one failed question does not take the page.
+    await expect(page.getByRole('heading', { name: 'My events' })).toBeVisible()
+    recover()
+    await queue.getByRole('button', { name: 'Try again' }).click()
+    await expect(queue.getByRole('status')).toContainText(/unclaimed in Utilization review/)
+    await expect(queue.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+  })
+
+  test('an auth’s page says its events could not be read, never "No event names this auth"', async ({
+    page,
+  }) => {
+    await signIn(page, 'support')
+    const auth = await createAuth(page, { assigned_User: 'support' })
+    await createEvent(page, { subject: `Call about auth ${auth.auth_Number}`, user_ID: 'support' })
+    await failQuestions(page, `"mentionsAuth":"${auth.auth_Number}"`)
+    await page.goto(`/auths/${auth.auth_Number}`)
+    const events = page.getByRole('region', { name: 'Events about this auth' })
+    await expect(events).toContainText('could not be read', { timeout: 15_000 })
+    await expect(events).not.toContainText('No event names this auth')
+    // The auth itself is read and shown.
+    await expect(page.getByRole('heading', { name: new RegExp(auth.auth_Number) })).toBeVisible()
   })
 })

@@ -21,7 +21,7 @@ function Work() {
       unavailable:
         found.phase === 'too-large'
           ? 'This database has too many events to read into the console, so only the auths you opened recently are listed. '
-          : found.phase === 'error'
+          : found.phase === 'error' || found.failed
             ? 'The events could not be read, so only the auths you opened recently are listed. '
             : null,
       byAuth: new Map(
@@ -31,7 +31,7 @@ function Work() {
         ]),
       ),
     }),
-    [found.ready, found.phase, found.loaded, found.byAuth],
+    [found.ready, found.phase, found.failed, found.loaded, found.byAuth],
   )
   return <AuthsInMyWork mentions={mentions} everyone={everyone} onEveryone={setEveryone} />
 }

@@ -24,7 +24,7 @@ interface EventsAboutAuthProps {
  */
 export function EventsAboutAuth({ authNumber, assignee, decisionDue }: EventsAboutAuthProps) {
   const { completedStatus } = useRuntimeConfig()
-  const { phase, loaded, events, total } = useEventsMentioning(authNumber)
+  const { phase, loaded, events, total, answered, failed } = useEventsMentioning(authNumber)
   const followUp = followUpState({
     subject: `Follow up on auth ${authNumber}`,
     user_ID: assignee,
@@ -51,10 +51,10 @@ export function EventsAboutAuth({ authNumber, assignee, decisionDue }: EventsAbo
           auth cannot be listed.
         </p>
       )}
-      {phase === 'error' && (
+      {(phase === 'error' || failed) && (
         <p className={styles.muted}>The events could not be read, so none can be listed here.</p>
       )}
-      {phase === 'ready' && events.length === 0 && (
+      {phase === 'ready' && answered && events.length === 0 && (
         <p className={styles.muted}>No event names this auth.</p>
       )}
       {events.length > 0 && (

@@ -25,6 +25,10 @@ export function useEventsMentioning(authNumber: string) {
     loaded: state.loaded,
     events: result.data?.rows ?? [],
     total: result.data?.total ?? 0,
+    /** The question has an answer: until then nothing is said about what names the auth. */
+    answered: result.data !== undefined,
+    /** The question failed, and nothing was read before. */
+    failed: result.isError && result.data === undefined,
   }
 }
 
@@ -69,6 +73,8 @@ export function useOpenEventAuthMentions(userId: string | null) {
     phase: state.phase,
     loaded: state.loaded,
     ready: result.data !== undefined,
+    /** The question failed, and nothing was read before. */
+    failed: result.isError && result.data === undefined,
     byAuth,
     /** More open events name auths than were read. */
     truncated: (result.data?.total ?? 0) > MOST,

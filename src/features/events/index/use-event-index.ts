@@ -88,6 +88,9 @@ export function useIndexQuery(request: QueryRequest | null, { early = false } = 
     ...indexQuery(client!, db, version, request!),
     enabled: Boolean(client && request && usable),
     placeholderData: keepPreviousData,
+    // Each reader says where it stands that its question failed (the list, the queue, the
+    // bell): one failed question never takes the whole page.
+    throwOnError: false,
   })
 }
 

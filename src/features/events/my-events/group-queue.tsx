@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
+import { describeError } from '@/components/errors/describe-error'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { useRuntimeConfig } from '@/lib/app-context'
@@ -75,6 +76,9 @@ export function GroupQueue({
   }, [rows, now, completedStatus, priorities])
   const overdue = overdueQuery.data?.total ?? order.filter((i) => i.state === 'overdue').length
   const total = query.data?.total ?? 0
+  // A queue that could not be read is said so: never "0 unclaimed".
+  const failedOf = (q: typeof query) => q.isError && !q.data
+  const failed = groups.length > 0 && (failedOf(query) || failedOf(overdueQuery))
 
   const takeNext = async () => {
     setTaking(true)
@@ -104,10 +108,23 @@ export function GroupQueue({
         <p className={styles.queueSummary} role="status">
           {groups.length === 0
             ? 'You work no user group: choose the groups whose unclaimed events you take.'
-            : query.isPending
-              ? 'Reading your groups’ queue…'
-              : `${formatCount(total)} unclaimed in ${title}${overdue ? ` · ${formatCount(overdue)} overdue` : ''}`}
+            : failed
+              ? `Your groups’ queue could not be read. ${describeError(query.error ?? overdueQuery.error).message}`
+              : query.isPending
+                ? 'Reading your groups’ queue…'
+                : `${formatCount(total)} unclaimed in ${title}${overdue ? ` · ${formatCount(overdue)} overdue` : ''}`}
         </p>
+        {failed && (
+          <Button
+            size="small"
+            onClick={() => {
+              if (failedOf(query)) void query.refetch()
+              if (failedOf(overdueQuery)) void overdueQuery.refetch()
+            }}
+          >
+            Try again
+          </Button>
+        )}
         <GroupChooser groups={groups} fromToken={fromToken} chosen={chosen} onChange={setGroups} />
         <Button
           size="small"
