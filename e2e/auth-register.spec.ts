@@ -58,8 +58,11 @@ const rowOf = (page: Page, number: string) =>
       has: page.getByRole('link', { name: number, exact: true }),
     })
 
-/** Opens the register showing `number` alone, asking again until it is there. */
-async function findInRegister(page: Page, number: string, within = 5_000) {
+/**
+ * Opens the register showing `number` alone, asking again until it is there. Each try loads the
+ * page: on a busy machine two or three tries are 5 s.
+ */
+async function findInRegister(page: Page, number: string, within = 10_000) {
   await expect(async () => {
     await page.goto('/auths/register')
     await page.getByLabel('Decision clock').selectOption('')
