@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatServiceDate, parseServiceDate } from '../src/api/schemas/common'
-import { createAnswerCache, LARGE_ANSWERS_KEPT } from './answer-cache'
+import { createAnswerCache, LARGE_ANSWERS_KEPT, LARGE_PATCH_MOST } from './answer-cache'
 import { createConsoleServer, listen } from './server'
 import {
   eventually,
@@ -172,6 +172,152 @@ describe('answers kept until the events change', () => {
     expect(totalOn(after, next)).toBe(totalOn(first, next) + 1)
   })
 
+  it('patches a range’s facts kept with the changed events alone, as a server asking afresh draws it', async () => {
+    const day = new Date()
+    const range = {
+      from: formatServiceDate(new Date(day.getFullYear(), day.getMonth(), day.getDate() - 60)),
+      to: formatServiceDate(new Date(day.getFullYear(), day.getMonth(), day.getDate() + 60)),
+      now: Date.now(),
+      perDay: 200,
+    }
+    type Digest = { days: { day: number; total: number }[]; placed: number }
+    const first = await ask<Digest>('events/calendar', range)
+    const inRange = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+      filter: { placed: { from: range.from, to: range.to, by: 'dates' } },
+      now: Date.now(),
+      limit: 3,
+    })
+    const [out, gone, renamed] = inRange.rows
+    // One moved out of the range, one deleted, one renamed (kept in place), one created in it,
+    // all through the console; and one changed past it.
+    expect(await putThrough({ ...out!, due_Date: '2099-01-01T09:00:00' })).toBe(200)
+    const headers = {
+      authorization: `Bearer ${admin}`,
+      'service-database': 'demo',
+      'content-type': 'application/json',
+    }
+    const deleted = await fetch(`${baseUrl}/api/events/${String(gone!.event_ID)}`, {
+      method: 'DELETE',
+      headers,
+    })
+    expect(deleted.status).toBe(200)
+    expect(await putThrough({ ...renamed!, subject: 'Renamed, same day' })).toBe(200)
+    const { event_ID: _, ...copy } = renamed!
+    const created = await fetch(`${baseUrl}/api/events`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...copy, subject: 'New in the range' }),
+    })
+    expect(created.status).toBe(200)
+    const past = (
+      await ask<{ rows: Record<string, unknown>[] }>('events/query', {
+        filter: { placed: { from: range.from, to: range.to, by: 'dates' } },
+        now: Date.now(),
+        limit: 1,
+        offset: 10,
+      })
+    ).rows[0]!
+    const r = await service.sandbox.call('PUT', `/events/${String(past.event_ID)}`, {
+      token: admin,
+      body: { ...past, due_Date: '2098-06-01T09:00:00', next_Scheduled_Date: null },
+    })
+    expect(r.status).toBe(200)
+    await server.mirrors[0]!.pollChanges()
+
+    const fresh = await createConsoleServer(service.config, { storage: t.storage, mirrors: false })
+    const freshHttp = await listen(fresh, 0)
+    try {
+      const askFresh = async () => {
+        const response = await fetch(`${freshHttp.baseUrl}/console-api/events/calendar`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(range),
+        })
+        return ((await response.json()) as { data: Digest }).data
+      }
+      await eventually(
+        async () =>
+          JSON.stringify(await ask<Digest>('events/calendar', range)) ===
+          JSON.stringify(await askFresh()),
+        5000,
+        'the patched range drawn as a fresh one',
+      )
+      const after = await ask<Digest>('events/calendar', range)
+      expect(after).toEqual(await askFresh())
+      // Two left the range and one came: the change is drawn, not the range of before.
+      expect(after.placed).toBe(first.placed - 2)
+    } finally {
+      await freshHttp.close()
+      await fresh.close()
+    }
+  })
+
+  it('brings a large answer up to date with the IDs changed since, one patch at a time', async () => {
+    const answers = createAnswerCache()
+    let computed = 0
+    const patches: string[][] = []
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const large = {
+      keep: () => true,
+      patch: async (value: string, ids: readonly string[]) => {
+        patches.push([...ids])
+        // The first patch is held until a change is heard during it.
+        if (patches.length === 1) await held
+        return `${value}+${ids.join('')}`
+      },
+    }
+    const ask = () => answers.get('demo', 'range', async () => `v${++computed}`, 'event', large)
+    expect(await ask()).toBe('v1')
+    answers.changed([
+      { database: 'demo', kind: 'event', id: '1' },
+      { database: 'demo', kind: 'event', id: '2' },
+    ])
+    // Two questions at once: one patch; a change heard during it is patched by the next question.
+    const during = [ask(), ask()]
+    await new Promise((r) => setTimeout(r, 10))
+    answers.changed([{ database: 'demo', kind: 'event', id: '3' }])
+    release()
+    const [a, b] = await Promise.all(during)
+    expect(a).toBe('v1+12+3')
+    expect(b).toBe('v1+12+3')
+    expect(patches).toEqual([['1', '2'], ['3']])
+    expect(await ask()).toBe('v1+12+3')
+    expect(computed).toBe(1)
+    // Auths changing leave it as it is.
+    answers.changed([{ database: 'demo', kind: 'auth', id: 'A1' }])
+    expect(await ask()).toBe('v1+12+3')
+    expect(patches).toHaveLength(2)
+  })
+
+  it('makes a large answer again when its patch fails or too many events changed', async () => {
+    const answers = createAnswerCache()
+    let computed = 0
+    let fail = true
+    const large = {
+      keep: () => true,
+      patch: async (value: number) => {
+        if (fail) throw new Error('the patch could not be read')
+        return value + 0.5
+      },
+    }
+    const ask = () => answers.get('demo', 'range', async () => ++computed, 'event', large)
+    expect(await ask()).toBe(1)
+    answers.changed([{ database: 'demo', kind: 'event', id: '7' }])
+    expect(await ask()).toBe(2)
+    fail = false
+    answers.changed([{ database: 'demo', kind: 'event', id: '7' }])
+    expect(await ask()).toBe(2.5)
+    answers.changed(
+      Array.from({ length: LARGE_PATCH_MOST + 1 }, (_, i) => ({
+        database: 'demo',
+        kind: 'event' as const,
+        id: String(i),
+      })),
+    )
+    expect(await ask()).toBe(3)
+  })
+
   it('keeps only the few most recent large answers, and none its keeper refuses', async () => {
     const answers = createAnswerCache()
     let n = 0
@@ -202,16 +348,16 @@ describe('answers kept until the events change', () => {
     })
     // The question is being computed when the change comes.
     await new Promise((r) => setTimeout(r, 10))
-    answers.changed([{ database: 'demo', kind: 'event' }])
+    answers.changed([{ database: 'demo', kind: 'event', id: '1' }])
     release()
     expect(await slow).toBe(1)
     // Computed across the change: asked again, it is computed again.
     expect(await answers.get('demo', 'k', async () => ++n)).toBe(2)
     expect(await answers.get('demo', 'k', async () => ++n)).toBe(2)
     expect(await answers.get('other', 'k', async () => 10)).toBe(10)
-    answers.changed([{ database: 'demo', kind: 'auth' }])
+    answers.changed([{ database: 'demo', kind: 'auth', id: '1' }])
     expect(await answers.get('demo', 'k', async () => ++n)).toBe(2)
-    answers.changed([{ database: 'demo', kind: 'event' }])
+    answers.changed([{ database: 'demo', kind: 'event', id: '1' }])
     expect(await answers.get('demo', 'k', async () => ++n)).toBe(3)
     expect(await answers.get('other', 'k', async () => 11)).toBe(10)
   })

@@ -121,6 +121,37 @@ function factsTable(lines: readonly string[]): FactsTable {
   return table
 }
 
+/**
+ * `table` with the events of `changed` as `fresh` has them: those it no longer takes left out,
+ * those it takes now added (the digest's order does not depend on the table's).
+ */
+function patchedTable(
+  table: FactsTable,
+  changed: ReadonlySet<number>,
+  fresh: FactsTable,
+): FactsTable {
+  const kept: number[] = []
+  for (let i = 0; i < table.ids.length; i++) if (!changed.has(table.ids[i]!)) kept.push(i)
+  if (kept.length === table.ids.length && fresh.ids.length === 0) return table
+  const n = kept.length + fresh.ids.length
+  function column<C extends FactsTable[keyof FactsTable]>(old: C, added: C): C {
+    const out = new (old.constructor as new (length: number) => C)(n)
+    kept.forEach((from, to) => (out[to] = old[from]!))
+    added.forEach((value, i) => (out[kept.length + i] = value))
+    return out
+  }
+  return {
+    ids: column(table.ids, fresh.ids),
+    places: column(table.places, fresh.places),
+    due: column(table.due, fresh.due),
+    next: column(table.next, fresh.next),
+    start: column(table.start, fresh.start),
+    end: column(table.end, fresh.end),
+    updated: column(table.updated, fresh.updated),
+    flags: column(table.flags, fresh.flags),
+  }
+}
+
 /** Each event of `table` as the digest reads it (new objects each time: the digest keeps some). */
 function* subjectsOf(
   table: FactsTable,
@@ -183,22 +214,38 @@ export function eventCalendarRoutes(
     // One text of every event taken (ID, priority's place in the list, facts), not rows.
     const order = `$${params.length + 1}::text[]`
     const line = `event_id || ',' || coalesce(array_position(${order}, priority), 0) || ',' || ${factColumnsTextSql(`$${params.length + 2}::text`)}`
-    const statement = `SELECT string_agg(line, ';') AS taken FROM (
+    const select = (narrow = '') => `SELECT string_agg(line, ';') AS taken FROM (
          SELECT ${line} AS line FROM mirror_events
-         WHERE database = $1 AND readable AND (${sql.where}) AND ${near.where} AND ${scoped.where}
+         WHERE database = $1 AND readable AND (${sql.where}) AND ${near.where} AND ${scoped.where}${narrow}
          LIMIT ${maxEvents + 1}) AS taken`
     const values = [...params, q.priorities, statusKey(q.completedStatus)]
-    // Shared by every caller asking the same (read only: the digests make new objects).
+    const linesOf = async (statement: string, values: unknown[]) => {
+      const { rows } = await storage.query<{ taken: string | null }>(statement, values)
+      return rows[0]?.taken ? rows[0].taken.split(';') : []
+    }
+    const statement = select()
+    const compute = async (): Promise<FactsTable | 'too-many'> => {
+      const lines = await linesOf(statement, values)
+      return lines.length > maxEvents ? 'too-many' : factsTable(lines)
+    }
+    // Shared by every caller asking the same (read only: the digests make new objects), and
+    // after a change brought up to date by reading the changed events alone.
     const found = await answers.get(
       caller.database,
       JSON.stringify(['calendar facts', statement, values]),
-      async (): Promise<FactsTable | 'too-many'> => {
-        const { rows } = await storage.query<{ taken: string | null }>(statement, values)
-        const lines = rows[0]?.taken ? rows[0].taken.split(';') : []
-        return lines.length > maxEvents ? 'too-many' : factsTable(lines)
-      },
+      compute,
       'event',
-      { keep: (found) => found === 'too-many' || found.ids.length <= CALENDAR_KEPT_EVENTS },
+      {
+        keep: (found) => found === 'too-many' || found.ids.length <= CALENDAR_KEPT_EVENTS,
+        patch: async (found, changedIds) => {
+          if (found === 'too-many') return compute()
+          const ids = changedIds.map(Number).filter(Number.isInteger)
+          const narrow = ` AND event_id = ANY($${values.length + 1}::integer[])`
+          const fresh = factsTable(await linesOf(select(narrow), [...values, ids]))
+          const patched = patchedTable(found, new Set(ids), fresh)
+          return patched.ids.length > maxEvents ? 'too-many' : patched
+        },
+      },
     )
     return found === 'too-many' ? found : subjectsOf(found, q.priorities)
   }
