@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatServiceDate, parseServiceDate } from '../src/api/schemas/common'
 import { createAnswerCache, LARGE_ANSWERS_KEPT, LARGE_PATCH_MOST } from './answer-cache'
 import { createConsoleServer, listen } from './server'
+import { announce, listenForChanges } from './changes'
 import {
   eventually,
   openTestStorage,
+  storageKinds,
   startService,
   type TestService,
   type TestStorage,
@@ -290,6 +292,41 @@ describe('answers kept until the events change', () => {
     expect(patches).toHaveLength(2)
   })
 
+  it('keeps a large answer made across a change, with the IDs changed meanwhile to patch', async () => {
+    const answers = createAnswerCache()
+    let computed = 0
+    const patches: string[][] = []
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const large = {
+      keep: () => true,
+      patch: async (value: string, ids: readonly string[]) => {
+        patches.push([...ids])
+        return `${value}+${ids.join('')}`
+      },
+    }
+    const ask = () =>
+      answers.get(
+        'demo',
+        'range',
+        async () => {
+          if (++computed === 1) await held
+          return `v${computed}`
+        },
+        'event',
+        large,
+      )
+    const making = ask()
+    await new Promise((r) => setTimeout(r, 10))
+    answers.changed([{ database: 'demo', kind: 'event', id: '9' }])
+    release()
+    expect(await making).toBe('v1')
+    // A team at work changes events all the time: the range is kept, and patched with what changed.
+    expect(await ask()).toBe('v1+9')
+    expect(computed).toBe(1)
+    expect(patches).toEqual([['9']])
+  })
+
   it('makes a large answer again when its patch fails or too many events changed', async () => {
     const answers = createAnswerCache()
     let computed = 0
@@ -373,5 +410,42 @@ describe('answers during the first load', () => {
     loaded = true
     expect(await answers.get('demo', 'k', async () => ++n)).toBe(3)
     expect(await answers.get('demo', 'k', async () => ++n)).toBe(3)
+  })
+})
+
+describe.each(storageKinds.filter((k) => k === 'postgres'))('a cut change feed (%s)', (kind) => {
+  it('leaves nothing kept: changes may have gone unheard while Postgres was out of reach', async () => {
+    const storage = await openTestStorage(kind)
+    const feed = await listenForChanges(storage.storage)
+    const answers = createAnswerCache(feed)
+    try {
+      let n = 0
+      const patch = { keep: () => true, patch: async (v: number) => v }
+      const small = () => answers.get('demo', 'count', async () => ++n)
+      const large = () => answers.get('demo', 'range', async () => ++n, 'event', patch)
+      expect([await small(), await large()]).toEqual([1, 2])
+      expect([await small(), await large()]).toEqual([1, 2])
+      // The connection that listens is ended from the server's side; it is made again.
+      const { rows } = await storage.storage.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+          WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+      )
+      expect(rows.some((r) => r.ended)).toBe(true)
+      await eventually(async () => (await small()) !== 1, 10_000, 'the kept count made again')
+      expect(await large()).toBeGreaterThan(2)
+      // Listening again, a change is heard as before.
+      const kept = await small()
+      expect(await small()).toBe(kept)
+      await storage.storage.transaction((tx) =>
+        announce(tx, [
+          { database: 'demo', kind: 'event', id: '1', update_Date: null, op: 'upsert' },
+        ]),
+      )
+      await eventually(async () => (await small()) !== kept, 5_000, 'the change heard')
+    } finally {
+      answers.close()
+      await feed.close()
+      await storage.close()
+    }
   })
 })

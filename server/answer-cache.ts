@@ -15,7 +15,9 @@ import type { Change, Kind } from './mirror/store'
  * A large answer that can be brought up to date (`patch`: a calendar range's facts) is not
  * emptied by a change: it keeps the IDs changed since, and the next question patches it with
  * those alone (a month of a plan of 1,000,000 is 318,000 events to read again, the IDs a few).
- * A change heard while it is patched is patched by the question after.
+ * A change heard while it is patched is patched by the question after; one heard while it is
+ * first made is kept with it, to patch. If the change feed is cut (the connection listening to a
+ * Postgres server lost and made again), changes may have gone unheard: everything kept is let go.
  */
 
 /** The most answers kept (each small: a count, or the values in use). */
@@ -84,6 +86,10 @@ export function createAnswerCache(
   /** Answers are kept per database and kind of record, each with its generation. */
   const slot = (database: string, kind: Kind) => `${kind}\u0000${database}`
   const genOf = (at: string) => generation.get(at) ?? 0
+  /** How many times the change feed was cut: nothing made before a cut is kept after it. */
+  let cuts = 0
+  /** The IDs changed while a large answer that can be patched is being made. */
+  const making = new Set<{ where: string; changedIds: Set<string> | null }>()
   function changed(changes: readonly Pick<Change, 'database' | 'kind' | 'id'>[]) {
     for (const c of changes) {
       if (c.kind !== 'event' && c.kind !== 'auth') continue
@@ -96,7 +102,19 @@ export function createAnswerCache(
         if (entry.patch) entry.changedIds.add(c.id)
         if (!entry.patch || entry.changedIds.size > LARGE_PATCH_MOST) keptLarge.delete(key)
       }
+      for (const made of making)
+        if (made.where === at && made.changedIds) {
+          made.changedIds.add(c.id)
+          if (made.changedIds.size > LARGE_PATCH_MOST) made.changedIds = null
+        }
     }
+  }
+  /** The feed was cut: changes may have gone unheard, so nothing kept can be trusted. */
+  function cut() {
+    cuts++
+    kept.clear()
+    keptLarge.clear()
+    for (const made of making) made.changedIds = null
   }
 
   /** A large answer kept, brought up to date: null when it has left or could not be patched. */
@@ -115,6 +133,10 @@ export function createAnswerCache(
       try {
         entry.value = await entry.patching
       } catch (error) {
+        console.error(
+          'answers: a kept answer could not be patched, it is made again:',
+          (error as Error).message,
+        )
         if (keptLarge.get(at) === entry) keptLarge.delete(at)
         throw error
       } finally {
@@ -123,7 +145,7 @@ export function createAnswerCache(
     }
   }
 
-  const unsubscribe = feed?.subscribe((change) => changed([change]))
+  const unsubscribe = feed?.subscribe((change) => changed([change]), cut)
   return {
     async get<T>(
       database: string,
@@ -134,6 +156,7 @@ export function createAnswerCache(
     ) {
       const where = slot(database, kind)
       const gen = genOf(where)
+      const cutsBefore = cuts
       const at = large ? `${where}\u0000${key}` : `${where}\u0000${gen}\u0000${key}`
       if (large) {
         const entry = keptLarge.get(at)
@@ -142,8 +165,10 @@ export function createAnswerCache(
         if (found) {
           // Most recently used last, so the oldest leaves first; one its keeper now refuses
           // (grown past what is kept) leaves.
-          keptLarge.delete(at)
-          if (large.keep(found.value as T)) keptLarge.set(at, entry)
+          if (keptLarge.get(at) === entry) {
+            keptLarge.delete(at)
+            if (large.keep(found.value as T)) keptLarge.set(at, entry)
+          }
           return found.value as T
         }
       } else if (kept.has(at)) {
@@ -156,16 +181,27 @@ export function createAnswerCache(
         if (!(await loaded(database))) return compute()
         ready.add(database)
       }
-      const value = await compute()
-      if (genOf(where) !== gen) return value
+      // The IDs changed while it is made: kept with them, it is patched by the next question.
+      const made = large?.patch ? { where, changedIds: new Set<string>() } : null
+      if (made) making.add(made)
+      let value: T
+      try {
+        value = await compute()
+      } finally {
+        if (made) making.delete(made)
+      }
+      if (cuts !== cutsBefore) return value
       if (!large) {
+        if (genOf(where) !== gen) return value
         kept.set(at, value)
         while (kept.size > ANSWER_CACHE_MAX) kept.delete(kept.keys().next().value!)
       } else if (large.keep(value)) {
+        const changedIds = made?.changedIds ?? (genOf(where) === gen ? new Set<string>() : null)
+        if (!changedIds) return value
         keptLarge.set(at, {
           value,
           patch: large.patch as KeptLarge['patch'],
-          changedIds: new Set(),
+          changedIds,
           patching: null,
         })
         while (keptLarge.size > LARGE_ANSWERS_KEPT) keptLarge.delete(keptLarge.keys().next().value!)

@@ -19,26 +19,41 @@ export async function announce(tx: Sql, changes: readonly Change[]) {
 }
 
 export interface ChangeFeed {
-  subscribe(listener: (change: Change) => void): () => void
+  /**
+   * `onGap`: the feed was cut and resumed (a Postgres connection lost): changes may have gone
+   * unheard, so what was kept on the strength of hearing them is no longer sure.
+   */
+  subscribe(listener: (change: Change) => void, onGap?: () => void): () => void
   close(): Promise<void>
 }
 
 /** Listens once for the process and hands each change to every subscriber. */
 export async function listenForChanges(storage: Storage): Promise<ChangeFeed> {
   const listeners = new Set<(change: Change) => void>()
-  const stop = await storage.listen(CHANGES_CHANNEL, (payload) => {
-    let change: Change
-    try {
-      change = JSON.parse(payload) as Change
-    } catch {
-      return
-    }
-    for (const listener of listeners) listener(change)
-  })
+  const gaps = new Set<() => void>()
+  const stop = await storage.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      let change: Change
+      try {
+        change = JSON.parse(payload) as Change
+      } catch {
+        return
+      }
+      for (const listener of listeners) listener(change)
+    },
+    () => {
+      for (const onGap of gaps) onGap()
+    },
+  )
   return {
-    subscribe(listener) {
+    subscribe(listener, onGap) {
       listeners.add(listener)
-      return () => listeners.delete(listener)
+      if (onGap) gaps.add(onGap)
+      return () => {
+        listeners.delete(listener)
+        if (onGap) gaps.delete(onGap)
+      }
     },
     close: stop,
   }

@@ -41,9 +41,14 @@ export interface Storage extends Sql {
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
   /**
    * Calls `onMessage` with each payload notified on `channel` (by this process or another one on
-   * the same database). Returns the way to stop listening.
+   * the same database), and `onGap` when the listening connection was lost and made again: what
+   * was notified meanwhile was not heard. Returns the way to stop listening.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>
   /**
    * Holds the advisory lock that says instance `id` is alive (`console_instance_alive`), on a
    * session that lives as long as this process, until the returned function lets it go.
@@ -80,6 +85,7 @@ export async function openPostgres(connectionString: string): Promise<Storage> {
     },
   })
   const listeners = new Map<string, Set<(payload: string) => void>>()
+  const gaps = new Set<() => void>()
   let listener: pg.Client | null = null
   let closed = false
 
@@ -104,6 +110,8 @@ export async function openPostgres(connectionString: string): Promise<Storage> {
     if (closed || listener) return
     try {
       listener = await connectListener()
+      // Listening again: whatever was notified while the connection was down went unheard.
+      for (const onGap of gaps) onGap()
     } catch (error) {
       console.error('storage: LISTEN reconnect failed:', (error as Error).message)
       setTimeout(() => void reconnect(), 2000).unref()
@@ -127,15 +135,17 @@ export async function openPostgres(connectionString: string): Promise<Storage> {
         client.release()
       }
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onGap) {
       let set = listeners.get(channel)
       const first = !set
       if (!set) listeners.set(channel, (set = new Set()))
       set.add(onMessage)
+      if (onGap) gaps.add(onGap)
       if (!listener) listener = await connectListener()
       else if (first) await listener.query(`LISTEN ${quoteIdent(channel)}`)
       return async () => {
         set.delete(onMessage)
+        if (onGap) gaps.delete(onGap)
         if (set.size === 0) {
           listeners.delete(channel)
           await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined)

@@ -46,11 +46,19 @@ export function streamRoutes(
       // A caller who finds only some events is told that something changed, never which: the
       // views ask the server again, which answers within their scope.
       const scoped = options.scopeFor?.(caller) ?? null
-      const unsubscribe = feed.subscribe((change) => {
-        if (change.database !== caller.database) return
-        queue.push(scoped ? { ...change, id: '', update_Date: null, op: 'upsert' } : change)
-        nudge()
-      })
+      const unsubscribe = feed.subscribe(
+        (change) => {
+          if (change.database !== caller.database) return
+          queue.push(scoped ? { ...change, id: '', update_Date: null, op: 'upsert' } : change)
+          nudge()
+        },
+        // The feed was cut: changes may have gone unheard. The stream ends, and the browser,
+        // opening it again, reads what it may have missed.
+        () => {
+          ended ??= 'closed'
+          nudge()
+        },
+      )
       stream.onAbort(() => {
         ended = 'closed'
         nudge()
