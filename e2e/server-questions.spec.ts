@@ -128,12 +128,49 @@ test.describe('a question the server cannot answer @scoped', () => {
     await signIn(page, 'support')
     const auth = await createAuth(page, { assigned_User: 'support' })
     await createEvent(page, { subject: `Call about auth ${auth.auth_Number}`, user_ID: 'support' })
-    await failQuestions(page, `"mentionsAuth":"${auth.auth_Number}"`)
+    const recover = await failQuestions(page, `"mentionsAuth":"${auth.auth_Number}"`)
     await page.goto(`/auths/${auth.auth_Number}`)
     const events = page.getByRole('region', { name: 'Events about this auth' })
     await expect(events).toContainText('could not be read', { timeout: 15_000 })
     await expect(events).not.toContainText('No event names this auth')
     // The auth itself is read and shown.
     await expect(page.getByRole('heading', { name: new RegExp(auth.auth_Number) })).toBeVisible()
+    recover()
+    await events.getByRole('button', { name: 'Try again' }).click()
+    await expect(
+      events.getByRole('link', { name: `Call about auth ${auth.auth_Number}` }),
+    ).toBeVisible()
+  })
+
+  test('the queue with its overdue not counted says so, and counts them again', async ({
+    page,
+  }) => {
+    const recover = await failQuestions(page, '"due":"overdue"')
+    await signIn(page, 'staff')
+    await page.goto('/events/mine')
+    const status = page.getByRole('region', { name: 'Group queue' }).getByRole('status')
+    await expect(status).toContainText('overdue could not be counted', { timeout: 15_000 })
+    await expect(status).toContainText(/unclaimed in Utilization review/)
+    recover()
+    await page
+      .getByRole('region', { name: 'Group queue' })
+      .getByRole('button', { name: 'Try again' })
+      .click()
+    await expect(status).not.toContainText('could not be counted')
+    await expect(status).toContainText(/unclaimed in Utilization review/)
+  })
+
+  test('search everywhere says the events could not be searched, never "Nothing matches"', async ({
+    page,
+  }) => {
+    await failQuestions(page, '"rank":"relevance"')
+    await signIn(page, 'support')
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Search everywhere' })
+    await palette.getByRole('combobox', { name: 'Search events, auths and pages' }).fill('zzqqxx')
+    await expect(palette.getByText(/Events could not be searched/)).toBeVisible({
+      timeout: 15_000,
+    })
+    await expect(palette.getByText(/Nothing matches/)).toHaveCount(0)
   })
 })

@@ -11,6 +11,7 @@ import { useEventCheck } from '@/features/events/use-event-check'
 import { searchState } from '@/features/events/list/search-memory'
 import { useRecentLookups } from '@/features/auths/recent-lookups'
 import { IndexGapsNote } from '@/features/events/index/gaps-note'
+import { describeError } from '@/components/errors/describe-error'
 import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
@@ -347,8 +348,13 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
           )
         })}
       </div>
-      {items.length === 0 && authCheck !== 'not-found' && (
-        <p className={styles.hint}>Nothing matches “{trimmed}”.</p>
+      {events.failure ? (
+        <p role="status" className={styles.hint}>
+          Events could not be searched. {describeError(events.failure).message}
+        </p>
+      ) : (
+        items.length === 0 &&
+        authCheck !== 'not-found' && <p className={styles.hint}>Nothing matches “{trimmed}”.</p>
       )}
       {trimmed && events.total > events.rows.length && (
         <p className={styles.hint}>

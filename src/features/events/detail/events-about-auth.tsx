@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { formatServiceDate } from '@/api/dates'
 import { formatDisplayDateTime } from '@/lib/format/format'
+import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { paths } from '@/lib/paths'
@@ -24,7 +25,7 @@ interface EventsAboutAuthProps {
  */
 export function EventsAboutAuth({ authNumber, assignee, decisionDue }: EventsAboutAuthProps) {
   const { completedStatus } = useRuntimeConfig()
-  const { phase, loaded, events, total, answered, failed } = useEventsMentioning(authNumber)
+  const { phase, loaded, events, total, answered, failed, retry } = useEventsMentioning(authNumber)
   const followUp = followUpState({
     subject: `Follow up on auth ${authNumber}`,
     user_ID: assignee,
@@ -51,8 +52,16 @@ export function EventsAboutAuth({ authNumber, assignee, decisionDue }: EventsAbo
           auth cannot be listed.
         </p>
       )}
-      {(phase === 'error' || failed) && (
+      {phase === 'error' && (
         <p className={styles.muted}>The events could not be read, so none can be listed here.</p>
+      )}
+      {phase !== 'error' && failed && (
+        <p className={styles.muted} role="status">
+          The events could not be read, so none can be listed here.{' '}
+          <Button size="small" onClick={retry}>
+            Try again
+          </Button>
+        </p>
       )}
       {phase === 'ready' && answered && events.length === 0 && (
         <p className={styles.muted}>No event names this auth.</p>

@@ -29,6 +29,7 @@ export function useEventsMentioning(authNumber: string) {
     answered: result.data !== undefined,
     /** The question failed, and nothing was read before. */
     failed: result.isError && result.data === undefined,
+    retry: () => void result.refetch(),
   }
 }
 

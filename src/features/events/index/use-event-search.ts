@@ -49,6 +49,8 @@ export function useEventSearch(text: string, limit = 8) {
     rows: trimmed ? (answer?.rows ?? []) : [],
     total: trimmed ? (answer?.total ?? 0) : 0,
     ranks: trimmed && !tooLarge ? (result.data?.ranks ?? []) : [],
+    /** The search failed (nothing found is not what it says): why, or null. */
+    failure: trimmed ? failureOf(tooLarge ? recent : result) : null,
     settled:
       !trimmed ||
       tooLarge ||
@@ -56,4 +58,9 @@ export function useEventSearch(text: string, limit = 8) {
       result.isError ||
       (result.data !== undefined && !result.isPlaceholderData),
   }
+}
+
+/** A question's error when it failed with nothing read before. */
+function failureOf(query: { isError: boolean; error: Error | null; data?: unknown }) {
+  return query.isError && query.data === undefined ? query.error : null
 }

@@ -74,11 +74,18 @@ export function GroupQueue({
     // `rank` follows `priorities`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, now, completedStatus, priorities])
-  const overdue = overdueQuery.data?.total ?? order.filter((i) => i.state === 'overdue').length
   const total = query.data?.total ?? 0
-  // A queue that could not be read is said so: never "0 unclaimed".
-  const failedOf = (q: typeof query) => q.isError && !q.data
-  const failed = groups.length > 0 && (failedOf(query) || failedOf(overdueQuery))
+  // A queue that could not be read is said so: never "0 unclaimed"; nor a count of overdue
+  // that could not be made.
+  const failedOf = (q: typeof query) => groups.length > 0 && q.isError && !q.data
+  const failed = failedOf(query)
+  const overdueFailed = failedOf(overdueQuery)
+  const overdue = overdueQuery.data?.total ?? order.filter((i) => i.state === 'overdue').length
+  const overdueText = overdueFailed
+    ? ' · overdue could not be counted'
+    : overdue
+      ? ` · ${formatCount(overdue)} overdue`
+      : ''
 
   const takeNext = async () => {
     setTaking(true)
@@ -109,17 +116,17 @@ export function GroupQueue({
           {groups.length === 0
             ? 'You work no user group: choose the groups whose unclaimed events you take.'
             : failed
-              ? `Your groups’ queue could not be read. ${describeError(query.error ?? overdueQuery.error).message}`
+              ? `Your groups’ queue could not be read. ${describeError(query.error).message}`
               : query.isPending
                 ? 'Reading your groups’ queue…'
-                : `${formatCount(total)} unclaimed in ${title}${overdue ? ` · ${formatCount(overdue)} overdue` : ''}`}
+                : `${formatCount(total)} unclaimed in ${title}${overdueText}`}
         </p>
-        {failed && (
+        {(failed || overdueFailed) && (
           <Button
             size="small"
             onClick={() => {
-              if (failedOf(query)) void query.refetch()
-              if (failedOf(overdueQuery)) void overdueQuery.refetch()
+              if (failed) void query.refetch()
+              if (overdueFailed) void overdueQuery.refetch()
             }}
           >
             Try again

@@ -67,9 +67,11 @@ export function RemindersPanel({
           <span className={styles.summary}>
             {loading
               ? 'Loading…'
-              : total > reminders.length
-                ? `${formatCount(total)} due, the oldest ${formatCount(reminders.length)} shown`
-                : `${formatCount(total)} due`}
+              : error
+                ? 'Could not be read'
+                : total > reminders.length
+                  ? `${formatCount(total)} due, the oldest ${formatCount(reminders.length)} shown`
+                  : `${formatCount(total)} due`}
           </span>
         </header>
         {error ? (
