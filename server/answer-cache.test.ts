@@ -81,6 +81,25 @@ const total = async (filter: object) =>
 const statusCount = (facets: Facets, status: string) =>
   facets.statuses!.find(([value]) => value === status)?.[1] ?? 0
 
+/**
+ * A large answer's keeper whose patch appends the changed IDs to the answer, and the IDs of each
+ * patch; with `holdFirst`, the first patch waits for `release`.
+ */
+function patchesSaid({ holdFirst }: { holdFirst: boolean }) {
+  const patches: string[][] = []
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  const large = {
+    keep: () => true,
+    patch: async (value: string, ids: readonly string[]) => {
+      patches.push([...ids])
+      if (holdFirst && patches.length === 1) await held
+      return `${value}+${ids.join('')}`
+    },
+  }
+  return { patches, large, release, held }
+}
+
 describe('answers kept until the events change', () => {
   it('counts a write through the server in the writer’s very next question', async () => {
     const word = 'Quokkacache'
@@ -257,18 +276,8 @@ describe('answers kept until the events change', () => {
   it('brings a large answer up to date with the IDs changed since, one patch at a time', async () => {
     const answers = createAnswerCache()
     let computed = 0
-    const patches: string[][] = []
-    let release!: () => void
-    const held = new Promise<void>((r) => (release = r))
-    const large = {
-      keep: () => true,
-      patch: async (value: string, ids: readonly string[]) => {
-        patches.push([...ids])
-        // The first patch is held until a change is heard during it.
-        if (patches.length === 1) await held
-        return `${value}+${ids.join('')}`
-      },
-    }
+    // The first patch is held until a change is heard during it.
+    const { patches, large, release } = patchesSaid({ holdFirst: true })
     const ask = () => answers.get('demo', 'range', async () => `v${++computed}`, 'event', large)
     expect(await ask()).toBe('v1')
     answers.changed([
@@ -295,16 +304,7 @@ describe('answers kept until the events change', () => {
   it('keeps a large answer made across a change, with the IDs changed meanwhile to patch', async () => {
     const answers = createAnswerCache()
     let computed = 0
-    const patches: string[][] = []
-    let release!: () => void
-    const held = new Promise<void>((r) => (release = r))
-    const large = {
-      keep: () => true,
-      patch: async (value: string, ids: readonly string[]) => {
-        patches.push([...ids])
-        return `${value}+${ids.join('')}`
-      },
-    }
+    const { patches, large, release, held } = patchesSaid({ holdFirst: false })
     const ask = () =>
       answers.get(
         'demo',
