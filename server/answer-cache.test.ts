@@ -201,17 +201,21 @@ describe('answers kept until the events change', () => {
       now: Date.now(),
       perDay: 200,
     }
-    type Digest = { days: { day: number; total: number }[]; placed: number }
+    type Digest = { days: { day: number; total: number }[]; placed: number; unplaced: number }
     const first = await ask<Digest>('events/calendar', range)
     const inRange = await ask<{ rows: Record<string, unknown>[] }>('events/query', {
       filter: { placed: { from: range.from, to: range.to, by: 'dates' } },
       now: Date.now(),
-      limit: 3,
+      limit: 4,
     })
-    const [out, gone, renamed] = inRange.rows
-    // One moved out of the range, one deleted, one renamed (kept in place), one created in it,
-    // all through the console; and one changed past it.
+    const [out, gone, renamed, dateless] = inRange.rows
+    // One moved out of the range, one deleted, one renamed (kept in place), one left with no
+    // date (counted among those without), one created in it, all through the console; and one
+    // changed past it.
     expect(await putThrough({ ...out!, due_Date: '2099-01-01T09:00:00' })).toBe(200)
+    expect(
+      await putThrough({ ...dateless!, due_Date: null, start_Date: null, end_Date: null }),
+    ).toBe(200)
     const headers = {
       authorization: `Bearer ${admin}`,
       'service-database': 'demo',
@@ -265,8 +269,9 @@ describe('answers kept until the events change', () => {
       )
       const after = await ask<Digest>('events/calendar', range)
       expect(after).toEqual(await askFresh())
-      // Two left the range and one came: the change is drawn, not the range of before.
-      expect(after.placed).toBe(first.placed - 2)
+      // Three left the range and one came: the change is drawn, not the range of before.
+      expect(after.placed).toBe(first.placed - 3)
+      expect(after.unplaced).toBe(first.unplaced + 1)
     } finally {
       await freshHttp.close()
       await fresh.close()

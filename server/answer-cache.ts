@@ -24,10 +24,10 @@ import type { Change, Kind } from './mirror/store'
 export const ANSWER_CACHE_MAX = 2000
 /**
  * The most large answers kept beside them (a calendar range's facts, kept up to
- * `CALENDAR_KEPT_EVENTS` events as columns: 15 MB at 318,000), the least recently asked leaving
- * first.
+ * `CALENDAR_KEPT_EVENTS` events as columns: 15 MB at 318,000; the IDs of the events a calendar's
+ * filter takes that have no date, shared by its months), the least recently asked leaving first.
  */
-export const LARGE_ANSWERS_KEPT = 4
+export const LARGE_ANSWERS_KEPT = 5
 /** More IDs changed than this since a large answer was made, and it is made again instead. */
 export const LARGE_PATCH_MOST = 20_000
 

@@ -12,7 +12,7 @@ import { openStorage } from './db/storage'
  * sorted by due date with its total, for each filter, every match's IDs for "due this week" (a
  * bulk change's select all), and everyone's month on the calendar; then that month asked again of
  * routes that keep answers, as a server does until an event changes, and after 10 events changed
- * (the month's facts patched, its counts made again). Each timed 3 times; the
+ * (the month's facts and its dateless events' IDs patched). Each timed 3 times; the
  * median is reported (BENCHMARKS.md). The storage is migrated first only if `BENCH_MIGRATE=1`.
  */
 

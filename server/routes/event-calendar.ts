@@ -26,7 +26,7 @@ import { recordAudit } from '../audit'
 import type { Storage } from '../db/storage'
 import { refusal, type Caller } from '../gate'
 import { scopeSql, type ScopeFor } from '../scope'
-import { countMatching, filterSchema, instantSchema, storedText } from './event-query'
+import { filterSchema, instantSchema, storedText } from './event-query'
 
 /*
  * The calendar's questions, answered from the mirror with the model's own rules: Postgres takes
@@ -271,24 +271,54 @@ export function eventCalendarRoutes(
     })
   }
 
-  /** How many readable events `filter` takes, kept until the events change. */
-  async function countOf(
+  /**
+   * How many readable events `filter` takes have no date to be placed by, anywhere in time
+   * (`placementOf` finds none): their IDs are kept until the events change, then brought up to
+   * date by reading the changed events alone, so a month asked after a change does not count
+   * every event of the plan again (twice, as it did: all, then those placed anywhere).
+   */
+  async function unplacedOf(
     caller: Caller,
     filter: EventFilter,
+    by: 'dates' | 'reminder',
     now: Date,
     q: { firstDay: number; completedStatus: string },
-  ) {
-    const sql = compileFilterSql(filter, now, q.firstDay, {
-      completedStatus: q.completedStatus,
-      firstParam: 2,
+  ): Promise<number> {
+    const { placed: _, ...rest } = filter
+    const options = { completedStatus: q.completedStatus }
+    const sql = compileFilterSql(rest, now, q.firstDay, { ...options, firstParam: 2 })
+    const anywhere = compileFilterSql({ placed: { ...EVER, by } }, now, q.firstDay, {
+      ...options,
+      firstParam: 2 + sql.params.length,
     })
-    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length)
-    const where = `database = $1 AND readable AND (${sql.where}) AND ${scoped.where}`
-    return countMatching(storage, answers, caller.database, where, [
+    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length + anywhere.params.length)
+    const values = [caller.database, ...sql.params, ...anywhere.params, ...scoped.params]
+    const select = (narrow = '') =>
+      `SELECT string_agg(event_id::text, ',') AS ids FROM mirror_events
+       WHERE database = $1 AND readable AND (${sql.where}) AND (${anywhere.where}) IS NOT TRUE
+         AND ${scoped.where}${narrow}`
+    const idsOf = async (statement: string, values: unknown[]) => {
+      const { rows } = await storage.query<{ ids: string | null }>(statement, values)
+      return Int32Array.from(rows[0]?.ids ? rows[0].ids.split(',') : [], Number)
+    }
+    const statement = select()
+    const ids = await answers.get(
       caller.database,
-      ...sql.params,
-      ...scoped.params,
-    ])
+      JSON.stringify(['unplaced', statement, values]),
+      () => idsOf(statement, values),
+      'event',
+      {
+        keep: (ids) => ids.length <= CALENDAR_KEPT_EVENTS,
+        patch: async (ids, changedIds) => {
+          const changed = changedIds.map(Number).filter(Number.isInteger)
+          const narrow = ` AND event_id = ANY($${values.length + 1}::integer[])`
+          const fresh = await idsOf(select(narrow), [...values, changed])
+          const gone = new Set(changed)
+          return Int32Array.from([...ids.filter((id) => !gone.has(id)), ...fresh])
+        },
+      },
+    )
+    return ids.length
   }
 
   const audit = (caller: Caller, operation: string, detail: Record<string, unknown>) =>
@@ -317,7 +347,12 @@ export function eventCalendarRoutes(
     if (start === undefined || end === undefined || end <= start || Number.isNaN(now.getTime()))
       return c.json(refusal(400, 'from, to and now must be dates, from before to.'), 400)
     try {
-      const found = await subjects(caller, filter, { from, to, by }, now, q.value)
+      // Those the filter takes that have no date to be placed by, asked beside the range (a
+      // Postgres server answers both at once).
+      const [found, unplaced] = await Promise.all([
+        subjects(caller, filter, { from, to, by }, now, q.value),
+        unplacedOf(caller, filter, by, now, q.value),
+      ])
       if (found === 'too-many')
         return c.json(
           refusal(422, `More than ${maxEvents} events fall in this range: narrow it.`),
@@ -332,12 +367,9 @@ export function eventCalendarRoutes(
         perDay: q.value.perDay,
         locate: q.value.locate,
       })
-      // Those the filter takes that have no date to be placed by, anywhere in time.
-      const all = await countOf(caller, filter, now, q.value)
-      const anywhere = await countOf(caller, { ...filter, placed: { ...EVER, by } }, now, q.value)
       await audit(caller, 'POST /console-api/events/calendar', { from, to, placed: digest.placed })
       const drawn = await withRecords(caller, digest.drawn)
-      return c.json({ data: { ...digest, drawn, unplaced: all - anywhere } })
+      return c.json({ data: { ...digest, drawn, unplaced } })
     } catch (error) {
       if (!(error instanceof FilterNotInSql)) throw error
       return c.json(refusal(400, error.message), 400)
