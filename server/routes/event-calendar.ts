@@ -15,6 +15,7 @@ import { statusKey } from '../../src/features/events/model/facts'
 import type { EventFilter } from '../../src/features/events/model/filter'
 import {
   compileFilterSql,
+  datelessSql,
   factColumnsOfText,
   factColumnsTextSql,
   factsOfRow,
@@ -47,8 +48,6 @@ export const CALENDAR_MAX_EVENTS = 500_000
  * 1,000,000), not as objects (~300 bytes each); larger ranges are read each time.
  */
 export const CALENDAR_KEPT_EVENTS = 400_000
-/** All of time, for "placed anywhere": an event without it has no date to be placed by. */
-const EVER = { from: '0001-01-01T00:00:00', to: '9999-12-31T00:00:00' }
 
 const wallText = storedText.max(40)
 const common = {
@@ -272,10 +271,9 @@ export function eventCalendarRoutes(
   }
 
   /**
-   * How many readable events `filter` takes have no date to be placed by, anywhere in time
-   * (`placementOf` finds none): their IDs are kept until the events change, then brought up to
-   * date by reading the changed events alone, so a month asked after a change does not count
-   * every event of the plan again (twice, as it did: all, then those placed anywhere).
+   * How many readable events `filter` takes have no date to be placed by (`datelessSql`): their
+   * IDs are kept until the events change, then brought up to date by reading the changed events
+   * alone, so a month asked after a change does not count every event of the plan again.
    */
   async function unplacedOf(
     caller: Caller,
@@ -287,15 +285,12 @@ export function eventCalendarRoutes(
     const { placed: _, ...rest } = filter
     const options = { completedStatus: q.completedStatus }
     const sql = compileFilterSql(rest, now, q.firstDay, { ...options, firstParam: 2 })
-    const anywhere = compileFilterSql({ placed: { ...EVER, by } }, now, q.firstDay, {
-      ...options,
-      firstParam: 2 + sql.params.length,
-    })
-    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length + anywhere.params.length)
-    const values = [caller.database, ...sql.params, ...anywhere.params, ...scoped.params]
+    const dateless = datelessSql(by, { ...options, firstParam: 2 + sql.params.length })
+    const scoped = scopeSql(scopeFor(caller), 2 + sql.params.length + dateless.params.length)
+    const values = [caller.database, ...sql.params, ...dateless.params, ...scoped.params]
     const select = (narrow = '') =>
       `SELECT string_agg(event_id::text, ',') AS ids FROM mirror_events
-       WHERE database = $1 AND readable AND (${sql.where}) AND (${anywhere.where}) IS NOT TRUE
+       WHERE database = $1 AND readable AND (${sql.where}) AND ${dateless.where}
          AND ${scoped.where}${narrow}`
     const idsOf = async (statement: string, values: unknown[]) => {
       const { rows } = await storage.query<{ ids: string | null }>(statement, values)

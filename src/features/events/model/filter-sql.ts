@@ -1,6 +1,7 @@
 import { localInstant, parseServiceDate, type ServiceDateReading } from '../../../api/dates'
 import { statusKey, type EventFacts } from './facts'
 import { dueWindow, searchQuery, type EventFilter } from './filter'
+import type { PlaceBy } from './placement'
 
 /*
  * `EventFilter` as SQL over the console server's mirror (`mirror_events`, server/db/), so the
@@ -207,6 +208,28 @@ export function placedNearSql(placed: Placed, firstParam = 1): SqlFilter {
     return `$${firstParam + params.length - 1}::bigint`
   }
   return { where: placedNear(placed, at), params }
+}
+
+/**
+ * The events `placementOf` finds no place for: by dates, no due date and no start; by reminder,
+ * no reminder ringing (`reminderTime`: off, completed or without a next date). What a calendar
+ * says matches but has no date to be drawn by. Parameters numbered from `firstParam`.
+ */
+export function datelessSql(
+  by: PlaceBy,
+  options: { completedStatus: string; firstParam?: number },
+): SqlFilter {
+  if (by === 'dates')
+    return {
+      where: `(${dateSql('due_Date')} IS NULL AND ${dateSql('start_Date')} IS NULL)`,
+      params: [],
+    }
+  const completed = completedSql(`$${options.firstParam ?? 1}::text`)
+  const next = dateSql('next_Scheduled_Date')
+  return {
+    where: `NOT coalesce(reminder_on AND NOT ${completed} AND ${next} IS NOT NULL, false)`,
+    params: [statusKey(options.completedStatus)],
+  }
 }
 
 /**
