@@ -405,6 +405,68 @@ describe('answers kept until the events change', () => {
   })
 })
 
+describe('answers asked while they are made', () => {
+  /** A question whose computation waits for `release`, counting how many times it ran. */
+  function held() {
+    let runs = 0
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const compute = async () => {
+      const run = ++runs
+      await gate
+      return `answer ${run}`
+    }
+    return { compute, release, runs: () => runs }
+  }
+  const large = { keep: () => true, patch: async (v: string) => v }
+
+  it('share the one under way: a team asking at once reads it once', async () => {
+    const answers = createAnswerCache()
+    for (const kind of ['small', 'large'] as const) {
+      const q = held()
+      const ask = () =>
+        answers.get('demo', kind, q.compute, 'event', kind === 'large' ? large : undefined)
+      const asked = [ask(), ask(), ask()]
+      await new Promise((r) => setTimeout(r, 10))
+      q.release()
+      expect(await Promise.all(asked)).toEqual(['answer 1', 'answer 1', 'answer 1'])
+      expect(q.runs()).toBe(1)
+    }
+  })
+
+  it('are made again when asked after a change the one under way began before', async () => {
+    const answers = createAnswerCache()
+    for (const kind of ['small', 'large'] as const) {
+      const q = held()
+      const ask = () =>
+        answers.get('demo', kind, q.compute, 'event', kind === 'large' ? large : undefined)
+      const first = ask()
+      await new Promise((r) => setTimeout(r, 10))
+      answers.changed([{ database: 'demo', kind: 'event', id: '1' }])
+      // The writer's next question does not receive the answer begun before its write.
+      const after = ask()
+      q.release()
+      expect(await first).toBe('answer 1')
+      expect(await after).toBe('answer 2')
+      expect(q.runs()).toBe(2)
+    }
+  })
+
+  it('share a failure with those waiting, and the next question asks again', async () => {
+    const answers = createAnswerCache()
+    let runs = 0
+    let fail!: (e: Error) => void
+    const compute = () =>
+      ++runs === 1 ? new Promise<string>((_, reject) => (fail = reject)) : Promise.resolve('ok')
+    const asked = [answers.get('demo', 'k', compute), answers.get('demo', 'k', compute)]
+    await new Promise((r) => setTimeout(r, 10))
+    fail(new Error('Postgres went away'))
+    for (const a of asked) await expect(a).rejects.toThrow('Postgres went away')
+    expect(await answers.get('demo', 'k', compute)).toBe('ok')
+    expect(runs).toBe(2)
+  })
+})
+
 describe('answers during the first load', () => {
   it('are not kept until the database is loaded: the load announces nothing', async () => {
     let loaded = false

@@ -18,6 +18,9 @@ import type { Change, Kind } from './mirror/store'
  * A change heard while it is patched is patched by the question after; one heard while it is
  * first made is kept with it, to patch. If the change feed is cut (the connection listening to a
  * Postgres server lost and made again), changes may have gone unheard: everything kept is let go.
+ *
+ * An answer being made is shared with the same question asked meanwhile, unless a change (or a
+ * cut) came between: what the writer asks after its write is made after it.
  */
 
 /** The most answers kept (each small: a count, or the values in use). */
@@ -90,6 +93,12 @@ export function createAnswerCache(
   let cuts = 0
   /** The IDs changed while a large answer that can be patched is being made. */
   const making = new Set<{ where: string; changedIds: Set<string> | null }>()
+  /**
+   * Answers being made, by key, with the generation and cuts they began under: a question asked
+   * meanwhile with nothing changed since shares the one under way (a team opening the same month
+   * at nine reads it once) instead of making its own.
+   */
+  const underWay = new Map<string, { gen: number; cuts: number; value: Promise<unknown> }>()
   function changed(changes: readonly Pick<Change, 'database' | 'kind' | 'id'>[]) {
     for (const c of changes) {
       if (c.kind !== 'event' && c.kind !== 'auth') continue
@@ -181,34 +190,56 @@ export function createAnswerCache(
         if (!(await loaded(database))) return compute()
         ready.add(database)
       }
-      // The IDs changed while it is made: kept with them, it is patched by the next question.
-      const made = large?.patch ? { where, changedIds: new Set<string>() } : null
-      if (made) making.add(made)
-      let value: T
+      const sharing = underWay.get(at)
+      if (sharing && sharing.gen === genOf(where) && sharing.cuts === cuts)
+        return sharing.value as Promise<T>
+      const answer = make(where, at, gen, cutsBefore, compute, large)
+      const shared = { gen, cuts: cutsBefore, value: answer }
+      underWay.set(at, shared)
       try {
-        value = await compute()
+        return await answer
       } finally {
-        if (made) making.delete(made)
+        if (underWay.get(at) === shared) underWay.delete(at)
       }
-      if (cuts !== cutsBefore) return value
-      if (!large) {
-        if (genOf(where) !== gen) return value
-        kept.set(at, value)
-        while (kept.size > ANSWER_CACHE_MAX) kept.delete(kept.keys().next().value!)
-      } else if (large.keep(value)) {
-        const changedIds = made?.changedIds ?? (genOf(where) === gen ? new Set<string>() : null)
-        if (!changedIds) return value
-        keptLarge.set(at, {
-          value,
-          patch: large.patch as KeptLarge['patch'],
-          changedIds,
-          patching: null,
-        })
-        while (keptLarge.size > LARGE_ANSWERS_KEPT) keptLarge.delete(keptLarge.keys().next().value!)
-      }
-      return value
     },
     changed,
     close: () => unsubscribe?.(),
+  }
+
+  /** Makes the answer for `at` and keeps it if nothing it was made across says otherwise. */
+  async function make<T>(
+    where: string,
+    at: string,
+    gen: number,
+    cutsBefore: number,
+    compute: () => Promise<T>,
+    large: LargeAnswer<T> | undefined,
+  ): Promise<T> {
+    // The IDs changed while it is made: kept with them, it is patched by the next question.
+    const made = large?.patch ? { where, changedIds: new Set<string>() } : null
+    if (made) making.add(made)
+    let value: T
+    try {
+      value = await compute()
+    } finally {
+      if (made) making.delete(made)
+    }
+    if (cuts !== cutsBefore) return value
+    if (!large) {
+      if (genOf(where) !== gen) return value
+      kept.set(at, value)
+      while (kept.size > ANSWER_CACHE_MAX) kept.delete(kept.keys().next().value!)
+    } else if (large.keep(value)) {
+      const changedIds = made?.changedIds ?? (genOf(where) === gen ? new Set<string>() : null)
+      if (!changedIds) return value
+      keptLarge.set(at, {
+        value,
+        patch: large.patch as KeptLarge['patch'],
+        changedIds,
+        patching: null,
+      })
+      while (keptLarge.size > LARGE_ANSWERS_KEPT) keptLarge.delete(keptLarge.keys().next().value!)
+    }
+    return value
   }
 }
