@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { EXAMPLE_MEMBER } from '../auths/seed'
+import { orderBy } from '../events/store'
 import { openBusiness } from './business'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'business-'))
@@ -44,5 +45,16 @@ describe('the demo data agrees with itself', () => {
     ].map((r) => r.v)
     expect(codes.length).toBeGreaterThan(5)
     expect(codes.filter((c) => c !== c.toUpperCase())).toEqual([])
+  })
+})
+
+describe('the orders a reader pages by', () => {
+  it('walk an index, with no sort of every event: a reader of changes, newest first, and by ID', () => {
+    for (const sortBy of ['update_Date:desc', 'update_Date:asc', 'event_ID:asc']) {
+      const plan = all<{ detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT event_ID FROM events ORDER BY ${orderBy(sortBy)} LIMIT 500`,
+      ).map((r) => r.detail)
+      expect(plan.join('; '), sortBy).not.toMatch(/TEMP B-TREE/)
+    }
   })
 })
