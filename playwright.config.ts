@@ -51,7 +51,10 @@ const server = (p: number, env: Record<string, string>, build: false | string = 
   command: build
     ? `npx vite build --logLevel warn --outDir ${build} --emptyOutDir && ${preview(p)} --outDir ${build}`
     : preview(p),
-  url: `http://127.0.0.1:${p}/config.json`,
+  // Ready when the service answers through it, not when the app's files do: the first answer
+  // waits for the console server's start (11 s on a busy machine), which the first test's 30 s
+  // would otherwise pay.
+  url: `http://127.0.0.1:${p}/api/`,
   timeout: 120_000,
   reuseExistingServer: false,
   env: { SANDBOX_EVENTS: '2000', ...env },

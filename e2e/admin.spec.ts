@@ -112,13 +112,21 @@ test.describe('admin: sessions', () => {
     await expect(longestCard(page)).toContainText(/Ended \d+ sessions? of \S+/)
     await expect(longestCard(page)).toContainText('had been signed in longest')
 
-    // Every other user's sessions end one user at a time; then the service says nobody is left.
+    // Every other user's sessions end one user at a time; then the service says nobody is left,
+    // or only the console server's own reader is (it signs in again to keep reading the plan, and
+    // on a busy machine does so before the next click).
+    const supportRefused = async () =>
+      (await callService(page, 'GET', '/priorities', supportToken)).status === 401
     for (let i = 0; i < 10; i += 1) {
-      if ((await longestCard(page).textContent())?.includes('Nobody else is signed in')) break
+      const said = (await longestCard(page).textContent()) ?? ''
+      if (said.includes('Nobody else is signed in')) break
+      if (/Ended \d+ sessions? of console-server/.test(said) && (await supportRefused())) break
       await endLongestSession(page)
     }
-    await expect(longestCard(page)).toContainText('Nobody else is signed in')
-    expect((await callService(page, 'GET', '/priorities', supportToken)).status).toBe(401)
+    await expect(longestCard(page)).toContainText(
+      /Nobody else is signed in|Ended \d+ sessions? of console-server/,
+    )
+    expect(await supportRefused()).toBe(true)
     expect((await callService(page, 'GET', '/priorities', await sessionToken(page))).status).toBe(
       200,
     )
