@@ -115,6 +115,63 @@ describe.each(storageKinds)('the mirror (%s)', (kind) => {
     await feed.close()
   })
 
+  it('sweeps a slice at a time between looks, and a deletion between slices skips nothing', async () => {
+    const { reader } = await setUp(450)
+    const asked: number[] = []
+    const counting = {
+      ...reader,
+      event: (database: string, id: number) => {
+        asked.push(id)
+        return reader.event(database, id)
+      },
+    }
+    const m = new Mirror({
+      storage: t.storage,
+      reader: counting,
+      database: 'demo',
+      pageSize: 100,
+      pollMs: 50,
+      sweepMs: 60_000,
+    })
+    await m.firstLoad()
+    const ids = (await service.serviceEvents()).map((e) => e.id).sort((a, b) => a - b)
+    const token = await service.tokenOf('admin')
+
+    // The first slice reads page 1 only (no time left), and the sweep is not done.
+    expect(await m.sweepSlice(0)).toBe(false)
+    // Then an event of page 1 is deleted (page 2 now begins one later: its first event is read
+    // by no page of this sweep), one of page 4 too, and another is edited.
+    for (const id of [ids[10]!, ids[320]!])
+      expect((await service.sandbox.call('DELETE', `/events/${id}`, { token })).status).toBe(200)
+    const read = await service.sandbox.call('GET', `/events/${ids[200]}`, { token })
+    await service.sandbox.call('PUT', `/events/${ids[200]}`, {
+      token,
+      body: { ...(read.data as object), subject: 'Edited while sweeping' },
+    })
+    // A look for changes between two slices finds the edit.
+    expect((await m.pollChanges()).map((c) => c.id)).toEqual([String(ids[200])])
+
+    const removed: Change[] = []
+    // Pages 2 to 5, a slice each; the fifth (49 events) is the last.
+    let slices = 1
+    while (!(await m.sweepSlice(0, removed))) slices++
+    expect(slices).toBe(4)
+    // The event skipped by the shift was asked for on its own and kept; the deletion in a page
+    // not yet read is found; the one in a page already read waits for the next sweep.
+    expect(asked).toEqual([ids[100], ids[320]])
+    expect(removed).toEqual([
+      { database: 'demo', kind: 'event', id: String(ids[320]), update_Date: null, op: 'delete' },
+    ])
+    const mirrored = new Set((await mirroredPairs(t.storage)).map((p) => p.id))
+    expect(mirrored.has(ids[100]!)).toBe(true)
+    expect(mirrored.has(ids[10]!)).toBe(true)
+
+    expect((await m.sweep()).map((c) => c.id)).toEqual([String(ids[10])])
+    expect(checksum(await mirroredPairs(t.storage))).toEqual(
+      checksum(await service.serviceEvents()),
+    )
+  })
+
   it('signs in again when the service ends the account session', async () => {
     const { mirror } = await setUp(50)
     const m = mirror()

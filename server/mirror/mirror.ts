@@ -12,7 +12,7 @@ import { deleteEvents, upsertEvents, wallClockMs, type Change } from './store'
  * (rows are keyed by ID), nothing missed (the newest update_Date is noted before the first page,
  * and the look for changes reads back to it). Then a look for changes every few seconds (pages
  * by update_Date newest first, back to the previous look's newest), and now and then a sweep of
- * every ID for deleted events. A failing service is asked again after a growing pause, and the
+ * every ID for deleted events, a slice after each look. A failing service is asked again after a growing pause, and the
  * state says since when the mirror is behind.
  */
 
@@ -22,6 +22,8 @@ const BY_UPDATE = 'update_Date:desc,event_ID:asc'
 const CHANGE_PAGE_SIZE = 100
 /** The longest pause between two tries of a failing service. */
 const MAX_BACKOFF_MS = 5 * 60_000
+/** How long a sweep reads on after a look for changes before the next look. */
+const SWEEP_SLICE_MS = 1_000
 /** How long an instance keeps the right to read a database without renewing it. */
 const LEASE_SECONDS = 30
 
@@ -57,6 +59,8 @@ export class Mirror {
   private running: Promise<void> | null = null
   private stopped = true
   private nextSweepAt = 0
+  /** Where the sweep under way stands: its next page, and the last ID its pages named. */
+  private sweepAt: { page: number; after: number | null } | null = null
   private wake: (() => void) | null = null
 
   constructor(private readonly options: MirrorOptions) {
@@ -161,18 +165,35 @@ export class Mirror {
   }
 
   /**
-   * Reads every event by ID and removes from the mirror those the service no longer has. An ID
-   * not met is asked for once more on its own before it is removed: a deletion during the sweep
-   * shifts the pages, and an event skipped that way is no deleted event.
+   * Reads every event by ID and removes from the mirror those the service no longer has, in one
+   * go (`sweepSlice` with no limit).
    */
   async sweep(): Promise<Change[]> {
-    const seen = new Set<number>()
     const changes: Change[] = []
+    while (!(await this.sweepSlice(Infinity, changes)));
+    return changes
+  }
+
+  /**
+   * Reads the sweep's next pages by ID for up to `budgetMs` (at least one page), and returns true
+   * once the last page is read. Each page is compared with the mirror's IDs in the same span (after
+   * the previous page's last ID, up to its own last; after the last page, every ID after it), so a
+   * sweep holds one page at a time and can be spread over many looks for changes. An ID in the
+   * span the page does not name is asked for on its own before it is removed: a deletion between
+   * two pages shifts the later ones, and an event skipped that way is no deleted event.
+   */
+  async sweepSlice(budgetMs: number, changes: Change[] = []): Promise<boolean> {
+    const until = Date.now() + budgetMs
     const pageSize = this.options.pageSize
-    for (let page = 1; ; page++) {
-      const result = await this.reader.eventPage(this.database, page, pageSize, BY_ID)
-      for (const event of result.events) seen.add(event.event_ID)
-      for (const id of result.unreadable) if (id !== null) seen.add(id)
+    const cursor = (this.sweepAt ??= { page: 1, after: null })
+    do {
+      const result = await this.reader.eventPage(this.database, cursor.page, pageSize, BY_ID)
+      const last = result.size < pageSize
+      const named = new Set<number>()
+      let upTo: number | null = null
+      for (const event of result.events) named.add(event.event_ID)
+      for (const id of result.unreadable) if (id !== null) named.add(id)
+      for (const id of named) if (upTo === null || id > upTo) upTo = id
       changes.push(
         ...(await this.storage.transaction(async (tx) => {
           const stored = await storeSeenEvents(tx, this.database, result.events)
@@ -180,35 +201,47 @@ export class Mirror {
           return stored
         })),
       )
-      if (result.size < pageSize) break
-    }
-    const { rows } = await this.storage.query<{ event_id: number }>(
-      'SELECT event_id FROM mirror_events WHERE database = $1',
-      [this.database],
-    )
-    const gone: number[] = []
-    for (const { event_id } of rows) {
-      if (seen.has(event_id)) continue
-      const now = await this.reader.event(this.database, event_id)
-      if (now === null) gone.push(event_id)
-    }
-    changes.push(
-      ...(await this.storage.transaction(async (tx) => {
-        const removed = await deleteEvents(tx, this.database, gone)
-        // A reader that has not asked for a month reloads anyway.
-        await tx.query(
-          `DELETE FROM mirror_deletions WHERE database = $1 AND deleted_at < now() - interval '30 days'`,
-          [this.database],
-        )
-        await tx.query(
-          `UPDATE mirror_state SET last_sweep_at = now(), last_success_at = now() WHERE database = $1`,
-          [this.database],
-        )
-        await announce(tx, removed)
-        return removed
-      })),
-    )
-    return changes
+      // A page naming no ID (its records unreadable) leaves its span to the next page.
+      if (upTo === null && !last) {
+        cursor.page++
+        continue
+      }
+      const { rows } = await this.storage.query<{ event_id: number }>(
+        `SELECT event_id FROM mirror_events WHERE database = $1
+           AND ($2::integer IS NULL OR event_id > $2) AND ($3::boolean OR event_id <= $4)`,
+        [this.database, cursor.after, last, upTo],
+      )
+      const gone: number[] = []
+      for (const { event_id } of rows) {
+        if (named.has(event_id)) continue
+        if ((await this.reader.event(this.database, event_id)) === null) gone.push(event_id)
+      }
+      changes.push(
+        ...(await this.storage.transaction(async (tx) => {
+          const removed = await deleteEvents(tx, this.database, gone)
+          if (last) {
+            // A reader that has not asked for a month reloads anyway.
+            await tx.query(
+              `DELETE FROM mirror_deletions WHERE database = $1 AND deleted_at < now() - interval '30 days'`,
+              [this.database],
+            )
+            await tx.query(
+              `UPDATE mirror_state SET last_sweep_at = now(), last_success_at = now() WHERE database = $1`,
+              [this.database],
+            )
+          }
+          await announce(tx, removed)
+          return removed
+        })),
+      )
+      if (last) {
+        this.sweepAt = null
+        return true
+      }
+      cursor.page++
+      cursor.after = upTo
+    } while (Date.now() < until)
+    return false
   }
 
   /**
@@ -234,8 +267,10 @@ export class Mirror {
     const loaded = await this.firstLoad()
     if (!loaded) return
     await this.pollChanges()
-    if (Date.now() >= this.nextSweepAt) {
-      if (this.nextSweepAt !== 0) await this.sweep()
+    // A sweep of a large plan takes minutes: it goes a slice at a time, each after a look for
+    // changes, so the mirror keeps up with them while it sweeps.
+    if (this.sweepAt !== null || Date.now() >= this.nextSweepAt) {
+      if (this.nextSweepAt !== 0 && !(await this.sweepSlice(SWEEP_SLICE_MS))) return
       this.nextSweepAt = Date.now() + this.options.sweepMs
     }
   }
@@ -263,6 +298,8 @@ export class Mirror {
         let pause = this.options.pollMs
         try {
           await this.step()
+          // While a sweep is under way, its slices take turns with as long a rest.
+          if (this.sweepAt !== null) pause = Math.min(pause, SWEEP_SLICE_MS)
         } catch (error) {
           const failures = await this.failed(error)
           if (!(error instanceof ServiceError))
