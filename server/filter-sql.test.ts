@@ -817,3 +817,25 @@ describe('the query route in the console server', () => {
     }
   })
 })
+
+describe('a filter compared with now itself', () => {
+  it('says so, and one that does not say so is the same a moment later', () => {
+    const now = new Date(Date.UTC(2026, 2, 10, 15, 0))
+    const later = new Date(now.getTime() + 1)
+    const options = { completedStatus: 'Completed' }
+    const moving: EventFilter[] = []
+    for (const filter of FILTER_CASES) {
+      const { placed: _, ...rest } = filter
+      const at = compileFilterSql(rest, now, 1, options)
+      const then = compileFilterSql(rest, later, 1, options)
+      const same =
+        at.where === then.where && JSON.stringify(at.params) === JSON.stringify(then.params)
+      expect(same, JSON.stringify(filter)).toBe(!at.movesWithNow)
+      if (at.movesWithNow) moving.push(filter)
+    }
+    expect(moving).toContainEqual({ due: 'overdue' })
+    expect(moving).toContainEqual({ due: 'snoozed' })
+    expect(moving).toContainEqual({ reminderDue: true })
+    expect(moving).not.toContainEqual({ due: 'today' })
+  })
+})

@@ -235,7 +235,9 @@ export function eventCalendarRoutes(
       compute,
       'event',
       {
-        keep: (found) => found === 'too-many' || found.ids.length <= CALENDAR_KEPT_EVENTS,
+        // One compared with now itself is another answer at the next instant: not kept.
+        keep: (found) =>
+          !sql.movesWithNow && (found === 'too-many' || found.ids.length <= CALENDAR_KEPT_EVENTS),
         patch: async (found, changedIds) => {
           if (found === 'too-many') return compute()
           const ids = changedIds.map(Number).filter(Number.isInteger)
@@ -303,7 +305,7 @@ export function eventCalendarRoutes(
       () => idsOf(statement, values),
       'event',
       {
-        keep: (ids) => ids.length <= CALENDAR_KEPT_EVENTS,
+        keep: (ids) => !sql.movesWithNow && ids.length <= CALENDAR_KEPT_EVENTS,
         patch: async (ids, changedIds) => {
           const changed = changedIds.map(Number).filter(Number.isInteger)
           const narrow = ` AND event_id = ANY($${values.length + 1}::integer[])`

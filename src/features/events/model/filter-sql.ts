@@ -18,6 +18,11 @@ import type { PlaceBy } from './placement'
 export interface SqlFilter {
   where: string
   params: unknown[]
+  /**
+   * True when the condition compares with now itself (overdue, snoozed, a reminder due), so its
+   * answer is another at the next instant: not one worth keeping for the next question.
+   */
+  movesWithNow?: boolean
 }
 
 /**
@@ -252,6 +257,12 @@ export function compileFilterSql(
     return `$${(options.firstParam ?? 1) + params.length - 1}::${type}`
   }
   const t = now.getTime()
+  let movesWithNow = false
+  /** Now itself as a parameter. */
+  const atNow = () => {
+    movesWithNow = true
+    return at(t)
+  }
   /** A parameter added on first use only: Postgres refuses one it cannot see the type of. */
   const once = (make: () => string) => {
     let sql: string | undefined
@@ -269,7 +280,7 @@ export function compileFilterSql(
   const next = () => date('next_Scheduled_Date')
   /** `snoozedUntil`: open, due by `to` (the snoozed window), ringing after now. */
   const snoozed = (to: number) =>
-    `coalesce(${reminderOn()} AND ${next()} > ${at(t)} AND ${due()} <= ${at(to)}, false)`
+    `coalesce(${reminderOn()} AND ${next()} > ${atNow()} AND ${due()} <= ${at(to)}, false)`
   /** Due within a window of `dueWindow`: both ends inclusive; open only if it says so. */
   const dueIn = (w: { from: number; to: number; open: boolean }) => {
     // Plain comparisons of the stored instant, which the index on (database, due_instant)
@@ -350,7 +361,7 @@ export function compileFilterSql(
     conditions.push(filter.completed ? completed() : `NOT ${completed()}`)
   // `isReminderDue`: a reminder that rings at or before now.
   if (filter.reminderDue)
-    conditions.push(`coalesce(${reminderOn()} AND ${next()} <= ${at(t)}, false)`)
+    conditions.push(`coalesce(${reminderOn()} AND ${next()} <= ${atNow()}, false)`)
   const window = dueWindow(filter, now, firstDay)
   if (window) {
     if (filter.due === 'overdue') {
@@ -392,5 +403,5 @@ export function compileFilterSql(
     const id = search.id !== null && Number.isSafeInteger(search.id) ? search.id : null
     conditions.push(id === null ? all : `(event_id = ${param(id, 'bigint')} OR ${all})`)
   }
-  return { where: conditions.length > 0 ? conditions.join(' AND ') : 'true', params }
+  return { where: conditions.length > 0 ? conditions.join(' AND ') : 'true', params, movesWithNow }
 }
