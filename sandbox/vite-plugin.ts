@@ -66,23 +66,34 @@ type SandboxSettings = ReturnType<typeof import('./config').configFromEnv>
  * sandbox's default folder) and answers `/api` (passed through, the API key added) and
  * `/console-api` on the console's origin.
  */
-async function startConsoleServer(sandbox: Sandbox, settings: SandboxSettings, load: Loader) {
+async function startConsoleServer(
+  service: Sandbox | { url: string },
+  settings: SandboxSettings,
+  load: Loader,
+) {
   const [{ serve }, { createConsoleServer }, { configFromEnv }] = await Promise.all([
     import('@hono/node-server'),
     load<typeof import('../server/server')>('../server/server.ts'),
     load<typeof import('../server/config')>('../server/config.ts'),
   ])
-  const port = await new Promise<number>((resolve, reject) => {
-    const http = serve(
-      { fetch: sandbox.fetch, port: Number(process.env.SANDBOX_PORT || 0), hostname: '127.0.0.1' },
-      (info) => resolve(info.port),
-    )
-    http.once('error', reject)
-  })
+  const url =
+    'url' in service
+      ? service.url
+      : `http://127.0.0.1:${await new Promise<number>((resolve, reject) => {
+          const http = serve(
+            {
+              fetch: service.fetch,
+              port: Number(process.env.SANDBOX_PORT || 0),
+              hostname: '127.0.0.1',
+            },
+            (info) => resolve(info.port),
+          )
+          http.once('error', reject)
+        })}/api`
   const ownData = process.env.SANDBOX_DATA_DIR ? path.join(settings.dataDir, 'console-server') : ''
   const config = configFromEnv({
     ...process.env,
-    SERVICE_URL: `http://127.0.0.1:${port}/api`,
+    SERVICE_URL: url,
     SERVICE_API_KEY: settings.apiKey,
     SERVICE_DATABASES: settings.databases.join(','),
     SERVICE_USERNAME: SERVICE_ACCOUNT.userId,
@@ -123,9 +134,14 @@ export function sandboxPlugin(): Plugin {
         // host, over loopback); alone, it believes no forwarded address.
         trustedProxies: withServer ? ['127.0.0.1', '::ffff:127.0.0.1'] : [],
       }
-      const sandbox = createSandbox(config)
-      const server = withServer ? await startConsoleServer(sandbox, config, load) : null
-      const listener = getRequestListener(server ? server.fetch : sandbox.fetch)
+      // A sandbox already serving in a process of its own (the browser benchmarks start one, as
+      // a deployment's service runs apart): the console server reads that one, none is made here.
+      const apart = withServer ? process.env.SANDBOX_SERVICE_URL : undefined
+      const sandbox = apart ? null : createSandbox(config)
+      const server = withServer
+        ? await startConsoleServer(sandbox ?? { url: apart! }, config, load)
+        : null
+      const listener = getRequestListener(server ? server.fetch : sandbox!.fetch)
       return (req, res, next) => {
         if (ownPath(req.url, server !== null)) void listener(req, res)
         else next()

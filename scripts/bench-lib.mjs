@@ -47,23 +47,53 @@ async function waitFor(url, timeoutMs = 600_000, answered = (r) => r.ok) {
  * `EVENT_INDEX: 'browser'` for each tab's own index). Resolves once the service answers (seeding
  * a large sandbox takes a while).
  */
-export async function startApp(name, events, env = {}) {
+export async function startApp(name, events, env = {}, { serviceApart = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-data-`))
   const outDir = mkdtempSync(path.join(tmpdir(), `${name}-dist-`))
   console.log(`Building into ${outDir}…`)
   await runVite(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
+  const sandboxEnv = {
+    ...process.env,
+    SANDBOX_DATA_DIR: dataDir,
+    SANDBOX_EVENTS: String(events),
+    ...env,
+  }
+  // With `serviceApart`, the sandbox serves from a process of its own, as a deployment's service
+  // runs apart from the console server: neither holds the other's thread.
+  const servicePort = serviceApart ? await freePort() : null
+  const service =
+    servicePort === null
+      ? null
+      : spawnBin('tsx', ['sandbox/index.ts', '--port', String(servicePort)], {
+          stdio: 'ignore',
+          env: { ...sandboxEnv, SANDBOX_TRUSTED_PROXIES: '127.0.0.1,::ffff:127.0.0.1' },
+        })
+  // Seeded before the console server starts, so its first load is not paused by failed reads.
+  if (service)
+    await waitFor(`http://127.0.0.1:${servicePort}/api/`, 900_000, (r) => r.status === 403).catch(
+      (error) => {
+        service.kill()
+        throw error
+      },
+    )
   const server = spawnBin(
     'vite',
     ['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     {
       stdio: 'ignore',
-      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_EVENTS: String(events), ...env },
+      env: {
+        ...sandboxEnv,
+        ...(servicePort !== null && {
+          SANDBOX_SERVICE_URL: `http://127.0.0.1:${servicePort}/api`,
+        }),
+      },
     },
   )
   const stop = () => {
     server.kill()
+    service?.kill()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(outDir, { recursive: true, force: true })
   }
