@@ -21,6 +21,8 @@ export async function startServer(
   const { port } = server.address() as AddressInfo
   return {
     sandbox,
+    /** The HTTP server (to end its connections rather than wait for them). */
+    server,
     port,
     baseUrl: `http://${host}:${port}/api`,
     async close() {

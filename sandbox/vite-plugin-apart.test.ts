@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -39,11 +40,15 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await served?.close()
-  await service?.close()
   delete process.env.SANDBOX_SERVICE_URL
+  // The plugin's console server reads the service until the process ends: its connections are
+  // ended rather than waited for.
+  ;(served?.httpServer as Server | undefined)?.closeAllConnections()
+  await served?.close()
+  ;(service?.server as Server | undefined)?.closeAllConnections()
+  await service?.close()
   rmSync(work, { recursive: true, force: true })
-})
+}, 60_000)
 
 it('reads the sandbox serving apart, and makes none of its own', { timeout: 60_000 }, async () => {
   const { port } = served.httpServer.address() as AddressInfo
