@@ -12,8 +12,8 @@ import { deleteEvents, upsertEvents, wallClockMs, type Change } from './store'
  * (rows are keyed by ID), nothing missed (the newest update_Date is noted before the first page,
  * and the look for changes reads back to it). Then a look for changes every few seconds (pages
  * by update_Date newest first, back to the previous look's newest), and now and then a sweep of
- * every ID for deleted events, a slice after each look. A failing service is asked again after a growing pause, and the
- * state says since when the mirror is behind.
+ * every ID for deleted events, a slice after each look. A failing service is asked again after a
+ * growing pause, and the state says since when the mirror is behind.
  */
 
 const BY_ID = 'event_ID:asc'
@@ -194,46 +194,46 @@ export class Mirror {
       for (const event of result.events) named.add(event.event_ID)
       for (const id of result.unreadable) if (id !== null) named.add(id)
       for (const id of named) if (upTo === null || id > upTo) upTo = id
+      // A page naming no ID (its records unreadable) leaves its span to the next page.
+      const spanned = upTo !== null || last
+      const gone: number[] = []
+      if (spanned) {
+        const { rows } = await this.storage.query<{ event_id: number }>(
+          `SELECT event_id FROM mirror_events WHERE database = $1
+             AND ($2::integer IS NULL OR event_id > $2) AND ($3::boolean OR event_id <= $4)`,
+          [this.database, cursor.after, last, upTo],
+        )
+        for (const { event_id } of rows) {
+          if (named.has(event_id)) continue
+          if ((await this.reader.event(this.database, event_id)) === null) gone.push(event_id)
+        }
+      }
+      // The page and what it shows gone are stored together: one transaction a page.
       changes.push(
         ...(await this.storage.transaction(async (tx) => {
           const stored = await storeSeenEvents(tx, this.database, result.events)
-          await announce(tx, stored)
-          return stored
-        })),
-      )
-      // A page naming no ID (its records unreadable) leaves its span to the next page.
-      if (upTo === null && !last) {
-        cursor.page++
-        continue
-      }
-      const { rows } = await this.storage.query<{ event_id: number }>(
-        `SELECT event_id FROM mirror_events WHERE database = $1
-           AND ($2::integer IS NULL OR event_id > $2) AND ($3::boolean OR event_id <= $4)`,
-        [this.database, cursor.after, last, upTo],
-      )
-      const gone: number[] = []
-      for (const { event_id } of rows) {
-        if (named.has(event_id)) continue
-        if ((await this.reader.event(this.database, event_id)) === null) gone.push(event_id)
-      }
-      changes.push(
-        ...(await this.storage.transaction(async (tx) => {
           const removed = await deleteEvents(tx, this.database, gone)
           if (last) {
             // A reader that has not asked for a month reloads anyway.
             await tx.query(
-              `DELETE FROM mirror_deletions WHERE database = $1 AND deleted_at < now() - interval '30 days'`,
+              `DELETE FROM mirror_deletions
+               WHERE database = $1 AND deleted_at < now() - interval '30 days'`,
               [this.database],
             )
             await tx.query(
-              `UPDATE mirror_state SET last_sweep_at = now(), last_success_at = now() WHERE database = $1`,
+              `UPDATE mirror_state SET last_sweep_at = now(), last_success_at = now()
+               WHERE database = $1`,
               [this.database],
             )
           }
-          await announce(tx, removed)
-          return removed
+          await announce(tx, [...stored, ...removed])
+          return [...stored, ...removed]
         })),
       )
+      if (!spanned) {
+        cursor.page++
+        continue
+      }
       if (last) {
         this.sweepAt = null
         return true
