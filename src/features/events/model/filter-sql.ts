@@ -359,9 +359,12 @@ export function compileFilterSql(
   }
   if (filter.completed !== undefined)
     conditions.push(filter.completed ? completed() : `NOT ${completed()}`)
-  // `isReminderDue`: a reminder that rings at or before now.
+  // `isReminderDue`: a reminder that rings at or before now. The switch stands alone (it is never
+  // null), so Postgres can answer from the index of reminders that are on.
   if (filter.reminderDue)
-    conditions.push(`coalesce(${reminderOn()} AND ${next()} <= ${atNow()}, false)`)
+    conditions.push(
+      `(reminder_on AND coalesce(NOT ${completed()} AND ${next()} <= ${atNow()}, false))`,
+    )
   const window = dueWindow(filter, now, firstDay)
   if (window) {
     if (filter.due === 'overdue') {
