@@ -37,7 +37,10 @@ describe.each(storageKinds)('kill -9 of the server process (%s)', (kind: Storage
   })
 
   /** A sandbox, a storage the server processes share, and how to start one. */
-  async function setUp(events: number) {
+  async function setUp(
+    events: number,
+    settings: { pageSize?: number; sweepSeconds?: number } = {},
+  ) {
     const service: TestService = await startService({ events })
     cleanup.push(() => service.close())
     let dataDir: string | undefined
@@ -53,7 +56,10 @@ describe.each(storageKinds)('kill -9 of the server process (%s)', (kind: Storage
       const t = postgres
       cleanup.push(() => t.close())
     }
-    const env = serverEnv({ ...service.config, pageSize: 100 }, { dataDir, databaseUrl })
+    const env = serverEnv(
+      { ...service.config, pageSize: 100, ...settings },
+      { dataDir, databaseUrl },
+    )
     const processes: ServerProcess[] = []
     cleanup.push(() => Promise.all(processes.map((p) => p.kill())))
     async function start() {
@@ -166,6 +172,57 @@ describe.each(storageKinds)('kill -9 of the server process (%s)', (kind: Storage
       expect(p.output).not.toContain('Sandbox!2026')
     }
   })
+
+  it('during a sweep for deletions: each deletion found and noted once, nothing else removed', async () => {
+    // Pages of 10: the sweep of 2,000 events takes 200 pages, in slices of a second with a
+    // second's rest between them, so a kill as soon as it has removed one falls inside it.
+    const s = await setUp(2000, { pageSize: 10, sweepSeconds: 10 })
+    const first = await s.start()
+    await eventually(
+      async () => (await health(first.baseUrl, s.support))?.phase === 'ready',
+      30_000,
+      'the first load',
+      200,
+    )
+    // Deleted on the service, which says nothing of it: only a sweep finds them. One in the
+    // sweep's first pages, one in its middle, one in its last.
+    const gone = [5, 1000, 1995]
+    for (const id of gone) {
+      const deleted = await s.service.sandbox.call('DELETE', `/events/${id}`, { token: s.admin })
+      expect(deleted.status).toBe(200)
+    }
+    // Killed as soon as the sweep (due 10 s after the load) has removed one.
+    await eventually(
+      async () => {
+        const h = await health(first.baseUrl, s.support)
+        return h !== null && h.events < 2000
+      },
+      40_000,
+      'a sweep under way',
+      20,
+    )
+    await first.kill('SIGKILL')
+
+    const second = await s.start()
+    const expected = checksum(await s.service.serviceEvents())
+    expect(expected.count).toBe(1997)
+    await eventually(
+      async () => checksum(await pairsThrough(second.baseUrl, s.support)).sum === expected.sum,
+      40_000,
+      'the next sweep to make the mirror equal to the service',
+      500,
+    )
+    await second.kill('SIGTERM')
+    const storage = await s.openStore()
+    expect(checksum(await mirroredPairs(storage))).toEqual(expected)
+    // Each deletion noted once, for readers of deletions: the one removed before the kill was
+    // not noted again by the sweep after it.
+    const { rows } = await storage.query<{ id: string; n: number }>(
+      `SELECT id, count(*)::integer AS n FROM mirror_deletions
+       WHERE database = 'demo' AND kind = 'event' GROUP BY id ORDER BY id::integer`,
+    )
+    expect(rows).toEqual(gone.map((id) => ({ id: String(id), n: 1 })))
+  }, 120_000)
 
   it('during writes under an Idempotency-Key: the repeat makes each once and records it once', async () => {
     const s = await setUp(600)
