@@ -197,30 +197,21 @@ export class Mirror {
       // A page naming no ID (its records unreadable) leaves its span to the next page.
       const spanned = upTo !== null || last
       const gone: number[] = []
-      /** The copy's update date of each event it holds in the page's span. */
-      const held = new Map<number, string | null>()
       if (spanned) {
-        const { rows } = await this.storage.query<{ event_id: number; update_date: string | null }>(
-          `SELECT event_id, update_date FROM mirror_events WHERE database = $1
+        const { rows } = await this.storage.query<{ event_id: number }>(
+          `SELECT event_id FROM mirror_events WHERE database = $1
              AND ($2::integer IS NULL OR event_id > $2) AND ($3::boolean OR event_id <= $4)`,
           [this.database, cursor.after, last, upTo],
         )
-        for (const { event_id, update_date } of rows) {
-          held.set(event_id, update_date)
+        for (const { event_id } of rows) {
           if (named.has(event_id)) continue
           if ((await this.reader.event(this.database, event_id)) === null) gone.push(event_id)
         }
       }
-      // Only what the copy lacks or holds at another update date is handed to be stored: the
-      // looks for changes have stored the rest, and comparing each whole record again took the
-      // one connection of the embedded Postgres from the people asking, a sweep at a time.
-      const newer = result.events.filter(
-        (e) => held.get(e.event_ID) !== (typeof e.update_Date === 'string' ? e.update_Date : null),
-      )
       // The page and what it shows gone are stored together: one transaction a page.
       changes.push(
         ...(await this.storage.transaction(async (tx) => {
-          const stored = await storeSeenEvents(tx, this.database, newer)
+          const stored = await storeSeenEvents(tx, this.database, result.events)
           const removed = await deleteEvents(tx, this.database, gone)
           if (last) {
             // A reader that has not asked for a month reloads anyway.
