@@ -235,7 +235,7 @@ export const test = base.extend<Fixtures & Options>({
   context: async ({ context }, use) => {
     trackBearerTokens(context)
     await use(context)
-    await context.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined)
   },
   clock: async ({ request }, use) => {
     await use(await readServiceClock(request))
@@ -245,7 +245,8 @@ export const test = base.extend<Fixtures & Options>({
     await use(page)
     // A test's own answers to the page's requests end with it: one still reading the service's
     // answer when the page closes would otherwise fail a test whose checks all passed.
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    // (A test may have closed the page, or its context, itself.)
+    if (!page.isClosed()) await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined)
   },
   signedInAs: async ({ page }, use) => {
     await use(async (user) => {
