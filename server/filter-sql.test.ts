@@ -282,6 +282,80 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
         }
   })
 
+  it('carries an answer that moves with now to another instant as if asked afresh', async () => {
+    // A route of its own: what it keeps comes from this walk alone.
+    const own = new Hono<{ Variables: { caller: Caller } }>()
+    own.use('*', async (c, next) => {
+      c.set('caller', caller)
+      await next()
+    })
+    own.route('/console-api', eventQueryRoutes(storage))
+    const askOwn = async (filter: EventFilter, now: number, page: number) => {
+      const response = await own.request('/console-api/events/query', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          filter,
+          now,
+          completedStatus: COMPLETED,
+          priorities: PRIORITIES,
+          sort: [{ field: 'due_Date' }],
+          page,
+          pageSize: 2,
+        }),
+      })
+      const json = (await response.json()) as { data: { rows: Event[]; total: number } }
+      return { ids: json.data.rows.map((e) => e.event_ID), total: json.data.total }
+    }
+    const moving = FILTER_CASES.filter(
+      (f) =>
+        !f.placed &&
+        compileFilterSql(f, new Date(2026, 2, 8), 1, { completedStatus: COMPLETED }).movesWithNow,
+    )
+    expect(moving.length).toBeGreaterThanOrEqual(4)
+    // Every instant an event's due date or reminder falls on, a millisecond either side, near
+    // both clock changes: walked forward, then back, each step within a day of the one before.
+    const edges = events.flatMap((e) =>
+      [e.due_Date, e.next_Scheduled_Date].flatMap((d) => {
+        const t = d ? parseServiceDate(d)?.getTime() : undefined
+        return t === undefined ? [] : [t - 1, t, t + 1]
+      }),
+    )
+    const near = (from: Date, to: Date) =>
+      [...new Set(edges)]
+        .filter((t) => t >= from.getTime() && t <= to.getTime())
+        .sort((a, b) => a - b)
+    for (const span of [
+      near(new Date(2026, 2, 7, 11), new Date(2026, 2, 9, 1)),
+      near(new Date(2026, 9, 31, 23), new Date(2026, 10, 1, 12)),
+    ]) {
+      expect(span.length).toBeGreaterThan(6)
+      for (const now of [...span, ...[...span].reverse()])
+        for (const filter of moving) {
+          const expected = indexAnswer(filter, [{ field: 'due_Date' }], new Date(now)).ids
+          const what = `${JSON.stringify(filter)} at ${new Date(now).toISOString()}`
+          for (const page of [1, 2]) {
+            const answer = await askOwn(filter, now, page)
+            expect(answer.ids, what).toEqual(expected.slice((page - 1) * 2, page * 2))
+            expect(answer.total, what).toBe(expected.length)
+          }
+        }
+    }
+    // A minute on, with nothing due or ringing in it: neither counted nor sorted again.
+    const quiet = new Date(2026, 2, 8, 12, 0).getTime()
+    await askOwn({ due: 'overdue' }, quiet, 1)
+    const asked = vi.spyOn(storage, 'query')
+    try {
+      const answer = await askOwn({ due: 'overdue' }, quiet + 60_000, 1)
+      expect(answer.total).toBe(indexAnswer({ due: 'overdue' }, [], new Date(quiet + 60_000)).total)
+      const statements = asked.mock.calls.map(([text]) => text)
+      expect(statements.some((text) => /count\(\*\)|ORDER BY/.test(text))).toBe(false)
+      expect(statements.some((text) => text.includes('BETWEEN'))).toBe(true)
+    } finally {
+      asked.mockRestore()
+    }
+  })
+
   async function post(path: string, body: unknown) {
     const response = await app.request(`/console-api/events/${path}`, {
       method: 'POST',

@@ -646,3 +646,19 @@ export const ringingIndexMigration = {
       WHERE reminder_on;
   `,
 }
+
+/**
+ * Version 29: the reminders that are on, by next date across assignees (a partial index, as
+ * above). An answer kept for a filter that moves with now (overdue, snoozed) is carried to the
+ * next minute by reading only the events due or ringing between the two (`nowCrossingSql`); the
+ * due index finds the first, this the second.
+ */
+export const remindersByNextMigration = {
+  version: 29,
+  name: 'reminders that are on, by next date',
+  sql: `
+    CREATE INDEX mirror_events_reminders_by_next
+      ON mirror_events (database, ${DATE_INSTANT_COLUMNS.next_Scheduled_Date})
+      WHERE reminder_on;
+  `,
+}

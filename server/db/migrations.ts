@@ -11,6 +11,7 @@ import {
   filterMigration,
   factsIndexMigration,
   ringingIndexMigration,
+  remindersByNextMigration,
   instantMigration,
   makeInstantsHere,
   serviceDateMigration,
@@ -218,6 +219,7 @@ export const migrations: readonly Migration[] = [
   instantMigration,
   factsIndexMigration,
   ringingIndexMigration,
+  remindersByNextMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -12,6 +12,7 @@ import {
   compileFilterSql,
   dateSql,
   FilterNotInSql,
+  nowCrossingSql,
 } from '../../src/features/events/model/filter-sql'
 import { createAnswerCache, type AnswerCache } from '../answer-cache'
 import { recordAudit } from '../audit'
@@ -208,9 +209,25 @@ export function eventQueryRoutes(
     // The count depends on the condition and its values alone (not on the sort or the page),
     // so one count serves every page, sort and reload until the events change.
     const whereParams = params.slice(0, 1 + filter.params.length + scoped.params.length)
+    // A filter that moves with now (overdue, snoozed): its count and first pages kept with the
+    // instant they were made at and carried to this one (`carriedQuestion`).
+    const carried = filter.movesWithNow
+      ? carriedQuestion(storage, now.getTime(), (t) => {
+          const at = compileFilterSql(query.filter, new Date(t), query.firstDay, {
+            completedStatus: query.completedStatus,
+            firstParam: 2,
+          })
+          return {
+            where: `database = $1 AND readable AND (${at.where}) AND ${scoped.where}`,
+            params: [caller.database, ...at.params, ...scoped.params],
+          }
+        })
+      : null
     // Counted while the rows are read: a Postgres server answers both at once (the embedded
     // one in turn). Awaited before any answer, so a failed count is never left unheard.
-    const counting = countMatching(storage, answers, caller.database, where, whereParams)
+    const counting = carried
+      ? carriedCount(answers, caller.database, carried, () => countOf(storage, where, whereParams))
+      : countMatching(storage, answers, caller.database, where, whereParams)
     counting.catch(() => undefined)
     if (query.select === 'ids') {
       const { rows: ids } = await storage.query<{ event_id: number }>(
@@ -247,20 +264,30 @@ export function eventQueryRoutes(
     } else if (from + count <= PAGE_KEPT_UNTIL) {
       // A page near the top (a list's opening, its first pages): its IDs kept until the events
       // change, as the count is, keyed by everything that orders it; the records read by ID.
-      const ids = await answers.get(
-        caller.database,
-        JSON.stringify(['page', where, order, params, from, count]),
-        async () => {
-          const limit = param(count, 'integer')
-          const offset = param(from, 'integer')
-          const { rows: found } = await storage.query<{ event_id: number }>(
-            `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}
-             LIMIT ${limit} OFFSET ${offset}`,
-            params,
+      const readPage = async () => {
+        const limit = param(count, 'integer')
+        const offset = param(from, 'integer')
+        const { rows: found } = await storage.query<{ event_id: number }>(
+          `SELECT event_id FROM mirror_events WHERE ${where} ORDER BY ${order}
+           LIMIT ${limit} OFFSET ${offset}`,
+          params,
+        )
+        return found.map((r) => r.event_id)
+      }
+      const orderParams = params.slice(whereParams.length)
+      const ids = carried
+        ? await carriedPage(
+            answers,
+            caller.database,
+            carried,
+            JSON.stringify([order, orderParams, from, count]),
+            readPage,
           )
-          return found.map((r) => r.event_id)
-        },
-      )
+        : await answers.get(
+            caller.database,
+            JSON.stringify(['page', where, order, params, from, count]),
+            readPage,
+          )
       rows = await recordsInOrder(storage, caller.database, ids)
     } else {
       const limit = param(count, 'integer')
@@ -446,13 +473,162 @@ export function countMatching(
   where: string,
   params: readonly unknown[],
 ): Promise<number> {
-  return answers.get(database, JSON.stringify(['count', where, params]), async () => {
-    const { rows } = await storage.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM mirror_events WHERE ${where}`,
-      [...params],
+  return answers.get(database, JSON.stringify(['count', where, params]), () =>
+    countOf(storage, where, params),
+  )
+}
+
+async function countOf(storage: Storage, where: string, params: readonly unknown[]) {
+  const { rows } = await storage.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM mirror_events WHERE ${where}`,
+    [...params],
+  )
+  return Number(rows[0]?.n ?? 0)
+}
+
+/*
+ * A filter that moves with now (overdue, snoozed) is another question at each minute the console
+ * asks it with, and counting it again reads most events (0.4–1.2 s at 1,000,000). Between two
+ * instants its answer differs only for the events `nowCrossingSql` names (due, or ringing, between
+ * them): a few. So its count and first pages are kept with the instant they were made at, under
+ * a key without that instant, and a question at another instant reads only those events, at both
+ * instants: the count moves by the difference, and a page stands when none came or went (it is
+ * read again when one did). Kept, like every answer, only until the events change.
+ */
+
+/** Instants further apart than this are not carried between: the question is asked again. */
+export const CARRY_MOST_MS = 24 * 60 * 60_000
+
+/** A question that moves with now, asked at `now`. */
+interface CarriedQuestion {
+  now: number
+  /** The condition and its values without now: the same for the question at any instant. */
+  key: string
+  /** The events matching at `from` and at now among those that can differ (read once each). */
+  crossing(from: number): Promise<{ before: Set<number>; after: Set<number> }>
+}
+
+/**
+ * `whereAt(t)`: the condition at instant t and its values (`$1` the database). Null when it
+ * cannot be carried: compiled a millisecond later it differs by more than now itself (a day's
+ * bounds crossing midnight), so its key would not say what it asks.
+ */
+function carriedQuestion(
+  storage: Storage,
+  now: number,
+  whereAt: (t: number) => { where: string; params: unknown[] },
+): CarriedQuestion | null {
+  const here = whereAt(now)
+  const later = whereAt(now + 1)
+  if (here.where !== later.where || here.params.length !== later.params.length) return null
+  // A value now itself gives (now, or a millisecond before it) moves with it; any other stays.
+  const moves = here.params.map((p, i) => typeof p === 'number' && later.params[i] === p + 1)
+  const still = here.params.map((p, i) => (moves[i] ? null : p))
+  if (
+    here.params.some((p, i) => !moves[i] && JSON.stringify(p) !== JSON.stringify(later.params[i]))
+  )
+    return null
+  const read = async (at: { where: string; params: unknown[] }, from: number) => {
+    const params = [...at.params]
+    const param = (value: unknown, type: string) => {
+      params.push(value)
+      return `$${params.length}::${type}`
+    }
+    const { rows } = await storage.query<{ event_id: number }>(
+      `SELECT event_id FROM mirror_events
+       WHERE ${at.where} AND ${nowCrossingSql(from, now, param)}`,
+      params,
     )
-    return Number(rows[0]?.n ?? 0)
-  })
+    return new Set(rows.map((r) => Number(r.event_id)))
+  }
+  const asked = new Map<number, Promise<{ before: Set<number>; after: Set<number> }>>()
+  return {
+    now,
+    key: JSON.stringify([here.where, still]),
+    crossing(from) {
+      let found = asked.get(from)
+      if (!found) {
+        found = (async () => ({
+          before: await read(whereAt(from), from),
+          after: await read(here, from),
+        }))()
+        asked.set(from, found)
+      }
+      return found
+    },
+  }
+}
+
+/** An answer kept with the instant it holds at. */
+interface AtInstant<T> {
+  now: number
+  value: T
+}
+
+/**
+ * The answer kept under `key` for the question at another instant, carried to this one by
+ * `carry` (null: asked again by `make`), or made now; what is kept then holds at now.
+ */
+async function carriedAnswer<T>(
+  answers: AnswerCache,
+  database: string,
+  question: CarriedQuestion,
+  key: string,
+  make: () => Promise<T>,
+  carry: (value: T, crossing: { before: Set<number>; after: Set<number> }) => T | null,
+): Promise<T> {
+  const kept = await answers.get<AtInstant<T>>(database, key, async () => ({
+    now: question.now,
+    value: await make(),
+  }))
+  const { now: from, value } = kept
+  if (from === question.now) return value
+  const carried =
+    Math.abs(from - question.now) <= CARRY_MOST_MS
+      ? carry(value, await question.crossing(from))
+      : null
+  const answer = carried ?? (await make())
+  // Kept for the next question, unless another has carried it meanwhile. (A change heard
+  // meanwhile has let this one go: what is written to it then is never read.)
+  if (kept.now === from) Object.assign(kept, { now: question.now, value: answer })
+  return answer
+}
+
+/** `countMatching` for a question that moves with now. */
+function carriedCount(
+  answers: AnswerCache,
+  database: string,
+  question: CarriedQuestion,
+  count: () => Promise<number>,
+) {
+  return carriedAnswer(
+    answers,
+    database,
+    question,
+    JSON.stringify(['count at', question.key]),
+    count,
+    (total, { before, after }) => total - before.size + after.size,
+  )
+}
+
+/** A page's IDs for a question that moves with now: the same while no event came or went. */
+function carriedPage(
+  answers: AnswerCache,
+  database: string,
+  question: CarriedQuestion,
+  page: string,
+  read: () => Promise<number[]>,
+) {
+  const same = (a: Set<number>, b: Set<number>) =>
+    a.size === b.size && [...a].every((x) => b.has(x))
+  return carriedAnswer(
+    answers,
+    database,
+    question,
+    JSON.stringify(['page at', question.key, page]),
+    read,
+    (ids, { before, after }) => (same(before, after) ? ids : null),
+  )
 }
 
 /**
