@@ -151,6 +151,7 @@ export async function timeAction(page, act) {
     )
     const before = status.textContent
     const started = performance.now()
+    window.__actionAt = started
     const changed = new Promise((resolve) => {
       const observer = new MutationObserver(() => {
         if (status.textContent !== before) {
@@ -187,15 +188,34 @@ export async function timeSearchAndFilter(page, actions) {
   const words = ['claim', 'review', 'member', 'provider', 'audit']
   const search = []
   const filter = []
+  /** Each action: what it was, its time, the minute it began in, and the requests it made. */
+  const each = []
+  let due = ''
+  const timed = async (act) => {
+    const took = await timeAction(page, act)
+    const { minute, requests } = await page.evaluate(() => ({
+      minute: new Date(performance.timeOrigin + window.__actionAt).getUTCMinutes(),
+      requests: performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= window.__actionAt && e.initiatorType === 'fetch')
+        .map((e) => ({
+          path: new URL(e.name).pathname.replace(/^\/console-api\//, ''),
+          at: Math.round(e.startTime - window.__actionAt),
+          took: Math.round(e.duration),
+          wait: Math.round(e.responseStart - e.requestStart),
+        })),
+    }))
+    if (act.kind === 'due') due = act.value
+    each.push({ what: `${act.kind} "${act.value}" (due "${due}")`, took, minute, requests })
+    return took
+  }
   for (let i = 0; i < actions; i++) {
     const word = words[i % words.length]
-    search.push(await timeAction(page, { kind: 'search', value: word.slice(0, 3 + (i % 3)) }))
-    search.push(await timeAction(page, { kind: 'search', value: '' }))
-    filter.push(
-      await timeAction(page, { kind: 'due', value: ['overdue', 'week', 'today', ''][i % 4] }),
-    )
+    search.push(await timed({ kind: 'search', value: word.slice(0, 3 + (i % 3)) }))
+    search.push(await timed({ kind: 'search', value: '' }))
+    filter.push(await timed({ kind: 'due', value: ['overdue', 'week', 'today', ''][i % 4] }))
   }
-  return { search, filter }
+  return { search, filter, each }
 }
 
 /** The list's total once it counts every one of `events` events. */

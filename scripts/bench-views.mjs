@@ -131,7 +131,18 @@ async function measure(browser, base) {
       took: Math.round((opened.answered - opened.sent) * 1000),
     })
 
-  const { search, filter } = await timeSearchAndFilter(page, ACTIONS)
+  const { search, filter, each } = await timeSearchAndFilter(page, ACTIONS)
+  // The slowest actions, each with the minute it began in and its requests (the server's share).
+  slowest.actions = each
+    .filter((a) => Number.isFinite(a.took))
+    .sort((a, b) => b.took - a.took)
+    .slice(0, 3)
+    .map((a) => ({
+      path: `${a.what} at minute ${a.minute}: ${a.requests.map((r) => `${r.path} @${r.at} ${r.took} ms (server ${r.wait})`).join(', ')}`,
+      at: 0,
+      wait: 0,
+      took: Math.round(a.took),
+    }))
 
   const nav = page.getByRole('navigation', { name: 'Main' })
   started = Date.now()

@@ -14,6 +14,7 @@ import {
 import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
 import {
   compileFilterSql,
+  nowCrossingSql,
   DATE_COLUMN_KEYS,
   DATE_COLUMNS,
   DATE_INSTANT_COLUMNS,
@@ -257,6 +258,39 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     expect(await planOf({ user: ['ana'] })).toContain('mirror_events_by_assignee')
     // The bell's question: a person's reminders due now, from the index of reminders that are on.
     expect(await planOf({ user: ['ana'], reminderDue: true })).toContain('mirror_events_ringing')
+  })
+
+  it('reads what a minute on from a kept answer can change by two ranges of indexes', async () => {
+    // Enough events, a day apart, a third with a reminder on, for the planner to weigh the
+    // indexes as it does on a plan's events (with few it reads them all, whatever it has).
+    const day = 86_400_000
+    const start = Date.UTC(2020, 0, 1)
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      eventOf(10_000 + i, {
+        status: 'Open',
+        user_ID: ['ana', 'ben', 'cy'][i % 3],
+        due_Date: new Date(start + i * day).toISOString(),
+        ...(i % 3 === 0
+          ? { reminder: true, next_Scheduled_Date: new Date(start + i * day).toISOString() }
+          : {}),
+      }),
+    )
+    await storage.transaction((tx) => upsertEvents(tx, 'plans', many))
+    await storage.exec('ANALYZE mirror_events')
+    const params: unknown[] = ['plans']
+    const ranges = nowCrossingSql(start + 500 * day, start + 500 * day + 60_000, (value, type) => {
+      params.push(value)
+      return `$${params.length}::${type}`
+    })
+    const { rows } = await storage.query<Record<string, string>>(
+      `EXPLAIN ${ranges
+        .map((range) => `SELECT event_id FROM mirror_events WHERE database = $1 AND ${range}`)
+        .join(' UNION ALL ')}`,
+      params,
+    )
+    const plan = rows.map((r) => Object.values(r)[0]).join('\n')
+    expect(plan).toMatch(/mirror_events_by_due[^\n]*\n\s+Index Cond: .*due_instant >=/)
+    expect(plan).toMatch(/mirror_events_reminders_by_next[^\n]*\n\s+Index Cond: .*next_instant >=/)
   })
 
   it('takes, counts and orders the same events as compileFilter, at every edge', async () => {

@@ -509,7 +509,8 @@ interface CarriedQuestion {
 }
 
 /**
- * `whereAt(t)`: the condition at instant t and its values (`$1` the database). Null when it
+ * `whereAt(t)`: the condition at instant t and its values (`$1` the database, as every
+ * condition of this route has it). Null when it
  * cannot be carried: compiled a millisecond later it differs by more than now itself (a day's
  * bounds crossing midnight), so its key would not say what it asks.
  */
@@ -528,18 +529,32 @@ function carriedQuestion(
     here.params.some((p, i) => !moves[i] && JSON.stringify(p) !== JSON.stringify(later.params[i]))
   )
     return null
-  const read = async (at: { where: string; params: unknown[] }, from: number) => {
-    const params = [...at.params]
+  /**
+   * Those of `ids` the condition takes. (Asked by ID: with the crossing condition beside the
+   * filter's own, Postgres may read every event of a person's to find the few.)
+   */
+  const read = async (at: { where: string; params: unknown[] }, ids: number[]) => {
+    const { rows } = await storage.query<{ event_id: number }>(
+      `SELECT event_id FROM mirror_events
+       WHERE ${at.where} AND event_id = ANY($${at.params.length + 1}::bigint[])`,
+      [...at.params, ids],
+    )
+    return new Set(rows.map((r) => Number(r.event_id)))
+  }
+  /** The events due or ringing between `from` and now, by the due and next-date indexes. */
+  const crossingIds = async (from: number) => {
+    const params: unknown[] = [here.params[0]]
     const param = (value: unknown, type: string) => {
       params.push(value)
       return `$${params.length}::${type}`
     }
     const { rows } = await storage.query<{ event_id: number }>(
-      `SELECT event_id FROM mirror_events
-       WHERE ${at.where} AND ${nowCrossingSql(from, now, param)}`,
+      nowCrossingSql(from, now, param)
+        .map((range) => `SELECT event_id FROM mirror_events WHERE database = $1 AND ${range}`)
+        .join(' UNION ALL '),
       params,
     )
-    return new Set(rows.map((r) => Number(r.event_id)))
+    return [...new Set(rows.map((r) => Number(r.event_id)))]
   }
   const asked = new Map<number, Promise<{ before: Set<number>; after: Set<number> }>>()
   return {
@@ -548,10 +563,11 @@ function carriedQuestion(
     crossing(from) {
       let found = asked.get(from)
       if (!found) {
-        found = (async () => ({
-          before: await read(whereAt(from), from),
-          after: await read(here, from),
-        }))()
+        found = (async () => {
+          const ids = await crossingIds(from)
+          if (ids.length === 0) return { before: new Set<number>(), after: new Set<number>() }
+          return { before: await read(whereAt(from), ids), after: await read(here, ids) }
+        })()
         asked.set(from, found)
       }
       return found

@@ -239,23 +239,22 @@ export function datelessSql(
 
 /**
  * The events whose match of a filter can differ between two instants `a` and `b` (milliseconds):
- * those due, or with a reminder on that rings, between them (a millisecond either side). The
- * compiler below compares now with nothing else (overdue is due before now and not snoozed, snoozed
- * rings after now, a reminder due rings by now), so every other event matches at `b` exactly when
- * it matched at `a`, and an answer of a filter that moves with now can be carried from `a` to `b`
- * by reading these alone. Read by the due index and the index of reminders that are on.
+ * those due, or with a reminder on that rings, between them (a millisecond either side), as two
+ * conditions, an event that can differ meeting at least one. The compiler below compares now
+ * with nothing else (overdue is due before now and not snoozed, snoozed rings after now, a
+ * reminder due rings by now), so every other event matches at `b` exactly when it matched at `a`,
+ * and an answer of a filter that moves with now can be carried from `a` to `b` by reading these
+ * alone. Each is a range of an index: the due index, and that of the reminders that are on.
  */
 export function nowCrossingSql(
   a: number,
   b: number,
   param: (value: unknown, type: string) => string,
-): string {
+): [due: string, ringing: string] {
   const [from, to] = [param(Math.min(a, b) - 1, 'bigint'), param(Math.max(a, b) + 1, 'bigint')]
   const due = dateSql('due_Date')
   const next = dateSql('next_Scheduled_Date')
-  return (
-    `(${due} BETWEEN ${from} AND ${to}` + ` OR (reminder_on AND ${next} BETWEEN ${from} AND ${to}))`
-  )
+  return [`${due} BETWEEN ${from} AND ${to}`, `reminder_on AND ${next} BETWEEN ${from} AND ${to}`]
 }
 
 /**
