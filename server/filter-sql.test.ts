@@ -388,6 +388,31 @@ describe.each(storageKinds)('EventFilter in SQL, against the model (%s)', (kind)
     } finally {
       asked.mockRestore()
     }
+    // A minute in which one event falls due (103, at 03:00), asked by two consoles at once: the
+    // count carried, the page read again once for both.
+    const before = new Date(2026, 2, 8, 2, 59, 30).getTime()
+    await askOwn({ due: 'overdue' }, before, 1)
+    const askedTwice = vi.spyOn(storage, 'query')
+    try {
+      const both = await Promise.all(
+        [1, 2].map(() => askOwn({ due: 'overdue' }, before + 60_000, 1)),
+      )
+      const expected = indexAnswer(
+        { due: 'overdue' },
+        [{ field: 'due_Date' }],
+        new Date(before + 60_000),
+      )
+      for (const answer of both) {
+        expect(answer.ids).toEqual(expected.ids.slice(0, 2))
+        expect(answer.total).toBe(expected.total)
+      }
+      expect(expected.ids).toContain(103)
+      const statements = askedTwice.mock.calls.map(([text]) => text)
+      expect(statements.filter((text) => /count\(\*\)/.test(text))).toHaveLength(0)
+      expect(statements.filter((text) => /ORDER BY/.test(text))).toHaveLength(1)
+    } finally {
+      askedTwice.mockRestore()
+    }
   })
 
   async function post(path: string, body: unknown) {

@@ -498,14 +498,19 @@ async function countOf(storage: Storage, where: string, params: readonly unknown
 
 /** Instants further apart than this are not carried between: the question is asked again. */
 export const CARRY_MOST_MS = 24 * 60 * 60_000
+/** More events due or ringing between the two instants than this, and it is asked again. */
+export const CARRY_MOST_EVENTS = 5_000
 
 /** A question that moves with now, asked at `now`. */
 interface CarriedQuestion {
   now: number
   /** The condition and its values without now: the same for the question at any instant. */
   key: string
-  /** The events matching at `from` and at now among those that can differ (read once each). */
-  crossing(from: number): Promise<{ before: Set<number>; after: Set<number> }>
+  /**
+   * The events matching at `from` and at now among those that can differ (read once each); null
+   * when more than `CARRY_MOST_EVENTS` can.
+   */
+  crossing(from: number): Promise<{ before: Set<number>; after: Set<number> } | null>
 }
 
 /**
@@ -522,8 +527,12 @@ function carriedQuestion(
   const here = whereAt(now)
   const later = whereAt(now + 1)
   if (here.where !== later.where || here.params.length !== later.params.length) return null
-  // A value now itself gives (now, or a millisecond before it) moves with it; any other stays.
-  const moves = here.params.map((p, i) => typeof p === 'number' && later.params[i] === p + 1)
+  // A value that is now itself (or a millisecond before it: overdue's window) moves with it;
+  // any other stays. (A value further from now, "due within the hour" say, would be compared
+  // with events `nowCrossingSql` does not read: such a filter is not carried.)
+  const moves = here.params.map(
+    (p, i) => (p === now || p === now - 1) && later.params[i] === (p as number) + 1,
+  )
   const still = here.params.map((p, i) => (moves[i] ? null : p))
   if (
     here.params.some((p, i) => !moves[i] && JSON.stringify(p) !== JSON.stringify(later.params[i]))
@@ -556,7 +565,7 @@ function carriedQuestion(
     )
     return [...new Set(rows.map((r) => Number(r.event_id)))]
   }
-  const asked = new Map<number, Promise<{ before: Set<number>; after: Set<number> }>>()
+  const asked = new Map<number, Promise<{ before: Set<number>; after: Set<number> } | null>>()
   return {
     now,
     key: JSON.stringify([here.where, still]),
@@ -566,6 +575,8 @@ function carriedQuestion(
         found = (async () => {
           const ids = await crossingIds(from)
           if (ids.length === 0) return { before: new Set<number>(), after: new Set<number>() }
+          // Many (a day of date-only due dates, all at midnight): asked afresh instead.
+          if (ids.length > CARRY_MOST_EVENTS) return null
           return { before: await read(whereAt(from), ids), after: await read(here, ids) }
         })()
         asked.set(from, found)
@@ -599,11 +610,12 @@ async function carriedAnswer<T>(
   }))
   const { now: from, value } = kept
   if (from === question.now) return value
-  const carried =
-    Math.abs(from - question.now) <= CARRY_MOST_MS
-      ? carry(value, await question.crossing(from))
-      : null
-  const answer = carried ?? (await make())
+  const crossing =
+    Math.abs(from - question.now) <= CARRY_MOST_MS ? await question.crossing(from) : null
+  const carried = crossing && carry(value, crossing)
+  // Not carried: made at this instant, shared with the same question asked meanwhile (a team's
+  // consoles at the minute's turn) and kept for it.
+  const answer = carried ?? (await answers.get(database, JSON.stringify([key, question.now]), make))
   // Kept for the next question, unless another has carried it meanwhile. (A change heard
   // meanwhile has let this one go: what is written to it then is never read.)
   if (kept.now === from) Object.assign(kept, { now: question.now, value: answer })
