@@ -29,6 +29,12 @@ test.describe('questions to the console server @scoped', () => {
     // Two views and four pauses to see that nothing is asked again: over 30 s on a busy machine.
     test.setTimeout(60_000)
     const asked = questionsOf(page)
+    // The service's own pages of events: the server answers the list, so none is asked (the
+    // service would sort the whole plan for one).
+    const servicePages: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') servicePages.push(request.url())
+    })
     await signIn(page, 'support')
     await settle(page)
 
@@ -40,6 +46,7 @@ test.describe('questions to the console server @scoped', () => {
     // each asked once.
     expect(asked.count('facets')).toBe(1)
     expect(asked.count('query')).toBe(3)
+    expect(servicePages.map((u) => new URL(u).search)).toEqual([])
 
     asked.mark()
     await page.goto('/events/calendar?user=*')

@@ -3,7 +3,8 @@ import { RouterProvider } from 'react-router/dom'
 import { setIdempotencyKeys } from '@/api/idempotency'
 import { setDisplayLocale } from '@/lib/format/locale'
 import { RuntimeConfigContext } from '@/lib/app-context'
-import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
+import { eventIndexOf, loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
+import { setServerAnswers } from '@/features/events/index/index-registry'
 import { SessionContext } from '@/features/session/session-context'
 import { sessionController, sessionStore } from './app-state'
 import { applyTheme, initialTheme } from './layout/theme-toggle'
@@ -23,6 +24,7 @@ export function App() {
       // One locale for text and the browser's own date inputs: the config's, else the browser's.
       setDisplayLocale(loaded.locale ?? navigator.language)
       setIdempotencyKeys(loaded.idempotencyKeys)
+      setServerAnswers(eventIndexOf(loaded) === 'server')
       setReady({
         config: loaded,
         router: createAppRouter({ signedIn: sessionStore.get() !== null }),

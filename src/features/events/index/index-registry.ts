@@ -51,3 +51,18 @@ export function takeFirstRange(database: string): RangeRequest | undefined {
 /** Whether the index of `database` holds every event (its answers replace the service's pages). */
 export const indexIsReady = (database: string) =>
   current?.database === database && current.getState().phase === 'ready'
+
+/** Whether the console's server answers the views (`eventIndexOf` of the runtime config). */
+let serverAnswers = false
+
+/** Set as the app starts, from the runtime config. */
+export function setServerAnswers(on: boolean) {
+  serverAnswers = on
+}
+
+/**
+ * Whether a view asks the service for its own page of events: not once the index of `database`
+ * holds every event, nor where the console's server answers (the service would sort the whole
+ * plan for one page, and the server's check of a new session waits behind it there).
+ */
+export const asksServicePages = (database: string) => !serverAnswers && !indexIsReady(database)
