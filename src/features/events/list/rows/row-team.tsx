@@ -6,12 +6,13 @@ import { openByOthers, type Opener } from '@/api/presence'
 import { notesKey, presenceKey } from '@/api/query-keys'
 import { useRuntimeConfig } from '@/lib/app-context'
 import { useDirectory } from '@/lib/directory'
+import { useSettled } from '@/lib/use-settled'
 import styles from './events-table.module.css'
 
 /*
  * What the team knows of a list's rows, from the console server: how many internal notes each
  * has (the Notes column) and who else has it open (an eye beside its subject). Asked for the page
- * shown, and again whenever the stream says a note or a presence changed. Without the server
+ * shown (once it stays a moment), and again whenever the stream says a note or a presence changed. Without the server
  * neither is shown.
  */
 
@@ -23,6 +24,9 @@ interface RowTeam {
 const RowTeamContext = createContext<RowTeam | null>(null)
 
 const NOTHING: RowTeam = { notes: {}, open: {} }
+
+/** How long a page's rows stay before their notes and presence are asked. */
+const SETTLE_MS = 300
 
 /** Whether the list has a Notes column (only with the console server). */
 export const useHasRowTeam = () => use(RowTeamContext) !== null
@@ -55,7 +59,10 @@ function Team({
   const api = useApi()
   const db = useDatabase()
   const server = useMemo(() => api.at(consoleServer), [api, consoleServer])
-  const asked = useMemo(() => ids.map(String).slice(0, 1_000), [ids])
+  // Asked once the rows stay a moment: not at every keystroke of a search, whose answer they
+  // would be drawn and sent with (a row's count shows a dash meanwhile).
+  const shown = useMemo(() => ids.map(String).slice(0, 1_000), [ids])
+  const asked = useSettled(shown, shown.join(), SETTLE_MS)
   const common = {
     enabled: asked.length > 0,
     throwOnError: false,
