@@ -8,7 +8,7 @@ import { setServerAnswers } from '@/features/events/index/index-registry'
 import { SessionContext } from '@/features/session/session-context'
 import { sessionController, sessionStore } from './app-state'
 import { applyTheme, initialTheme } from './layout/theme-toggle'
-import { createAppRouter, warmPageCode } from './router'
+import { createAppRouter } from './router'
 
 const sessionContext = { store: sessionStore, controller: sessionController }
 
@@ -19,18 +19,12 @@ export function App() {
   } | null>(null)
   useEffect(() => {
     applyTheme(initialTheme())
-    // Only for a session handed over by a reload (or held): a signed-out visit goes to sign-in.
-    if (sessionStore.get() !== null) warmPageCode()
     // A reload's session is resumed (new tokens) before the router starts any page's reads.
     void Promise.all([loadRuntimeConfig(), sessionController.resumed]).then(([loaded]) => {
       // One locale for text and the browser's own date inputs: the config's, else the browser's.
       setDisplayLocale(loaded.locale ?? navigator.language)
       setIdempotencyKeys(loaded.idempotencyKeys)
-      const fromServer = eventIndexOf(loaded) === 'server'
-      setServerAnswers(fromServer)
-      // The views' client, fetched beside the page's code rather than once the layout is drawn.
-      if (fromServer && sessionStore.get() !== null)
-        void import('@/features/events/index/server-index-client').catch(() => undefined)
+      setServerAnswers(eventIndexOf(loaded) === 'server')
       setReady({
         config: loaded,
         router: createAppRouter({ signedIn: sessionStore.get() !== null }),
