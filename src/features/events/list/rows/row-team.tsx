@@ -60,9 +60,11 @@ function Team({
   const db = useDatabase()
   const server = useMemo(() => api.at(consoleServer), [api, consoleServer])
   // Asked once the rows stay a moment: not at every keystroke of a search, whose answer they
-  // would be drawn and sent with (a row's count shows a dash meanwhile).
+  // would be drawn and sent with (a row's count shows a dash meanwhile). The list's first rows
+  // are asked at once.
   const shown = useMemo(() => ids.map(String).slice(0, 1_000), [ids])
-  const asked = useSettled(shown, shown.join(), SETTLE_MS)
+  const settled = useSettled(shown, shown.join(), SETTLE_MS)
+  const asked = settled.length === 0 ? shown : settled
   const common = {
     enabled: asked.length > 0,
     throwOnError: false,
