@@ -251,6 +251,39 @@ test.describe('events list', () => {
     expect(await top()).toBe(before)
   })
 
+  test('at 1024 px the selection bar shows every action, Clear selection too', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await page.goto('/events?sort=event_ID:asc')
+    const [first] = await serviceEvents(page, 'page=1&pageSize=1&sortBy=event_ID:asc')
+    await expect(rowCheckbox(page, first!.event_ID)).toBeVisible()
+    await rowCheckbox(page, first!.event_ID).check()
+    const bar = page.getByRole('group', { name: 'Bulk actions for the selected events' })
+    await expect(bar).toBeVisible()
+    /** Every button of the bar, whole, inside the bar and the window; none scrolled away. */
+    const everyButtonShown = async () => {
+      const box = (await bar.boundingBox())!
+      const { scroll, client } = await bar.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+      }))
+      expect(scroll).toBeLessThanOrEqual(client)
+      const buttons = await bar.getByRole('button').all()
+      expect(buttons.length).toBeGreaterThanOrEqual(7)
+      for (const button of buttons) {
+        const b = (await button.boundingBox())!
+        expect(b.x).toBeGreaterThanOrEqual(box.x)
+        expect(b.x + b.width).toBeLessThanOrEqual(Math.min(box.x + box.width, 1024))
+      }
+    }
+    await everyButtonShown()
+    // The whole page ticked: the offer to select every match joins, and still nothing is hidden.
+    await page.getByRole('checkbox', { name: 'Select all events on this page' }).check()
+    await expect(bar.getByRole('button', { name: /^Select all [\d,]+ matching$/ })).toBeVisible()
+    await everyButtonShown()
+    await bar.getByRole('button', { name: 'Clear selection' }).click()
+    await expect(page.getByText('No events selected.')).toBeVisible()
+  })
+
   test('a bulk reassign can be undone from its toast', async ({ page }) => {
     await page.goto('/events?sort=event_ID:asc&size=50')
     const events = await serviceEvents(page, 'page=1&pageSize=50&sortBy=event_ID:asc')

@@ -87,8 +87,9 @@ export function BulkBar({
       </Button>
       <span className={styles.spacer} />
       {!allMatching && (
-        <Button size="small" variant="ghost" onClick={onClear}>
-          Clear selection
+        <Button size="small" variant="ghost" onClick={onClear} aria-label="Clear selection">
+          <span className={styles.wide}>Clear selection</span>
+          <span className={styles.narrow}>Clear</span>
         </Button>
       )}
     </div>
