@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test'
+import { midnight } from './calendar-oracle'
 import { API_KEY, DEMO_PASSWORD, expect, serviceDate, sessionToken, signIn, test } from './fixtures'
 
 /*
@@ -120,6 +121,10 @@ test.describe('with the console server', () => {
     await expect(page.getByText(/Updating|Loading/)).toHaveCount(0, { timeout: 20_000 })
 
     const subject = `Written past the console ${Date.now()}`
+    // Due today, so the agenda's week shows it: half an hour on, or before, near midnight
+    // (a Sunday's 23:41 plus half an hour is next week's Monday).
+    const now = clock.now()
+    const due = midnight(now, 1).getTime() - now.getTime() > 40 * 60_000 ? 30 : -30
     const created = await writeDirectly(token, 'POST', '/events', {
       claim_Audit_Event: false,
       process_Automation_Event: false,
@@ -127,7 +132,7 @@ test.describe('with the console server', () => {
       status: 'Open',
       priority: 'NORMAL',
       subject,
-      due_Date: serviceDate(clock, 30),
+      due_Date: serviceDate(clock, due),
       reminder: true,
       next_Scheduled_Date: serviceDate(clock, -5),
     })

@@ -232,6 +232,39 @@ describe.each(storageKinds)('the mirror (%s)', (kind) => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it("looks for changes as often while it sweeps, however slow the sweep's pages", async () => {
+    const { reader, mirror } = await setUp(300)
+    await mirror().firstLoad()
+    const looks: number[] = []
+    const slow = {
+      ...reader,
+      async eventPage(database: string, page: number, pageSize: number, sortBy: string) {
+        if (sortBy.startsWith('update_Date')) looks.push(Date.now())
+        // A service slow to answer pages by ID: a sweep of 30 pages takes 6 s at least.
+        else await new Promise((r) => setTimeout(r, 200))
+        return reader.eventPage(database, page, pageSize, sortBy)
+      },
+    }
+    const pollMs = 400
+    const m = new Mirror({
+      storage: t.storage,
+      reader: slow,
+      database: 'demo',
+      pageSize: 10,
+      pollMs,
+      sweepMs: 1,
+    })
+    m.start()
+    await new Promise((r) => setTimeout(r, 3_000))
+    await m.stop()
+    // The sweep was under way the whole time, and no look waited for more than one slow page
+    // past its time (a second's slice and a rest between two looks would be 1.6 s apart).
+    expect(m.sweeping).toBe(true)
+    const gaps = looks.slice(1).map((at, i) => at - looks[i]!)
+    expect(gaps.length).toBeGreaterThanOrEqual(5)
+    expect(Math.max(...gaps)).toBeLessThan(pollMs + 400)
+  })
+
   it('backs off from a failing service and says since when it is behind', async () => {
     await setUp(10)
     let asked = 0

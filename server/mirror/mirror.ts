@@ -22,7 +22,10 @@ const BY_UPDATE = 'update_Date:desc,event_ID:asc'
 const CHANGE_PAGE_SIZE = 100
 /** The longest pause between two tries of a failing service. */
 const MAX_BACKOFF_MS = 5 * 60_000
-/** How long a sweep reads on after a look for changes before the next look. */
+/**
+ * How long a sweep reads on after a look for changes before the next look, at most: never more
+ * than half the pause between two looks, so a sweep does not hold back the changes.
+ */
 const SWEEP_SLICE_MS = 1_000
 /** How long an instance keeps the right to read a database without renewing it. */
 const LEASE_SECONDS = 30
@@ -260,6 +263,16 @@ export class Mirror {
     return rows.length > 0
   }
 
+  /** Whether a sweep is under way (its next slice comes after the next look for changes). */
+  get sweeping() {
+    return this.sweepAt !== null
+  }
+
+  /** The sweep's share of a step: a slice, at most half the pause between two looks. */
+  private get sliceMs() {
+    return Math.min(SWEEP_SLICE_MS, this.options.pollMs / 2)
+  }
+
   /** One step of the loop: the first load, else a look for changes (and a sweep when due). */
   async step(): Promise<void> {
     await this.state()
@@ -270,7 +283,7 @@ export class Mirror {
     // A sweep of a large plan takes minutes: it goes a slice at a time, each after a look for
     // changes, so the mirror keeps up with them while it sweeps.
     if (this.sweepAt !== null || Date.now() >= this.nextSweepAt) {
-      if (this.nextSweepAt !== 0 && !(await this.sweepSlice(SWEEP_SLICE_MS))) return
+      if (this.nextSweepAt !== 0 && !(await this.sweepSlice(this.sliceMs))) return
       this.nextSweepAt = Date.now() + this.options.sweepMs
     }
   }
@@ -296,10 +309,13 @@ export class Mirror {
     const loop = async () => {
       while (!this.stopped) {
         let pause = this.options.pollMs
+        const started = Date.now()
         try {
           await this.step()
-          // While a sweep is under way, its slices take turns with as long a rest.
-          if (this.sweepAt !== null) pause = Math.min(pause, SWEEP_SLICE_MS)
+          // While a sweep is under way, its slices take turns with as long a rest, and the next
+          // look for changes comes no later than it would without the sweep.
+          const left = this.options.pollMs - (Date.now() - started)
+          if (this.sweepAt !== null) pause = Math.max(0, Math.min(left, this.sliceMs))
         } catch (error) {
           const failures = await this.failed(error)
           if (!(error instanceof ServiceError))
