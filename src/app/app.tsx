@@ -24,13 +24,7 @@ export function App() {
       // One locale for text and the browser's own date inputs: the config's, else the browser's.
       setDisplayLocale(loaded.locale ?? navigator.language)
       setIdempotencyKeys(loaded.idempotencyKeys)
-      const fromServer = eventIndexOf(loaded) === 'server'
-      setServerAnswers(fromServer)
-      // Beside the router's loading of the page's code, not after it.
-      if (sessionStore.get() !== null)
-        void import('./signed-in-start')
-          .then((m) => m.startSignedIn({ fromServer }))
-          .catch(() => undefined)
+      setServerAnswers(eventIndexOf(loaded) === 'server')
       setReady({
         config: loaded,
         router: createAppRouter({ signedIn: sessionStore.get() !== null }),
