@@ -188,13 +188,20 @@ export async function timeSearchAndFilter(page, actions) {
   const words = ['claim', 'review', 'member', 'provider', 'audit']
   const search = []
   const filter = []
-  /** Each action: what it was, its time, the minute it began in, and the requests it made. */
+  /**
+   * Each action: what it was, its time, the minute it began in, the requests it made and the
+   * long tasks that ran meanwhile.
+   */
   const each = []
   let due = ''
   const timed = async (act) => {
     const took = await timeAction(page, act)
-    const { minute, requests } = await page.evaluate(() => ({
+    const { minute, requests, tasks } = await page.evaluate(() => ({
       minute: new Date(performance.timeOrigin + window.__actionAt).getUTCMinutes(),
+      // The main thread's long tasks since the action, where the page records them.
+      tasks: (window.__longTasks ?? [])
+        .filter((t) => t.at + t.took >= window.__actionAt)
+        .map((t) => ({ at: Math.round(t.at - window.__actionAt), took: t.took })),
       requests: performance
         .getEntriesByType('resource')
         .filter((e) => e.startTime >= window.__actionAt && e.initiatorType === 'fetch')
@@ -206,7 +213,7 @@ export async function timeSearchAndFilter(page, actions) {
         })),
     }))
     if (act.kind === 'due') due = act.value
-    each.push({ what: `${act.kind} "${act.value}" (due "${due}")`, took, minute, requests })
+    each.push({ what: `${act.kind} "${act.value}" (due "${due}")`, took, minute, requests, tasks })
     return took
   }
   for (let i = 0; i < actions; i++) {

@@ -138,7 +138,12 @@ async function measure(browser, base) {
     .sort((a, b) => b.took - a.took)
     .slice(0, 3)
     .map((a) => ({
-      path: `${a.what} at minute ${a.minute}: ${a.requests.map((r) => `${r.path} @${r.at} ${r.took} ms (server ${r.wait})`).join(', ')}`,
+      path:
+        `${a.what} at minute ${a.minute}: ` +
+        [
+          ...a.requests.map((r) => `${r.path} @${r.at} ${r.took} ms (server ${r.wait})`),
+          ...a.tasks.map((t) => `long task @${t.at} ${t.took} ms`),
+        ].join(', '),
       at: 0,
       wait: 0,
       took: Math.round(a.took),
@@ -158,7 +163,8 @@ async function measure(browser, base) {
     const said = (await page.getByRole('alert').allTextContents()).join(' ').slice(0, 200)
     console.log(`  the calendar was not drawn within 60 s${said ? `; it says: ${said}` : ''}`)
   }
-  slowest.calendar = await requestsSince(page, 0)
+  // Every request of the page's load (its module files too), in the order they left.
+  slowest.calendar = (await requestsSince(page, 0, true)).sort((a, b) => a.at - b.at)
   slowest.calendarTasks = await longTasksSince(page, 0)
 
   started = Date.now()
