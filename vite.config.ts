@@ -32,6 +32,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'server/**/*.test.ts',
           ],
+          globalSetup: ['server/test-cluster.ts'],
         },
       },
       {

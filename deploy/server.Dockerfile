@@ -13,16 +13,17 @@
 #
 # hono and tsx are devDependencies, so `npm ci --omit=dev` alone cannot run server/index.ts.
 # The first stage bundles the server's TypeScript (with hono, zod and the console's code it
-# shares) into one file with esbuild; only pg and PGlite stay outside (PGlite loads its
-# WebAssembly from its own folder), and the second stage installs them from the lockfile with
-# the other production dependencies. No dev tool is in the image that runs.
+# shares) into one file with esbuild; only pg stays outside, and the second stage installs it from
+# the lockfile with the other production dependencies, among them the embedded Postgres's
+# binaries for the image's platform (`@embedded-postgres/<platform>`, an optional dependency the
+# server finds at run time). No dev tool is in the image that runs.
 FROM node:24-slim AS build
 WORKDIR /build
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY server/ server/
 COPY src/ src/
-RUN npx esbuild server/index.ts --bundle --platform=node --format=esm --target=node24 --external:pg --external:@electric-sql/pglite --outfile=bundle/server.mjs
+RUN npx esbuild server/index.ts --bundle --platform=node --format=esm --target=node24 --external:pg --outfile=bundle/server.mjs
 
 FROM node:24-slim
 # HOST 0.0.0.0: reached from nginx in another container. Publish no port of it to the world:

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import type { Page } from '@playwright/test'
 import { securityHeaders } from '../security-headers'
+import { openEmbedded } from '../server/db/storage'
 import {
   firstEvent,
   startDeployment,
@@ -467,7 +467,7 @@ test.describe('deployed with the console server behind nginx (CONSOLE_SERVER_ORI
     await deployed.stopServer()
     let altered: number
     try {
-      const db = await PGlite.create({ dataDir: deployed.dataDir })
+      const db = await openEmbedded(deployed.dataDir)
       try {
         const { rows } = await db.query<{ id: number }>(
           `SELECT id::integer AS id FROM audit_log WHERE record_type = 'event' AND record_id = $1
@@ -475,9 +475,11 @@ test.describe('deployed with the console server behind nginx (CONSOLE_SERVER_ORI
           [String(event_ID)],
         )
         altered = rows[0]!.id
-        await db.exec('ALTER TABLE audit_log DISABLE TRIGGER USER')
-        await db.query(`UPDATE audit_log SET user_id = 'nobody' WHERE id = $1`, [altered])
-        await db.exec('ALTER TABLE audit_log ENABLE TRIGGER USER')
+        await db.transaction(async (tx) => {
+          await tx.exec('ALTER TABLE audit_log DISABLE TRIGGER USER')
+          await tx.query(`UPDATE audit_log SET user_id = 'nobody' WHERE id = $1`, [altered])
+          await tx.exec('ALTER TABLE audit_log ENABLE TRIGGER USER')
+        })
       } finally {
         await db.close()
       }

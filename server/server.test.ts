@@ -15,7 +15,7 @@ import {
 import { openPostgres } from './db/storage'
 import { claimKey, keepAnswer, releaseKey } from './idempotency'
 
-// PGlite takes seconds to start on a busy machine.
+// A server takes seconds to start on a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 type Json = {
@@ -502,14 +502,14 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
 
   it('two instances on one database: a write through one reaches the other’s stream', async () => {
     const s = await setUp()
-    // A second server on the same Postgres (its own connections), or on the same embedded one.
-    const storage = s.t.url ? await openPostgres(s.t.url) : s.storage
+    // A second server on the same database, with connections of its own.
+    const storage = await openPostgres(s.t.url)
     const second = await createConsoleServer(s.service.config, { storage, mirrors: false })
     const http2 = await listen(second, 0)
     cleanup.push(async () => {
       await http2.close()
       await second.close()
-      if (storage !== s.storage) await storage.close()
+      await storage.close()
     })
     const stream = await openStream(`${http2.baseUrl}/console-api/stream`, s.admin)
     await stream.next((m) => m.event === 'ready')
@@ -519,32 +519,30 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     await stream.close()
   })
 
-  // A Postgres server's LISTEN connection can be cut; the embedded one's cannot.
-  if (kind === 'postgres')
-    it('ends the streams when its own listening to Postgres was cut, so tabs read what they missed', async () => {
-      const s = await setUp()
-      const stream = await openStream(`${s.http.baseUrl}/console-api/stream`, s.admin)
-      await stream.next((m) => m.event === 'ready')
-      const { rows } = await s.storage.query<{ ended: boolean }>(
-        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+  it('ends the streams when its own listening to Postgres was cut, so tabs read what they missed', async () => {
+    const s = await setUp()
+    const stream = await openStream(`${s.http.baseUrl}/console-api/stream`, s.admin)
+    await stream.next((m) => m.event === 'ready')
+    const { rows } = await s.storage.query<{ ended: boolean }>(
+      `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
         WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
-      )
-      expect(rows.some((r) => r.ended)).toBe(true)
-      // Closed without an end message: the browser opens it again and reads what it missed.
-      await eventually(() => stream.ended, 10_000, 'the stream to close')
-      await stream.close()
-      const again = await openStream(`${s.http.baseUrl}/console-api/stream`, s.admin)
-      await again.next((m) => m.event === 'ready')
-      const event = (await s.call('GET', '/api/events/14')).json.data as Record<string, unknown>
-      await s.call('PUT', '/api/events/14', { body: { ...event, subject: 'After the cut' } })
-      await again.next((m) => m.event === 'change' && (m.data as { id: string }).id === '14')
-      await again.close()
-    })
+    )
+    expect(rows.some((r) => r.ended)).toBe(true)
+    // Closed without an end message: the browser opens it again and reads what it missed.
+    await eventually(() => stream.ended, 10_000, 'the stream to close')
+    await stream.close()
+    const again = await openStream(`${s.http.baseUrl}/console-api/stream`, s.admin)
+    await again.next((m) => m.event === 'ready')
+    const event = (await s.call('GET', '/api/events/14')).json.data as Record<string, unknown>
+    await s.call('PUT', '/api/events/14', { body: { ...event, subject: 'After the cut' } })
+    await again.next((m) => m.event === 'change' && (m.data as { id: string }).id === '14')
+    await again.close()
+  })
 
   it('answers a tab’s session check itself; a kick through either instance ends it at once', async () => {
     // Verdicts kept an hour: only the kick passing through can end them early.
     const s = await setUp({ verdictTtlMs: 3_600_000, recheckMs: 3_600_000 })
-    const storage = s.t.url ? await openPostgres(s.t.url) : s.storage
+    const storage = await openPostgres(s.t.url)
     const second = await createConsoleServer(s.service.config, {
       storage,
       mirrors: false,
@@ -555,7 +553,7 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     cleanup.push(async () => {
       await http2.close()
       await second.close()
-      if (storage !== s.storage) await storage.close()
+      await storage.close()
     })
     const staff = await s.service.tokenOf('staff')
     const support = await s.service.tokenOf('support')

@@ -6,17 +6,19 @@ import type { SandboxConfig } from '../sandbox/config'
 import { DEMO_PASSWORD } from '../sandbox/identity/users'
 import { startTestSandbox } from '../sandbox/testing'
 import type { ServerConfig } from './config'
-import { openEmbedded, openPostgres, quoteIdent, type Storage } from './db/storage'
+import { inject } from 'vitest'
+import { openPostgres, quoteIdent, type Storage } from './db/storage'
 
 /*
- * Storage for tests: embedded (PGlite, in memory) always, and the real Postgres of
- * `SERVER_TEST_DATABASE_URL` when it is set, each test with a fresh database of its own.
+ * Storage for tests: embedded (the run's own cluster, `test-cluster.ts`) always, and the real
+ * Postgres of `SERVER_TEST_DATABASE_URL` when it is set, each test with a fresh database of its
+ * own.
  */
 
 export interface TestStorage {
   storage: Storage
-  /** The connection string of the fresh database (Postgres only): a second instance opens it. */
-  url?: string
+  /** The connection string of the fresh database: a second instance opens it. */
+  url: string
   close(): Promise<void>
 }
 
@@ -28,32 +30,36 @@ export const testDatabaseUrl = process.env.SERVER_TEST_DATABASE_URL || undefined
 export const storageKinds: StorageKind[] = testDatabaseUrl ? ['embedded', 'postgres'] : ['embedded']
 
 export async function openTestStorage(kind: StorageKind): Promise<TestStorage> {
-  if (kind === 'embedded') {
-    const storage = await openEmbedded()
-    return { storage, close: () => storage.close() }
-  }
-  if (!testDatabaseUrl) throw new Error('SERVER_TEST_DATABASE_URL is not set')
+  const server = kind === 'embedded' ? inject('embeddedClusterUrl') : testDatabaseUrl
+  if (!server) throw new Error('SERVER_TEST_DATABASE_URL is not set')
   const name = `console_test_${Date.now()}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  const admin = new pg.Client({ connectionString: server })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${quoteIdent(name)}`)
   await admin.end()
-  const url = new URL(testDatabaseUrl)
-  url.pathname = `/${name}`
-  const storage = await openPostgres(url.toString())
+  const url = databaseUrl(server, name)
+  const opened = await openPostgres(url)
+  const storage: Storage = kind === 'embedded' ? { ...opened, kind } : opened
   let closed = false
   return {
     storage,
-    url: url.toString(),
+    url,
     async close() {
       if (!closed) await storage.close()
       closed = true
-      const again = new pg.Client({ connectionString: testDatabaseUrl })
+      const again = new pg.Client({ connectionString: server })
       await again.connect()
       await again.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)
       await again.end()
     },
   }
+}
+
+/** `server`'s connection string with database `name` instead of its own. */
+function databaseUrl(server: string, name: string) {
+  const url = new URL(server)
+  url.pathname = `/${encodeURIComponent(name)}`
+  return url.toString()
 }
 
 /** Waits until `check` holds (polling), else fails after `ms`. */

@@ -1,16 +1,24 @@
-import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { execFile, spawn } from 'node:child_process'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { promisify } from 'node:util'
-import { DATA_DIR_LOCK, openEmbedded, openPostgres } from './storage'
+import { DATA_DIR_LOCK, EMBEDDED_CLUSTER, openEmbedded, openPostgres } from './storage'
 import { migrate, migrations } from './migrations'
 import { eventually, openTestStorage, storageKinds, type TestStorage } from '../testing'
 
 const run = promisify(execFile)
 
-// PGlite takes seconds to start on a busy machine.
+// A cluster takes a second or two to make and start on a busy machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 describe.each(storageKinds)('storage (%s)', (kind) => {
@@ -51,21 +59,20 @@ describe.each(storageKinds)('storage (%s)', (kind) => {
     expect(seen).toEqual(Array.from({ length: 5 }, () => 'off 0'))
   })
 
-  if (kind === 'postgres')
-    it('keeps the settings of PGOPTIONS beside its own', async () => {
-      const before = process.env.PGOPTIONS
-      process.env.PGOPTIONS = '-c statement_timeout=12345'
-      try {
-        t = await openTestStorage(kind)
-      } finally {
-        if (before === undefined) delete process.env.PGOPTIONS
-        else process.env.PGOPTIONS = before
-      }
-      const { rows } = await t.storage.query<{ timeout: string; jit: string }>(
-        `SELECT current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit`,
-      )
-      expect(rows).toEqual([{ timeout: '12345ms', jit: 'off' }])
-    })
+  it('keeps the settings of PGOPTIONS beside its own', async () => {
+    const before = process.env.PGOPTIONS
+    process.env.PGOPTIONS = '-c statement_timeout=12345'
+    try {
+      t = await openTestStorage(kind)
+    } finally {
+      if (before === undefined) delete process.env.PGOPTIONS
+      else process.env.PGOPTIONS = before
+    }
+    const { rows } = await t.storage.query<{ timeout: string; jit: string }>(
+      `SELECT current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit`,
+    )
+    expect(rows).toEqual([{ timeout: '12345ms', jit: 'off' }])
+  })
 
   it('delivers notifications committed by a transaction', async () => {
     t = await openTestStorage(kind)
@@ -81,7 +88,7 @@ describe.each(storageKinds)('storage (%s)', (kind) => {
 
   it('migrates once, twice at the same time, and records the versions', async () => {
     t = await openTestStorage(kind)
-    const second = t.url ? await openPostgres(t.url) : t.storage
+    const second = await openPostgres(t.url)
     const [a, b] = await Promise.all([
       migrate(t.storage, { auditRetentionDays: 30 }),
       migrate(second, { auditRetentionDays: 30 }),
@@ -95,7 +102,7 @@ describe.each(storageKinds)('storage (%s)', (kind) => {
       'SELECT version FROM schema_migrations ORDER BY version',
     )
     expect(rows.map((r) => Number(r.version))).toEqual(migrations.map((m) => m.version))
-    if (second !== t.storage) await second.close()
+    await second.close()
   })
 
   it('rolls a failing migration back whole', async () => {
@@ -134,19 +141,18 @@ describe('embedded storage on disk', () => {
 })
 
 describe('a new embedded data folder', () => {
-  it('has its database made in a process of its own, so the server never holds what making it takes', async () => {
-    // Making a cluster takes ~1.2 GB (PGlite's initdb) and leaves ~750 MB with the process that
-    // made it; a process that opens a made one peaks at ~350 MB. Asked of a fresh process, as a
-    // server starts.
+  it('is made and served by Postgres processes of their own, which stop when it closes', async () => {
+    // Asked of a fresh process, as a server starts: the database's work is not in its memory.
     const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
     const dir = path.join(parent, '.console-data')
     const program = [
       `const { openEmbedded } = await import(${JSON.stringify(path.join(import.meta.dirname, 'storage.ts'))})`,
       'const storage = await openEmbedded(process.argv[1])',
-      "const { rows } = await storage.query('SELECT 1 + 1 AS two')",
+      "const { rows } = await storage.query('SELECT 1 + 1 AS two, pg_backend_pid() AS backend')",
+      'const pids = storage.pids()',
       'await storage.close()',
-      "const peak = /VmHWM:\\s+(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]",
-      'process.stdout.write(JSON.stringify({ two: rows[0].two, peakMb: Number(peak) / 1024 }))',
+      "const peak = /VmHWM:\\s+(\\d+) kB/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1]",
+      'process.stdout.write(JSON.stringify({ two: rows[0].two, backend: rows[0].backend, pids, peakMb: Number(peak) / 1024 }))',
     ].join(';')
     try {
       const { stdout } = await run(process.execPath, [
@@ -154,13 +160,22 @@ describe('a new embedded data folder', () => {
         'tsx',
         '--input-type=module',
         '-e',
-        program.replace("require('node:fs')", "(await import('node:fs'))"),
+        program,
         dir,
       ])
-      const seen = JSON.parse(stdout) as { two: number; peakMb: number }
+      const seen = JSON.parse(stdout) as {
+        two: number
+        backend: number
+        pids: number[]
+        peakMb: number
+      }
       expect(seen.two).toBe(2)
-      expect(statSync(path.join(dir, 'PG_VERSION')).isFile()).toBe(true)
-      expect(seen.peakMb).toBeLessThan(800)
+      expect(statSync(path.join(dir, EMBEDDED_CLUSTER, 'PG_VERSION')).isFile()).toBe(true)
+      expect(statSync(path.join(dir, EMBEDDED_CLUSTER)).mode & 0o777).toBe(0o700)
+      // The question was answered by one of the cluster's processes, not by the server's.
+      expect(seen.pids).toContain(seen.backend)
+      for (const pid of seen.pids) expect(alive(pid), `process ${pid}`).toBe(false)
+      expect(seen.peakMb).toBeLessThan(300)
     } finally {
       rmSync(parent, { recursive: true, force: true })
     }
@@ -171,12 +186,89 @@ describe('a new embedded data folder', () => {
     const dir = path.join(parent, '.console-data')
     try {
       mkdirSync(dir)
-      // A file where the database's folder of tables must go.
-      writeFileSync(path.join(dir, 'base'), 'not a folder')
+      // A file where the cluster's folder must go.
+      writeFileSync(path.join(dir, EMBEDDED_CLUSTER), 'not a folder')
       await expect(openEmbedded(dir)).rejects.toThrow(/Could not make a database in/)
       expect(existsSync(path.join(dir, DATA_DIR_LOCK))).toBe(false)
     } finally {
       rmSync(parent, { recursive: true, force: true })
     }
   }, 60_000)
+
+  it('of the earlier embedded Postgres (PGlite) is refused with what to do, and left as it was', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
+    const dir = path.join(parent, '.console-data')
+    try {
+      mkdirSync(dir)
+      writeFileSync(path.join(dir, 'PG_VERSION'), '17\n')
+      await expect(openEmbedded(dir)).rejects.toThrow(
+        /earlier embedded Postgres \(PGlite\).*move it aside/,
+      )
+      expect(readdirSync(dir)).toEqual(['PG_VERSION'])
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  })
 })
+
+describe('an embedded database whose server was killed (kill -9 of its process alone)', () => {
+  it('leaves no Postgres running, and the next start has every committed row and no other', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
+    const dir = path.join(parent, '.console-data')
+    const program = [
+      `const { openEmbedded } = await import(${JSON.stringify(path.join(import.meta.dirname, 'storage.ts'))})`,
+      'const storage = await openEmbedded(process.argv[1])',
+      "await storage.exec('CREATE TABLE kept (n integer)')",
+      "await storage.query('INSERT INTO kept SELECT generate_series(1, 1000)')",
+      'process.stdout.write(JSON.stringify(storage.pids()) + "\\n")',
+      // Writing when it is killed: an open transaction that must not land.
+      "await storage.transaction(async (tx) => { await tx.query('INSERT INTO kept VALUES (-1)'); await new Promise(() => {}) })",
+    ].join(';')
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', program, dir],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = ''
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString()
+          if (out.includes('\n')) resolve(out.split('\n')[0]!)
+        })
+        child.on('exit', (code) => reject(new Error(`exited ${code}`)))
+      })
+      const [postmaster] = JSON.parse(line) as number[]
+      // Let the open transaction's row be written before the kill.
+      await new Promise((r) => setTimeout(r, 300))
+      child.kill('SIGKILL')
+      await new Promise((r) => child.once('exit', r))
+      // Its Postgres, processes of its own, is told to stop as it dies (or, where the system
+      // cannot tell it, stopped by the next start): nothing is left holding the folder.
+      const again = await openEmbedded(dir)
+      try {
+        await eventually(() => !alive(postmaster!), 10_000, 'the killed server’s Postgres to stop')
+        const { rows } = await again.query<{ n: number; low: number }>(
+          'SELECT count(*)::int AS n, min(n) AS low FROM kept',
+        )
+        expect(rows).toEqual([{ n: 1000, low: 1 }])
+      } finally {
+        await again.close()
+      }
+    } finally {
+      child.kill('SIGKILL')
+      rmSync(parent, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,25 +1,24 @@
-import { execFile } from 'node:child_process'
 import {
   chmodSync,
   existsSync,
   linkSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs'
-import { createRequire } from 'node:module'
+import os from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
+import { startCluster, type Cluster } from './embedded'
 import { PRESENCE_LOCK_CLASS } from './migrations'
 
 /*
  * One thin interface over the two ways the server keeps its data: a Postgres server through the
- * `pg` driver, or embedded Postgres (PGlite) in a data folder. Both speak the same SQL, so every
- * query, migration and trigger is written once.
+ * `pg` driver, or embedded Postgres, a cluster this process runs on a data folder and reaches
+ * through the same driver. Both are Postgres, so every query, migration and trigger is written
+ * once.
  */
 
 export interface Rows<T> {
@@ -58,7 +57,6 @@ export interface Storage extends Sql {
 }
 
 const PRESENCE_LOCK = `SELECT pg_advisory_lock(${PRESENCE_LOCK_CLASS}, hashtext($1))`
-const PRESENCE_UNLOCK = `SELECT pg_advisory_unlock(${PRESENCE_LOCK_CLASS}, hashtext($1))`
 
 /** The settings of the server's sessions (see `openPostgres`). */
 const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0'
@@ -192,92 +190,51 @@ export async function openPostgres(connectionString: string): Promise<Storage> {
 }
 
 /**
- * Embedded Postgres (PGlite). `dataDir` is created readable by this user only (it holds member
- * data); without one the database lives in memory (tests).
+ * Embedded Postgres: a cluster this process runs in `dataDir/postgres` (`startCluster`), created
+ * readable by this user only (it holds member data); without a folder, a throwaway one in the
+ * system's temporary folder, removed at close (tests).
  */
-export async function openEmbedded(dataDir?: string): Promise<Storage> {
-  let unlock = () => {}
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    // mkdir leaves an existing folder's mode as it was.
-    chmodSync(dataDir, 0o700)
-    unlock = lockDataDir(dataDir)
-  }
-  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION')))
-    await createCluster(dataDir).catch((error: unknown) => {
-      unlock()
-      throw error
+export async function openEmbedded(dataDir?: string): Promise<Storage & { pids(): number[] }> {
+  const folder = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'console-data-'))
+  mkdirSync(folder, { recursive: true, mode: 0o700 })
+  // mkdir leaves an existing folder's mode as it was.
+  chmodSync(folder, 0o700)
+  const unlock = lockDataDir(folder)
+  let cluster: Cluster
+  try {
+    // The embedded database of earlier versions (PGlite) kept its cluster in the folder itself.
+    if (existsSync(path.join(folder, 'PG_VERSION')))
+      throw new Error(
+        `${folder} holds a database of an earlier embedded Postgres (PGlite) that this version cannot open: move it aside to start anew, or keep running the earlier version.`,
+      )
+    cluster = await startCluster(path.join(folder, EMBEDDED_CLUSTER), {
+      durable: dataDir !== undefined,
     })
-  const db = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    extensions: { pg_trgm },
-  }).catch((error: unknown) => {
+  } catch (error) {
+    unlock()
+    if (!dataDir) rmSync(folder, { recursive: true, force: true })
+    throw error
+  }
+  const storage = await openPostgres(cluster.url()).catch(async (error: unknown) => {
+    await cluster.stop()
     unlock()
     throw error
   })
-  // As with a Postgres server (`openPostgres`); this build has no JIT or workers, the settings say so.
-  await db.exec('SET jit = off; SET max_parallel_workers_per_gather = 0')
-  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Sql => ({
-    async query<T>(text: string, params: unknown[] = []) {
-      const result = await target.query<T>(text, params)
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
-    },
-    async exec(text: string) {
-      await target.exec(text)
-    },
-  })
   return {
+    ...storage,
     kind: 'embedded',
-    ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    async listen(channel, onMessage) {
-      const stop = await db.listen(channel, onMessage)
-      return async () => {
-        await stop()
-      }
-    },
-    async holdPresence(id) {
-      // One session serves the whole process: the lock lasts until the process ends.
-      await db.query(PRESENCE_LOCK, [id])
-      return async () => {
-        await db.query(PRESENCE_UNLOCK, [id]).catch(() => undefined)
-      }
-    },
+    pids: () => cluster.pids(),
     async close() {
-      await db.close()
+      await storage.close()
+      await cluster.stop()
       unlock()
+      if (!dataDir) rmSync(folder, { recursive: true, force: true })
     },
   }
 }
 
-/**
- * Makes a new database cluster in `dataDir` in a short-lived process of its own. Making one
- * (PGlite's initdb) takes ~1.2 GB for a few seconds and leaves the process that did it holding
- * ~750 MB it never gives back; a server that only opens the made cluster starts at ~350 MB.
- */
-async function createCluster(dataDir: string): Promise<void> {
-  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href
-  const program = [
-    'const { PGlite } = await import(process.argv[1])',
-    'const db = await PGlite.create({ dataDir: process.argv[2] })',
-    'await db.close()',
-  ].join(';')
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      process.execPath,
-      ['--input-type=module', '-e', program, pglite, dataDir],
-      { env: { PATH: process.env.PATH ?? '' }, maxBuffer: 1 << 20 },
-      (error, _stdout, stderr) =>
-        error
-          ? reject(
-              new Error(
-                `Could not make a database in ${dataDir}: ${stderr.trim() || error.message}`,
-              ),
-            )
-          : resolve(),
-    ),
-  )
-}
+/** The embedded cluster's folder inside the data folder. */
+export const EMBEDDED_CLUSTER = 'postgres'
 
 /** The file naming the process that has an embedded database open. */
 export const DATA_DIR_LOCK = 'open-by.pid'

@@ -21,7 +21,7 @@ import {
 import { Mirror } from './mirror'
 import type { Change } from './store'
 
-// PGlite takes seconds to start on a busy machine.
+// A server takes seconds to start on a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
 
 describe.each(storageKinds)('the mirror (%s)', (kind) => {
