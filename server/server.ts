@@ -46,7 +46,7 @@ export async function createConsoleServer(
   // instance) takes over this one's lease and its unanswered keys at once.
   const leavePresence = await storage.holdPresence(instanceId)
   const feed = await listenForChanges(storage)
-  const upkeep = startUpkeep(storage, feed, config.databases, { start: options.mirrors !== false })
+  const upkeep = startUpkeep(storage, config.databases, { start: options.mirrors !== false })
   const mirrors = config.databases.map(
     (database) =>
       new Mirror({

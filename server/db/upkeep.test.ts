@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { announce, listenForChanges, type ChangeFeed } from '../changes'
 import { createConsoleServer } from '../server'
 import { openTestStorage, startService, storageKinds, type TestStorage } from '../testing'
 import { migrate } from './migrations'
 import { startUpkeep } from './upkeep'
 
 /*
- * The mirror's tables analysed and vacuumed once a first load is over and after enough changes,
- * so the planner knows their size (the embedded Postgres has no autovacuum to do it).
+ * The mirror's tables analysed and vacuumed once a first load is over, so the planner knows their
+ * size at once; after that, Postgres's autovacuum sees to them.
  */
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 describe.each(storageKinds)('upkeep of the mirror’s tables (%s)', (kind) => {
   let t: TestStorage
-  let feed: ChangeFeed
   beforeAll(async () => {
     t = await openTestStorage(kind)
     await migrate(t.storage, { auditRetentionDays: 2192 })
-    feed = await listenForChanges(t.storage)
   })
   afterAll(async () => {
-    await feed?.close()
     await t?.close()
   })
 
@@ -41,8 +37,8 @@ describe.each(storageKinds)('upkeep of the mirror’s tables (%s)', (kind) => {
       ).rows[0]!.n,
     )
 
-  it('passes over the tables once a first load is over, then after enough changes', async () => {
-    const upkeep = startUpkeep(t.storage, feed, ['demo'], { start: false, afterChanges: 3 })
+  it('passes over the tables once a first load is over, and not again', async () => {
+    const upkeep = startUpkeep(t.storage, ['demo'], { start: false })
     try {
       await rows(1500, 1)
       // Still loading: nothing yet.
@@ -55,28 +51,10 @@ describe.each(storageKinds)('upkeep of the mirror’s tables (%s)', (kind) => {
       expect(await believed()).toBe(1500)
       expect(await upkeep.turn()).toBeNull()
 
-      // Changes, as the mirror announces them: embedded, a pass once there are enough events
-      // and auths of its databases (a Postgres server's autovacuum sees to them there).
+      // Changes, as the mirror announces them, call for no pass of its own: autovacuum sees
+      // to them.
       await rows(500, 1501)
-      const change = (id: number, kind: 'event' | 'note' = 'event', database = 'demo') => ({
-        database,
-        kind,
-        id: String(id),
-        update_Date: null,
-        op: 'upsert' as const,
-      })
-      await t.storage.transaction((tx) =>
-        announce(tx, [change(1501), change(1502), change(1, 'note'), change(9, 'event', 'other')]),
-      )
-      await vi.waitFor(async () => expect(await upkeep.turn()).toBeNull())
-      await t.storage.transaction((tx) => announce(tx, [change(1503)]))
-      if (kind === 'embedded') {
-        await vi.waitFor(async () => expect(await upkeep.turn()).toBe('changes'))
-        expect(await believed()).toBe(2000)
-      } else {
-        await new Promise((r) => setTimeout(r, 500))
-        expect(await upkeep.turn()).toBeNull()
-      }
+      expect(await upkeep.turn()).toBeNull()
     } finally {
       await upkeep.stop()
     }
@@ -86,22 +64,20 @@ describe.each(storageKinds)('upkeep of the mirror’s tables (%s)', (kind) => {
 describe('upkeep at a start', () => {
   it('passes over a loaded database whose tables were never analysed, once', async () => {
     const t = await openTestStorage('embedded')
-    const feed = await listenForChanges(t.storage)
     try {
       await migrate(t.storage, { auditRetentionDays: 2192 })
       await t.storage.query(
         `INSERT INTO mirror_state (database, page_size, phase) VALUES ('demo', 500, 'ready')`,
       )
-      const first = startUpkeep(t.storage, feed, ['demo'], { start: false })
+      const first = startUpkeep(t.storage, ['demo'], { start: false })
       expect(await first.turn()).toBe('first-load')
       expect(await first.turn()).toBeNull()
       await first.stop()
       // The next start finds the tables analysed: nothing to do.
-      const second = startUpkeep(t.storage, feed, ['demo'], { start: false })
+      const second = startUpkeep(t.storage, ['demo'], { start: false })
       expect(await second.turn()).toBeNull()
       await second.stop()
     } finally {
-      await feed.close()
       await t.close()
     }
   })

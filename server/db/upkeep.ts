@@ -1,29 +1,25 @@
-import type { ChangeFeed } from '../changes'
 import type { Storage } from './storage'
 
 /*
- * The planner's statistics and the visibility map of the mirror's tables, kept current. The
- * embedded Postgres runs in one process with no background workers, so no autovacuum: left alone
- * its tables are never analysed (every plan is guessed from defaults, a filter's page sorted from
- * the whole table) and never vacuumed (no count is answered from an index alone). Measured at
- * 100,000 auths: the register's answer went from a median of 34 ms to 8 ms (BENCHMARKS.md).
- * A Postgres server's autovacuum keeps up with changes by itself; there the upkeep only passes
- * once a first load is over, so its plans are right at once.
+ * The planner's statistics and the visibility map of the mirror's tables, right as soon as a first
+ * load is over: a pass then (VACUUM ANALYZE), rather than waiting for autovacuum to come round,
+ * so plans are right at once (a table never analysed has every plan guessed from defaults, a
+ * filter's page sorted from the whole table) and counts are answered from an index alone.
+ * Measured at 100,000 auths: the register's answer went from a median of 34 ms to 8 ms
+ * (BENCHMARKS.md). After that, Postgres's autovacuum keeps up with changes, embedded or not.
  */
 
 /** The tables the views ask. */
 export const UPKEEP_TABLES = ['mirror_events', 'mirror_auths'] as const
-/** Events and auths changed (as the change feed says) that call for another pass. */
-export const UPKEEP_AFTER_CHANGES = 5_000
 /** How often the upkeep looks. */
 const UPKEEP_CHECK_MS = 60_000
 
 export interface Upkeep {
   /**
    * One look: a pass when a database's first load is newly over (or was over before this start
-   * and the tables were never analysed), or, embedded, when enough events and auths changed.
+   * and the tables were never analysed).
    */
-  turn(): Promise<'first-load' | 'changes' | null>
+  turn(): Promise<'first-load' | null>
   /** A pass now, whatever changed. */
   pass(): Promise<void>
   /** No further look; resolves once a pass under way is over. */
@@ -32,18 +28,11 @@ export interface Upkeep {
 
 export function startUpkeep(
   storage: Storage,
-  feed: ChangeFeed,
   databases: readonly string[],
-  options: { everyMs?: number; afterChanges?: number; start?: boolean } = {},
+  options: { everyMs?: number; start?: boolean } = {},
 ): Upkeep {
-  const afterChanges = options.afterChanges ?? UPKEEP_AFTER_CHANGES
   /** Databases whose finished first load has been passed over (null: not yet asked). */
   let loaded: Set<string> | null = null
-  let changed = 0
-  const unsubscribe = feed.subscribe((change) => {
-    if ((change.kind === 'event' || change.kind === 'auth') && databases.includes(change.database))
-      changed++
-  })
   let running: Promise<unknown> = Promise.resolve()
   /** One pass at a time: a look while one is under way waits for it. */
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -64,15 +53,9 @@ export function startUpkeep(
     loaded ??= new Set(rows.filter((r) => r.analysed).map((r) => r.database))
     const fresh = rows.filter((r) => !loaded!.has(r.database))
     if (fresh.length > 0) {
-      changed = 0
       for (const r of fresh) loaded.add(r.database)
       await pass()
       return 'first-load' as const
-    }
-    if (storage.kind === 'embedded' && changed >= afterChanges) {
-      changed = 0
-      await pass()
-      return 'changes' as const
     }
     return null
   }
@@ -90,7 +73,6 @@ export function startUpkeep(
     turn: () => exclusive(look),
     pass: () => exclusive(pass),
     async stop() {
-      unsubscribe()
       if (timer) clearInterval(timer)
       await running
     },
