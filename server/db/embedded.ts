@@ -38,7 +38,6 @@ interface Binaries {
   lib: string
   /** `pg-symlinks.json`'s links: the package ships them as a list (npm keeps no symlinks). */
   links: { source: string; target: string }[]
-  version: string
 }
 
 function findBinaries(): Binaries {
@@ -56,11 +55,6 @@ function findBinaries(): Binaries {
   const links = JSON.parse(
     readFileSync(path.join(native, 'pg-symlinks.json'), 'utf8'),
   ) as Binaries['links']
-  const version = (
-    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      version: string
-    }
-  ).version
   return {
     bin: path.join(native, 'bin'),
     lib: path.join(native, 'lib'),
@@ -68,7 +62,6 @@ function findBinaries(): Binaries {
       source: path.resolve(root, l.source),
       target: path.resolve(root, l.target),
     })),
-    version,
   }
 }
 
@@ -94,8 +87,14 @@ export function clusterCommand(
 ): [string, string[]] {
   const setpriv = untilParentEnds ? onPath('setpriv') : null
   const command = setpriv ? [setpriv, '--pdeathsig', 'INT', file, ...args] : [file, ...args]
-  if (process.getuid?.() === 0)
-    command.unshift('unshare', '--user', '--map-user=65534', '--map-group=65534')
+  if (process.getuid?.() === 0) {
+    const unshare = onPath('unshare')
+    if (!unshare)
+      throw new Error(
+        'Postgres does not run as root, and this system has no `unshare` to run it as another user: run the server as an unprivileged user, or set DATABASE_URL.',
+      )
+    command.unshift(unshare, '--user', '--map-user=65534', '--map-group=65534')
+  }
   return [command[0]!, command.slice(1)]
 }
 
@@ -160,6 +159,24 @@ async function waitGone(pid: number, ms: number) {
  * stopped with a fast shutdown, so this start has the folder to itself. The caller holds the
  * data folder's lock, so no live server of ours is using it.
  */
+/** Postgres's limit on a socket's path is about 100 bytes. */
+const SOCKET_PATH_MOST = 100
+
+/**
+ * The folder of the cluster's socket and library links, readable by its user alone: `run` beside
+ * the cluster's folder, made anew at each start (what a killed server left there goes), or, where
+ * that path is too long for a socket, a folder of its own in the system's temporary folder,
+ * removed when the cluster stops.
+ */
+function runtimeFolder(dir: string) {
+  const beside = path.join(path.dirname(dir), 'run')
+  if (Buffer.byteLength(path.join(beside, '.s.PGSQL.5432')) > SOCKET_PATH_MOST)
+    return mkdtempSync(path.join(os.tmpdir(), 'console-pg-'))
+  rmSync(beside, { recursive: true, force: true })
+  mkdirSync(beside, { recursive: true, mode: 0o700 })
+  return beside
+}
+
 export async function stopLeftOver(dir: string) {
   let lines: string[]
   try {
@@ -210,9 +227,9 @@ export async function startCluster(
   options: { durable?: boolean } = {},
 ): Promise<Cluster> {
   const binaries = findBinaries()
-  // The socket's path must stay short (about 100 bytes), so it lives in a folder of its own in
-  // the system's temporary folder, readable by the cluster's user alone.
-  const runtime = mkdtempSync(path.join(os.tmpdir(), 'console-pg-'))
+  // A cluster left running by a killed server is stopped before anything of its is touched.
+  await stopLeftOver(dir)
+  const runtime = runtimeFolder(dir)
   const libs = path.join(runtime, 'lib')
   linkLibraries(binaries, libs)
   // initdb names no library folder of its own: the package's is on the path too.
@@ -221,6 +238,7 @@ export async function startCluster(
     LC_ALL: 'C',
     TZ: 'UTC',
   }
+  let command: [string, string[]]
   try {
     if (!existsSync(path.join(dir, 'PG_VERSION')))
       await make(
@@ -242,29 +260,26 @@ export async function startCluster(
         env,
       )
     chmodSync(dir, 0o700)
-    await stopLeftOver(dir)
+    const settings = [
+      ...SERVER_SETTINGS,
+      ...(options.durable === false
+        ? [
+            ['fsync', 'off'],
+            ['synchronous_commit', 'off'],
+            ['full_page_writes', 'off'],
+          ]
+        : []),
+    ]
+    command = clusterCommand(
+      path.join(binaries.bin, 'postgres'),
+      ['-D', dir, '-k', runtime, ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])],
+      true,
+    )
   } catch (error) {
     rmSync(runtime, { recursive: true, force: true })
     throw error
   }
-  const settings = [
-    ...SERVER_SETTINGS,
-    ...(options.durable === false
-      ? [
-          ['fsync', 'off'],
-          ['synchronous_commit', 'off'],
-          ['full_page_writes', 'off'],
-        ]
-      : []),
-  ]
-  const postmaster: ChildProcess = spawn(
-    ...clusterCommand(
-      path.join(binaries.bin, 'postgres'),
-      ['-D', dir, '-k', runtime, ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])],
-      true,
-    ),
-    { env, stdio: ['ignore', 'ignore', 'pipe'] },
-  )
+  const postmaster: ChildProcess = spawn(...command, { env, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   postmaster.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000)
