@@ -138,7 +138,8 @@ async function make(dir: string, initdb: string, args: string[], env: NodeJS.Pro
   }
 }
 
-function alive(pid: number) {
+/** Whether process `pid` is running (as any user). */
+export function alive(pid: number) {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)

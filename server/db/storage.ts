@@ -11,7 +11,7 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { startCluster, type Cluster } from './embedded'
+import { alive, startCluster, type Cluster } from './embedded'
 import { PRESENCE_LOCK_CLASS } from './migrations'
 
 /*
@@ -271,16 +271,6 @@ function lockDataDir(dataDir: string): () => void {
     } catch {
       // already gone
     }
-  }
-}
-
-function alive(pid: number) {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
