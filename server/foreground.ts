@@ -3,8 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 /*
  * People before background work. The server's own readers (the register's re-reads of the
  * auths it holds) wait while a person's request is being answered, and a moment after it, so a
- * page's question does not queue behind them (on the embedded Postgres every query takes its turn
- * on one connection, in the same process). A reader never waits longer than `maxWaitMs` for its
+ * page's question does not wait behind them for a connection and the machine's cores. A reader never waits longer than `maxWaitMs` for its
  * turn: under a steady stream of requests it goes on, one read each `maxWaitMs`.
  */
 
