@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
 } from 'node:fs'
@@ -74,9 +75,10 @@ function onPath(name: string) {
 
 /**
  * How a program of the cluster's is run. Postgres refuses to run as root, so a server started by
- * root runs it in a user namespace of its own (`unshare`) where it is `nobody`: its files are
- * still root's on disk, in folders only root can pass through, and it holds no power over
- * anything else. With `untilParentEnds`, the program is told to stop (SIGINT, a fast shutdown)
+ * root runs it in a user namespace of its own (`unshare`) where it believes itself `nobody`. To
+ * the system it is still root (its files are root's, and it can read what root can), so this is
+ * for a developer's machine: a deployment runs the server as an unprivileged user (the image's
+ * `node`), and the cluster as that user. With `untilParentEnds`, the program is told to stop (SIGINT, a fast shutdown)
  * when the server's process ends however it ends, kill -9 included (`setpriv --pdeathsig`, where
  * the system has it; otherwise the next start stops what was left, `stopLeftOver`).
  */
@@ -128,12 +130,19 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv) {
   })
 }
 
-/** Makes a cluster in `dir` (initdb), or says why it could not. */
+/**
+ * Makes a cluster in `dir` (initdb), or says why it could not. Made in a folder beside it and
+ * renamed into place whole, so a server killed while making it leaves no half-made cluster.
+ */
 async function make(dir: string, initdb: string, args: string[], env: NodeJS.ProcessEnv) {
+  const partial = `${dir}-partial`
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-    await run(initdb, args, env)
+    rmSync(partial, { recursive: true, force: true })
+    mkdirSync(partial, { recursive: true, mode: 0o700 })
+    await run(initdb, [`--pgdata=${partial}`, ...args], env)
+    renameSync(partial, dir)
   } catch (error) {
+    rmSync(partial, { recursive: true, force: true })
     throw new Error(`Could not make a database in ${dir}: ${(error as Error).message}`)
   }
 }
@@ -164,13 +173,13 @@ async function waitGone(pid: number, ms: number) {
 const SOCKET_PATH_MOST = 100
 
 /**
- * The folder of the cluster's socket and library links, readable by its user alone: `run` beside
- * the cluster's folder, made anew at each start (what a killed server left there goes), or, where
+ * The folder of the cluster's socket and library links, readable by its user alone: `<dir>-run`
+ * beside the cluster's folder, made anew at each start (what a killed server left there goes), or, where
  * that path is too long for a socket, a folder of its own in the system's temporary folder,
  * removed when the cluster stops.
  */
 function runtimeFolder(dir: string) {
-  const beside = path.join(path.dirname(dir), 'run')
+  const beside = `${dir}-run`
   if (Buffer.byteLength(path.join(beside, '.s.PGSQL.5432')) > SOCKET_PATH_MOST)
     return mkdtempSync(path.join(os.tmpdir(), 'console-pg-'))
   rmSync(beside, { recursive: true, force: true })
@@ -192,17 +201,28 @@ export async function stopLeftOver(dir: string) {
     if (path.dirname(runtime) === os.tmpdir() && path.basename(runtime).startsWith('console-pg-'))
       rmSync(runtime, { recursive: true, force: true })
   }
-  let command = ''
+  let args: string[] = []
   try {
-    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
   } catch {
-    // gone
+    // gone, or no /proc here
   }
-  // Gone, or a process ID reused by something else since: Postgres sees the stale file itself.
-  if (!alive(pid) || !command.includes('postgres')) return removeRuntime()
-  process.kill(pid, 'SIGINT')
+  // Ours only if it runs on this very folder: after a restart of the machine the process ID may
+  // be another Postgres's (the system's), never to be stopped. Gone, or not ours: Postgres
+  // sees the stale file itself.
+  const at = args.indexOf('-D')
+  if (!alive(pid) || at < 0 || path.resolve(args[at + 1] ?? '') !== path.resolve(dir))
+    return removeRuntime()
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name)
+    } catch {
+      // ended meanwhile
+    }
+  }
+  signal('SIGINT')
   if (!(await waitGone(pid, 30_000))) {
-    process.kill(pid, 'SIGQUIT')
+    signal('SIGQUIT')
     if (!(await waitGone(pid, 10_000)))
       throw new Error(`A Postgres left running on ${dir} (process ${pid}) does not stop.`)
   }
@@ -216,7 +236,7 @@ const SERVER_SETTINGS = [
   // Errors carry the values that broke a rule (member data): the server reports its own.
   ['log_min_messages', 'fatal'],
   ['log_min_error_statement', 'panic'],
-  ['max_connections', '40'],
+  ['max_connections', '100'],
 ]
 
 /**
@@ -246,7 +266,6 @@ export async function startCluster(
         dir,
         path.join(binaries.bin, 'initdb'),
         [
-          `--pgdata=${dir}`,
           `--username=${EMBEDDED_ROLE}`,
           '--auth=trust',
           '--encoding=UTF8',
@@ -280,19 +299,30 @@ export async function startCluster(
     rmSync(runtime, { recursive: true, force: true })
     throw error
   }
-  const postmaster: ChildProcess = spawn(...command, { env, stdio: ['ignore', 'ignore', 'pipe'] })
+  // A process group of its own: a Ctrl-C at the server's terminal reaches the server, which
+  // closes and then stops its cluster, rather than stopping the cluster under it.
+  const postmaster: ChildProcess = spawn(...command, {
+    env,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   let stderr = ''
   postmaster.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000)
   })
   let exited = false
-  const exit = new Promise<void>((resolve) =>
-    postmaster.on('exit', () => {
+  // Ended, or never started (a program that could not be run reports an error and no exit).
+  const exit = new Promise<void>((resolve) => {
+    const ended = () => {
       exited = true
       resolve()
-    }),
-  )
-  postmaster.on('error', () => undefined)
+    }
+    postmaster.on('exit', ended)
+    postmaster.on('error', (error) => {
+      stderr += error.message
+      ended()
+    })
+  })
   // A server that ends without closing (an uncaught error, process.exit) still stops its cluster:
   // the shutdown goes on without it.
   const onExit = () => {
@@ -309,7 +339,7 @@ export async function startCluster(
       await Promise.race([exit, new Promise((r) => setTimeout(r, 30_000).unref())])
       if (!exited) {
         postmaster.kill('SIGQUIT')
-        await exit
+        await Promise.race([exit, new Promise((r) => setTimeout(r, 10_000).unref())])
       }
     }
     rmSync(runtime, { recursive: true, force: true })
