@@ -73,6 +73,11 @@ export async function openPostgres(connectionString: string): Promise<Storage> {
   // A broken idle connection is dropped by the pool; without a listener its error would end the
   // process.
   pool.on('error', (error) => console.error('storage: idle connection failed:', error.message))
+  // A connection lost while checked out between two queries (Postgres stopped under it) reports
+  // an error on the client itself: heard here, its query's caller gets its own error.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error('storage: connection failed:', error.message)),
+  )
   const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
       const result = await client.query(text, params)
