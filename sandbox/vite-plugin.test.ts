@@ -42,13 +42,19 @@ function originOf(server: ViteDevServer | PreviewServer): string {
 
 beforeAll(async () => {
   // The mounted sandbox reads its settings when it first answers.
-  process.env.SANDBOX_DATA_DIR = path.join(work, 'data')
+  // Each server a data folder of its own, as two `npm start`s in two checkouts have: the
+  // embedded database is refused a second open of one folder.
+  const startIn = async (origin: string, folder: string) => {
+    process.env.SANDBOX_DATA_DIR = path.join(work, folder)
+    expect((await fetch(`${origin}/api/`)).status).toBeLessThan(500)
+  }
   process.env.SANDBOX_EVENTS = '20'
   const listen = { port: 0, host: '127.0.0.1', strictPort: false }
 
   const dev = await createServer({ configFile, logLevel: 'silent', server: listen })
   await dev.listen()
   servers.push({ name: 'dev', origin: originOf(dev), close: () => dev.close() })
+  await startIn(originOf(dev), 'data-dev')
 
   // The preview server serves a build; one page is enough for what is tested here.
   const outDir = path.join(work, 'dist')
@@ -61,6 +67,7 @@ beforeAll(async () => {
     preview: listen,
   })
   servers.push({ name: 'preview', origin: originOf(served), close: () => served.close() })
+  await startIn(originOf(served), 'data-preview')
 }, 60_000)
 
 afterAll(async () => {

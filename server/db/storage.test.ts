@@ -138,6 +138,26 @@ describe('embedded storage on disk', () => {
       rmSync(parent, { recursive: true, force: true })
     }
   }, 30_000)
+
+  it('is refused a second open in the same process, by another path too, and opens once let go', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
+    const dir = path.join(parent, '.console-data')
+    try {
+      const first = await openEmbedded(dir)
+      await first.exec('CREATE TABLE kept (v integer)')
+      await first.exec('INSERT INTO kept VALUES (1)')
+      for (const other of [dir, path.join(parent, '.', '.console-data', '..', '.console-data')])
+        await expect(openEmbedded(other)).rejects.toThrow(/already open in this process/)
+      // The refusal stopped nothing: the first is still served.
+      expect((await first.query('SELECT v FROM kept')).rows).toEqual([{ v: 1 }])
+      await first.close()
+      const again = await openEmbedded(dir)
+      expect((await again.query('SELECT v FROM kept')).rows).toEqual([{ v: 1 }])
+      await again.close()
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe('a new embedded data folder', () => {

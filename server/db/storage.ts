@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  realpathSync,
   rmSync,
   writeFileSync,
 } from 'node:fs'
@@ -250,6 +251,13 @@ export const DATA_DIR_LOCK = 'open-by.pid'
  * taken over. Returns the way to let it go.
  */
 function lockDataDir(dataDir: string): () => void {
+  const folder = realpathSync(dataDir)
+  // A second open within this process is refused here: the file below cannot tell it from a
+  // stale lock whose process ID came round again (a container's PIDs repeat after a restart).
+  if (openHere.has(folder))
+    throw new Error(
+      `The embedded database in ${dataDir} is already open in this process: open it once and share it, or give each server a data folder of its own.`,
+    )
   const file = path.join(dataDir, DATA_DIR_LOCK)
   for (;;) {
     // Written whole first, then linked: the lock appears with its process ID in it, or not at all.
@@ -270,7 +278,9 @@ function lockDataDir(dataDir: string): () => void {
       rmSync(file, { force: true })
     }
   }
+  openHere.add(folder)
   return () => {
+    openHere.delete(folder)
     try {
       if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true })
     } catch {
@@ -278,6 +288,9 @@ function lockDataDir(dataDir: string): () => void {
     }
   }
 }
+
+/** The data folders (their real paths) this process has open. */
+const openHere = new Set<string>()
 
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`
