@@ -24,8 +24,8 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
       JSON.stringify({
         ...(JSON.parse(readFileSync(SANDBOX_CONSOLE_CONFIG, 'utf8')) as object),
         ...(consoleServerOn() && { consoleServer: '/console-api/' }),
-        // `EVENT_INDEX=server`: the views ask the console server, no tab holds the plan
-        // (`browser`, or unset: each tab's own index).
+        // `EVENT_INDEX=browser`: each tab keeps its own index of the plan (`server`, or unset:
+        // the views ask the console server, no tab holds the plan).
         ...(consoleServerOn() &&
           ['server', 'browser'].includes(process.env.EVENT_INDEX ?? '') && {
             eventIndex: process.env.EVENT_INDEX,

@@ -31,6 +31,8 @@ interface PinnedMutationOptions<TData, TVariables, TSnapshot> {
   ) => unknown
   /** Mutations of one queue run one after another, in the order they were asked for. */
   queue?: string
+  /** Names the mutation, for views that read its state (`useMutationState`). */
+  key?: readonly unknown[]
 }
 
 type PinnedContext<TSnapshot> = MutationScope & { snapshot: TSnapshot }
@@ -46,9 +48,10 @@ export function usePinnedMutation<TData, TVariables = void, TSnapshot = undefine
   const api = useApi()
   const db = useDatabase()
   const queryClient = useQueryClient()
-  const { mutationFn, onMutate, onSuccess, onError, queue } = options
+  const { mutationFn, onMutate, onSuccess, onError, queue, key } = options
   return useMutation<TData, Error, TVariables, PinnedContext<TSnapshot>>({
     ...(queue === undefined ? {} : { scope: { id: queue } }),
+    ...(key === undefined ? {} : { mutationKey: key }),
     onMutate: (variables) => {
       const scope = { api, queryClient, db }
       if (!onMutate) return { ...scope, snapshot: undefined as TSnapshot }

@@ -124,8 +124,8 @@ export const runtimeConfigSchema = z.object({
   /**
    * Who answers the views' questions about events (lists, counts, the calendar, search): the
    * tab's own index of the whole plan (`browser`), or the console server from its copy
-   * (`server`, with `consoleServer`), so that no tab holds the plan's events. Absent: the tab's
-   * own (`eventIndexOf`; decision 0008 says why, and what would change it).
+   * (`server`, with `consoleServer`), so that no tab holds the plan's events. Absent: the server
+   * where there is one, else the tab's own (`eventIndexOf`; decision 0008 says why).
    */
   eventIndex: z.optional(z.enum(['browser', 'server'])),
   /** Most auths one `PUT /auths` call carries (the service's batch size). */
@@ -134,9 +134,9 @@ export const runtimeConfigSchema = z.object({
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
 
-/** Who answers the views' event questions: the server when there is one and the config says so. */
+/** Who answers the views' event questions: the server when there is one, unless the config says the tab. */
 export const eventIndexOf = (config: Pick<RuntimeConfig, 'eventIndex' | 'consoleServer'>) =>
-  config.consoleServer === undefined ? 'browser' : (config.eventIndex ?? 'browser')
+  config.consoleServer === undefined ? 'browser' : (config.eventIndex ?? 'server')
 export type DatabaseOption = z.infer<typeof databaseSchema>
 
 export const defaultRuntimeConfig: RuntimeConfig = runtimeConfigSchema.parse({})

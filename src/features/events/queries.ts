@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { ApiError } from '@/api/errors'
 import { dropFromIndex, patchIndex } from './index/index-registry'
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutationState } from '@tanstack/react-query'
 import { usePinnedMutation } from '@/api/pinned-mutation'
 import { useApi } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
@@ -151,12 +151,17 @@ export interface OptimisticSnoozeVariables extends SnoozeEventVariables {
   expectedUntil: string
 }
 
+/** Names the optimistic snooze, for the views that read what it is moving (`useSnoozingAway`). */
+const SNOOZE_KEY = ['events', 'snooze'] as const
+
 /**
  * Snoozes with an optimistic update: the event's next reminder moves at once in the cached user
- * lists and detail, and is rolled back if the service refuses.
+ * lists and detail, and is rolled back if the service refuses. An answer of the console server
+ * is not in that cache: its readers leave out what `useSnoozingAway` names.
  */
 export function useOptimisticSnooze() {
   return usePinnedMutation({
+    key: SNOOZE_KEY,
     onMutate: async (
       { eventId, expectedUntil }: OptimisticSnoozeVariables,
       { queryClient, db },
@@ -201,6 +206,31 @@ export function useOptimisticSnooze() {
       return storeEvent(scope, event)
     },
   })
+}
+
+/**
+ * The events a snooze is moving away from an answer read at `answeredAt` (ms): those whose snooze
+ * is still on its way, and those it saved after that answer was read (the next answer, asked
+ * once the change is heard, no longer holds them). A refused snooze names its event no more, so
+ * it comes back at once.
+ */
+export function useSnoozingAway(answeredAt: number): ReadonlySet<number> {
+  const moving = useMutationState({
+    filters: { mutationKey: SNOOZE_KEY },
+    select: (m) => ({
+      eventId: (m.state.variables as OptimisticSnoozeVariables | undefined)?.eventId,
+      status: m.state.status,
+      at: m.state.submittedAt,
+    }),
+  })
+  const away = moving.flatMap(({ eventId, status, at }) =>
+    eventId !== undefined && (status === 'pending' || (status === 'success' && at >= answeredAt))
+      ? [eventId]
+      : [],
+  )
+  const key = away.join(',')
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the set changes only with its IDs
+  return useMemo(() => new Set(away), [key])
 }
 
 export interface MoveEventVariables {

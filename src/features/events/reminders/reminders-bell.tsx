@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useDatabase } from '@/api/api-context'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { eventIndexOf } from '@/lib/runtime-config'
 import { useIndexQuery } from '../index/use-event-index'
 import type { SortKey } from '../index/protocol'
-import { useEventQueries } from '../queries'
+import { useEventQueries, useSnoozingAway } from '../queries'
 import { useNow } from '../use-now'
 import { useDesktopNotificationsOn, useDesktopNotifier } from './desktop-notifications'
 import { dueRemindersInSlices } from './due-reminders'
@@ -97,8 +97,19 @@ export function RemindersBell({ extra }: { extra?: BellSection | null | undefine
       : null,
   )
   const found = useDueReminders(own.data?.records ?? NO_EVENTS, now, completedStatus)
-  const due = fromServer ? (asked.data?.rows ?? NO_EVENTS) : found
-  const dueCount = fromServer ? (asked.data?.total ?? 0) : found.length
+  // The server's answer holds a reminder being snoozed until its change is heard: it leaves the
+  // bell at once, as the user's own list does through the optimistic update.
+  const away = useSnoozingAway(asked.dataUpdatedAt)
+  const served = useMemo(() => {
+    const rows = asked.data?.rows ?? NO_EVENTS
+    const kept = away.size ? rows.filter((e) => !away.has(e.event_ID)) : rows
+    return {
+      rows: kept,
+      total: Math.max(0, (asked.data?.total ?? 0) - (rows.length - kept.length)),
+    }
+  }, [asked.data, away])
+  const due = fromServer ? served.rows : found
+  const dueCount = fromServer ? served.total : found.length
   const query = fromServer ? asked : own
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
