@@ -45,4 +45,6 @@ EXPOSE 4020
 # Up once it answers: every /console-api/ route needs a token, so a 401 is the healthy answer.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/console-api/health`).then((r) => process.exit(r.status === 401 ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.mjs"]
+# A young generation of at most 8 MB a half (V8 sizes it up to 64 MB on a large machine): the
+# first load's garbage is collected while young (docs/decisions/0010-server-young-generation.md).
+CMD ["node", "--max-semi-space-size=8", "server.mjs"]

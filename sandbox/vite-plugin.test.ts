@@ -34,6 +34,7 @@ const configFile = path.resolve('vite.config.ts')
 
 type Served = { name: 'dev' | 'preview'; origin: string; close(): Promise<void> }
 const servers: Served[] = []
+let dev: ViteDevServer | undefined
 
 function originOf(server: ViteDevServer | PreviewServer): string {
   const { port } = server.httpServer!.address() as AddressInfo
@@ -51,10 +52,11 @@ beforeAll(async () => {
   process.env.SANDBOX_EVENTS = '20'
   const listen = { port: 0, host: '127.0.0.1', strictPort: false }
 
-  const dev = await createServer({ configFile, logLevel: 'silent', server: listen })
-  await dev.listen()
-  servers.push({ name: 'dev', origin: originOf(dev), close: () => dev.close() })
-  await startIn(originOf(dev), 'data-dev')
+  const started = await createServer({ configFile, logLevel: 'silent', server: listen })
+  dev = started
+  await started.listen()
+  servers.push({ name: 'dev', origin: originOf(started), close: () => started.close() })
+  await startIn(originOf(started), 'data-dev')
 
   // The preview server serves a build; one page is enough for what is tested here.
   const outDir = path.join(work, 'dist')
@@ -145,6 +147,25 @@ describe('the dev and preview servers', { timeout: 60_000 }, () => {
       expect(signIn.status, name).toBe(200)
     }),
   )
+
+  it('a restarted dev server (`r` in npm start) serves the sandbox again from its data folder', async () => {
+    process.env.SANDBOX_DATA_DIR = path.join(work, 'data-dev')
+    await dev!.restart()
+    const origin = originOf(dev!)
+    servers[0] = { name: 'dev', origin, close: () => dev!.close() }
+    // The console server of the server before is closed with it, so the new one opens the same
+    // data folder: its first answers are the service's, not a 503.
+    const signIn = await fetch(`${origin}/api/user-authentication`, {
+      method: 'POST',
+      headers: {
+        origin,
+        authorization: `Basic ${btoa(`staff:${DEMO_PASSWORD}`)}`,
+        'x-api-key': process.env.SANDBOX_API_KEY || 'sandbox-key',
+        'service-database': 'demo',
+      },
+    })
+    expect(signIn.status).toBe(200)
+  })
 })
 
 describe('the production build', () => {

@@ -46,6 +46,16 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
   }
 }
 
+/**
+ * The close of the last console server a closing Vite server left (a restart makes a new Vite
+ * server, and loads this module again, in the same process): on the process's global object.
+ */
+const CLOSING = Symbol.for('benefits-sandbox.console-server-closing')
+const closing = () => (globalThis as Record<symbol, Promise<void> | undefined>)[CLOSING]
+const setClosing = (done: Promise<void>) => {
+  ;(globalThis as Record<symbol, Promise<void> | undefined>)[CLOSING] = done
+}
+
 /** Whether `npm start` and `npm run preview` run the console server too (`CONSOLE_SERVER=off`: not). */
 const consoleServerOn = () => process.env.CONSOLE_SERVER !== 'off'
 
@@ -113,8 +123,24 @@ async function startConsoleServer(
  */
 export function sandboxPlugin(): Plugin {
   let handler: Promise<Handler> | undefined
+  /** Closes the console server started for this Vite server (its data folder let go). */
+  let closeServer: (() => Promise<void>) | undefined
+  /**
+   * When the Vite server closes (a restart of `npm start` makes a new one in this process), its
+   * console server closes too, so the next one can open the same data folder.
+   */
+  const closeWith = (httpServer: { once(event: 'close', f: () => void): unknown } | null) =>
+    httpServer?.once('close', () => {
+      const close = closeServer
+      closeServer = undefined
+      handler = undefined
+      if (close)
+        setClosing(close().catch((error: unknown) => console.error('console server close:', error)))
+    })
   const load = () =>
     (handler ??= (async () => {
+      // The console server of a Vite server this process closed lets its data folder go first.
+      await closing()
       // Loaded through tsx at run time rather than bundled into Vite's config, so the sandbox
       // (and the console server) run as the same modules `npm run sandbox` runs.
       const { tsImport } = await import('tsx/esm/api')
@@ -141,6 +167,7 @@ export function sandboxPlugin(): Plugin {
       const server = withServer
         ? await startConsoleServer(sandbox ?? { url: apart! }, config, load)
         : null
+      closeServer = server ? () => server.close() : undefined
       const listener = getRequestListener(server ? server.fetch : sandbox!.fetch)
       return (req, res, next) => {
         if (ownPath(req.url, server !== null)) void listener(req, res)
@@ -152,6 +179,8 @@ export function sandboxPlugin(): Plugin {
     load().then(
       (h) => h(req, res, next),
       (error: unknown) => {
+        // The next request tries again (a folder still being let go by a closing server).
+        handler = undefined
         console.error('sandbox failed to start:', error)
         res.statusCode = 503
         res.end('Sandbox service failed to start; see the server log.')
@@ -193,11 +222,13 @@ export function sandboxPlugin(): Plugin {
     configureServer(server) {
       server.middlewares.use(configJson(() => server.config.server.headers))
       server.middlewares.use(middleware)
+      closeWith(server.httpServer)
       announce(server)
     },
     configurePreviewServer(server) {
       server.middlewares.use(configJson(() => server.config.preview.headers))
       server.middlewares.use(middleware)
+      closeWith(server.httpServer)
       announce(server)
     },
     // Every copy of the build (rsync, the image) would ship a config.json in it: a deployment

@@ -371,7 +371,11 @@ describe("the server's image (deploy/server.Dockerfile)", () => {
         for (const name of external) expect(dependencies).toContain(packageOf(name))
 
         const dataDir = path.join(out, 'data')
-        child = spawn(process.execPath, [path.join(out, 'server.mjs')], {
+        // The image's own command: node, its flags, the bundle.
+        const command = JSON.parse(/^CMD (\[.*\])$/m.exec(serverDockerfile)![1]!) as string[]
+        expect(command[0]).toBe('node')
+        expect(command.at(-1)).toBe('server.mjs')
+        child = spawn(process.execPath, [...command.slice(1, -1), path.join(out, 'server.mjs')], {
           env: {
             PATH: process.env.PATH ?? '',
             SERVICE_URL: sb.baseUrl,

@@ -6,6 +6,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -139,14 +140,21 @@ describe('embedded storage on disk', () => {
     }
   }, 30_000)
 
-  it('is refused a second open in the same process, by another path too, and opens once let go', async () => {
+  it('is refused a second open in the same process, by a link and another copy of the module too, and opens once let go', async () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
     const dir = path.join(parent, '.console-data')
     try {
       const first = await openEmbedded(dir)
       await first.exec('CREATE TABLE kept (v integer)')
       await first.exec('INSERT INTO kept VALUES (1)')
-      for (const other of [dir, path.join(parent, '.', '.console-data', '..', '.console-data')])
+      // By a link to it too, and from another copy of this module (as the Vite plugin loads it).
+      symlinkSync(dir, path.join(parent, 'link'))
+      vi.resetModules()
+      const copy = await import('./storage')
+      expect(copy.openEmbedded).not.toBe(openEmbedded)
+      for (const other of [dir, path.join(parent, 'link')])
+        await expect(copy.openEmbedded(other)).rejects.toThrow(/already open in this process/)
+      for (const other of [dir, path.join(parent, 'link')])
         await expect(openEmbedded(other)).rejects.toThrow(/already open in this process/)
       // The refusal stopped nothing: the first is still served.
       expect((await first.query('SELECT v FROM kept')).rows).toEqual([{ v: 1 }])

@@ -289,8 +289,14 @@ function lockDataDir(dataDir: string): () => void {
   }
 }
 
-/** The data folders (their real paths) this process has open. */
-const openHere = new Set<string>()
+/**
+ * The data folders (their real paths) this process has open: kept on the process's global
+ * object, since one process may load this module more than once (the Vite plugin loads the
+ * server through tsx, a copy each time).
+ */
+const openHere: Set<string> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('console-server.open-data-folders')
+] ??= new Set<string>()) as Set<string>
 
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`

@@ -209,28 +209,33 @@ export function useOptimisticSnooze() {
 }
 
 /**
- * The events a snooze is moving away from an answer read at `answeredAt` (ms): those whose snooze
- * is still on its way, and those it saved after that answer was read (the next answer, asked
- * once the change is heard, no longer holds them). A refused snooze names its event no more, so
- * it comes back at once.
+ * Whether a row read from an answer still shows an event as it was before a snooze: while the
+ * snooze is on its way, and after it saved, for any version older than the one it saved (the
+ * next answer holds the saved one, or a later one, and is shown as it is). A refused snooze
+ * hides nothing, so its event comes back at once.
  */
-export function useSnoozingAway(answeredAt: number): ReadonlySet<number> {
+export function useSnoozingAway(): (event: Event) => boolean {
   const moving = useMutationState({
     filters: { mutationKey: SNOOZE_KEY },
     select: (m) => ({
       eventId: (m.state.variables as OptimisticSnoozeVariables | undefined)?.eventId,
       status: m.state.status,
-      at: m.state.submittedAt,
+      saved: (m.state.data as Event | undefined)?.update_Date ?? null,
     }),
   })
-  const away = moving.flatMap(({ eventId, status, at }) =>
-    eventId !== undefined && (status === 'pending' || (status === 'success' && at >= answeredAt))
-      ? [eventId]
-      : [],
-  )
-  const key = away.join(',')
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the set changes only with its IDs
-  return useMemo(() => new Set(away), [key])
+  const key = JSON.stringify(moving.filter((m) => m.status === 'pending' || m.status === 'success'))
+  return useMemo(() => {
+    const away = new Map<number, string | null>()
+    for (const { eventId, status, saved } of JSON.parse(key) as typeof moving)
+      if (eventId !== undefined && (status === 'pending' || saved !== null))
+        away.set(eventId, status === 'pending' ? null : saved)
+    return (event) => {
+      if (!away.has(event.event_ID)) return false
+      const saved = away.get(event.event_ID)
+      // Canonical date texts compare as their instants do.
+      return saved === null || (event.update_Date ?? '') < saved!
+    }
+  }, [key])
 }
 
 export interface MoveEventVariables {

@@ -99,10 +99,10 @@ export function RemindersBell({ extra }: { extra?: BellSection | null | undefine
   const found = useDueReminders(own.data?.records ?? NO_EVENTS, now, completedStatus)
   // The server's answer holds a reminder being snoozed until its change is heard: it leaves the
   // bell at once, as the user's own list does through the optimistic update.
-  const away = useSnoozingAway(asked.dataUpdatedAt)
+  const away = useSnoozingAway()
   const served = useMemo(() => {
     const rows = asked.data?.rows ?? NO_EVENTS
-    const kept = away.size ? rows.filter((e) => !away.has(e.event_ID)) : rows
+    const kept = rows.filter((e) => !away(e))
     return {
       rows: kept,
       total: Math.max(0, (asked.data?.total ?? 0) - (rows.length - kept.length)),
