@@ -8,6 +8,8 @@ import { createServerIndexClient } from '../src/features/events/index/server-ind
 import { dayDigest, dayEvents } from '../src/features/events/model/day-digest'
 import { startOfDay } from '../src/features/events/model/days'
 import type { EventFilter } from '../src/features/events/model/filter'
+import { announce } from './changes'
+import { upsertEvents } from './mirror/store'
 import { createConsoleServer, listen } from './server'
 import { openTestStorage, startService, type TestService, type TestStorage } from './testing'
 
@@ -274,6 +276,37 @@ describe('the event index’s questions, answered by the browser or by the serve
       client.settings({ ...settings, firstDay: 0 })
       expect(client.getState().version).toBe(version + 1)
     } finally {
+      client.dispose()
+    }
+  })
+})
+
+describe('the events the console cannot read', () => {
+  it('are named by the server’s index, as the contract refuses them, and no longer once mended', async () => {
+    const client = makeClient()
+    client.sync()
+    const base = held[0]!
+    const id = Math.max(...held.map((e) => e.event_ID)) + 1000
+    const store = async (record: Record<string, unknown>) =>
+      t.storage.transaction(async (tx) => announce(tx, await upsertEvents(tx, 'demo', [record])))
+    try {
+      await vi.waitFor(() => expect(client.getState().size).toBe(held.length))
+      expect(client.getState().gaps.unreadable).toEqual([])
+      // A record another client stored that the contract refuses (a flag that is not one).
+      const bad = { ...base, event_ID: id, reminder: 'yes' }
+      // The contract refuses it, so the tab's index would name it (`markUnreadable`).
+      expect(eventSchema.safeParse(bad).success).toBe(false)
+      await store(bad)
+      await client.syncNow()
+      await vi.waitFor(() => expect(client.getState().gaps.unreadable).toEqual([id]))
+      // Left out of the answers, as the tab's index leaves it out.
+      const all = await client.query({ filter: {}, now: Date.now(), sort: [], offset: 0, limit: 0 })
+      expect(all.total).toBe(held.length)
+      await store({ ...base, event_ID: id })
+      await client.syncNow()
+      await vi.waitFor(() => expect(client.getState().gaps.unreadable).toEqual([]))
+    } finally {
+      await t.storage.query(`DELETE FROM mirror_events WHERE event_id = $1`, [id])
       client.dispose()
     }
   })

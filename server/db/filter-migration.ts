@@ -662,3 +662,12 @@ export const remindersByNextMigration = {
       WHERE reminder_on;
   `,
 }
+
+/** The events the console cannot read, by ID: the views say which are left out. */
+export const unreadableIndexMigration = {
+  version: 30,
+  name: 'the events the console cannot read',
+  sql: `
+    CREATE INDEX mirror_events_unreadable ON mirror_events (database, event_id) WHERE NOT readable;
+  `,
+}

@@ -12,6 +12,7 @@ import {
   factsIndexMigration,
   ringingIndexMigration,
   remindersByNextMigration,
+  unreadableIndexMigration,
   instantMigration,
   makeInstantsHere,
   serviceDateMigration,
@@ -220,6 +221,7 @@ export const migrations: readonly Migration[] = [
   factsIndexMigration,
   ringingIndexMigration,
   remindersByNextMigration,
+  unreadableIndexMigration,
 ]
 
 /** The first key of the lock an instance holds while it runs (the second: its ID's hash). */

@@ -78,6 +78,8 @@ const sortField = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)
 export type QuerySortField = string
 
 export const QUERY_MAX_PAGE_SIZE = 1000
+/** The most unreadable events named to the views (there are few, or the service is broken). */
+export const UNREADABLE_NAMED = 10_000
 
 export const eventQuerySchema = z.strictObject({
   filter: filterSchema.default({}),
@@ -348,6 +350,27 @@ export function eventQueryRoutes(
       },
     ])
     return c.json({ data: found })
+  })
+
+  // The IDs of the events the mirror holds that the console cannot read (the contract refuses
+  // them): the views name them as left out, as the browser's index does. IDs only.
+  app.post('/events/unreadable', async (c) => {
+    const caller = c.get('caller')
+    const scoped = scopeSql(scopeFor(caller), 2)
+    const params = [caller.database, ...scoped.params]
+    const ids = await answers.get(
+      caller.database,
+      JSON.stringify(['unreadable', params]),
+      async () => {
+        const { rows } = await storage.query<{ event_id: number }>(
+          `SELECT event_id FROM mirror_events WHERE database = $1 AND NOT readable AND ${scoped.where}
+         ORDER BY event_id LIMIT ${UNREADABLE_NAMED}`,
+          params,
+        )
+        return rows.map((r) => r.event_id)
+      },
+    )
+    return c.json({ data: { ids } })
   })
 
   // Values in use, with how many events have each (the list's filter choices): over every
