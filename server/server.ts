@@ -38,14 +38,21 @@ export async function createConsoleServer(
   const register = config.register ?? DEFAULT_REGISTER
   setRegisterRules(register.decisionRules)
   const storage = options.storage ?? (await openStorage(config))
-  await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
+  const instanceId = randomUUID()
+  // A start that fails past here lets the storage it opened go (its data folder with it), so a
+  // second try in this process is not refused as a second open.
+  const { leavePresence, feed } = await (async () => {
+    await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
+    // Said alive for as long as this process runs: after a crash, the next start (or another
+    // instance) takes over this one's lease and its unanswered keys at once.
+    const leavePresence = await storage.holdPresence(instanceId)
+    return { leavePresence, feed: await listenForChanges(storage) }
+  })().catch(async (error: unknown) => {
+    if (!options.storage) await storage.close().catch(() => undefined)
+    throw error
+  })
   const account = createAccount(config, fetchImpl)
   const reader = createReader(config, account, fetchImpl)
-  const instanceId = randomUUID()
-  // Said alive for as long as this process runs: after a crash, the next start (or another
-  // instance) takes over this one's lease and its unanswered keys at once.
-  const leavePresence = await storage.holdPresence(instanceId)
-  const feed = await listenForChanges(storage)
   const upkeep = startUpkeep(storage, config.databases, { start: options.mirrors !== false })
   const mirrors = config.databases.map(
     (database) =>

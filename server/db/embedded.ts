@@ -237,6 +237,9 @@ const SERVER_SETTINGS = [
   ['log_min_messages', 'fatal'],
   ['log_min_error_statement', 'panic'],
   ['max_connections', '100'],
+  // Its own cache of the tables' pages, below Postgres's default of 128 MB: the system's cache
+  // holds the rest (decision 0010).
+  ['shared_buffers', '96MB'],
 ]
 
 /**

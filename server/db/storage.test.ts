@@ -121,6 +121,16 @@ describe.each(storageKinds)('storage (%s)', (kind) => {
 })
 
 describe('embedded storage on disk', () => {
+  it('keeps a cache of 96 MB of its own and no more, the system caching the rest', async () => {
+    const t = await openTestStorage('embedded')
+    try {
+      const { rows } = await t.storage.query<{ shared_buffers: string }>('SHOW shared_buffers')
+      expect(rows[0]!.shared_buffers).toBe('96MB')
+    } finally {
+      await t.close()
+    }
+  })
+
   it('creates its data folder readable by this user only and keeps data across opens', async () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'console-data-'))
     const dir = path.join(parent, '.console-data')

@@ -222,8 +222,7 @@ export async function openEmbedded(dataDir?: string): Promise<Storage & { pids()
     throw error
   }
   const storage = await openPostgres(cluster.url()).catch(async (error: unknown) => {
-    await cluster.stop()
-    unlock()
+    await cluster.stop().finally(unlock)
     throw error
   })
   return {
@@ -231,9 +230,11 @@ export async function openEmbedded(dataDir?: string): Promise<Storage & { pids()
     kind: 'embedded',
     pids: () => cluster.pids(),
     async close() {
-      await storage.close()
-      await cluster.stop()
-      unlock()
+      try {
+        await storage.close()
+      } finally {
+        await cluster.stop().finally(unlock)
+      }
       if (!dataDir) rmSync(folder, { recursive: true, force: true })
     },
   }
