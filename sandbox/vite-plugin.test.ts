@@ -77,6 +77,18 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
+/** A sign-in from the console's own page at `origin`, as a browser sends it. */
+const signInAt = (origin: string) =>
+  fetch(`${origin}/api/user-authentication`, {
+    method: 'POST',
+    headers: {
+      origin,
+      authorization: `Basic ${btoa(`staff:${DEMO_PASSWORD}`)}`,
+      'x-api-key': process.env.SANDBOX_API_KEY || 'sandbox-key',
+      'service-database': 'demo',
+    },
+  })
+
 const each = (fn: (server: Served) => Promise<void>) => async () => {
   expect(servers.map((s) => s.name)).toEqual(['dev', 'preview'])
   for (const server of servers) await fn(server)
@@ -135,16 +147,7 @@ describe('the dev and preview servers', { timeout: 60_000 }, () => {
         expect(read.headers.get('access-control-allow-origin'), what).toBeNull()
       }
       // What a browser sends from the console's own page: the same origin needs no CORS.
-      const signIn = await fetch(`${origin}/api/user-authentication`, {
-        method: 'POST',
-        headers: {
-          origin,
-          authorization: `Basic ${btoa(`staff:${DEMO_PASSWORD}`)}`,
-          'x-api-key': process.env.SANDBOX_API_KEY || 'sandbox-key',
-          'service-database': 'demo',
-        },
-      })
-      expect(signIn.status, name).toBe(200)
+      expect((await signInAt(origin)).status, name).toBe(200)
     }),
   )
 
@@ -155,16 +158,7 @@ describe('the dev and preview servers', { timeout: 60_000 }, () => {
     servers[0] = { name: 'dev', origin, close: () => dev!.close() }
     // The console server of the server before is closed with it, so the new one opens the same
     // data folder: its first answers are the service's, not a 503.
-    const signIn = await fetch(`${origin}/api/user-authentication`, {
-      method: 'POST',
-      headers: {
-        origin,
-        authorization: `Basic ${btoa(`staff:${DEMO_PASSWORD}`)}`,
-        'x-api-key': process.env.SANDBOX_API_KEY || 'sandbox-key',
-        'service-database': 'demo',
-      },
-    })
-    expect(signIn.status).toBe(200)
+    expect((await signInAt(origin)).status).toBe(200)
   })
 })
 
