@@ -131,11 +131,19 @@ export function sandboxPlugin(): Plugin {
    */
   const closeWith = (httpServer: { once(event: 'close', f: () => void): unknown } | null) =>
     httpServer?.once('close', () => {
-      const close = closeServer
-      closeServer = undefined
+      // A start still under way is let finish, then closed, so nothing keeps the folder open.
+      const started = handler
       handler = undefined
-      if (close)
-        setClosing(close().catch((error: unknown) => console.error('console server close:', error)))
+      setClosing(
+        Promise.resolve(started)
+          .catch(() => undefined)
+          .then(() => {
+            const close = closeServer
+            closeServer = undefined
+            return close?.()
+          })
+          .catch((error: unknown) => console.error('console server close:', error)),
+      )
     })
   const load = () =>
     (handler ??= (async () => {

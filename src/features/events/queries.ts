@@ -3,7 +3,7 @@ import { ApiError } from '@/api/errors'
 import { dropFromIndex, patchIndex } from './index/index-registry'
 import { queryOptions, useMutationState } from '@tanstack/react-query'
 import { usePinnedMutation } from '@/api/pinned-mutation'
-import { useApi } from '@/api/api-context'
+import { useApi, useDatabase } from '@/api/api-context'
 import type { ApiClient } from '@/api/client'
 import {
   createEvent,
@@ -20,6 +20,7 @@ import {
   type ListEventsParams,
 } from '@/api/events'
 import type { RecordList } from '@/api/records'
+import { parseServiceDate } from '@/api/schemas/common'
 import type { Event, NewEvent } from '@/api/schemas/event'
 import type { EventSchedule } from '@/api/schemas/event-schedule'
 import { forgetEvent, invalidateListings, storeEvent } from './cache'
@@ -209,34 +210,47 @@ export function useOptimisticSnooze() {
 }
 
 /**
- * Whether a row read from an answer still shows an event as it was before a snooze: while the
- * snooze is on its way, and after it saved, for any version older than the one it saved (the
- * next answer holds the saved one, or a later one, and is shown as it is). A refused snooze
- * hides nothing, so its event comes back at once.
+ * Whether a row read from an answer of this database still shows an event as it was before a
+ * snooze: while the snooze is on its way, and after it saved, for any version older than the one
+ * it saved (the next answer holds the saved one, or a later one, and is shown as it is). A
+ * refused snooze hides nothing, so its event comes back at once; nor does one whose versions
+ * cannot be compared (a service that stamps none).
  */
 export function useSnoozingAway(): (event: Event) => boolean {
+  const db = useDatabase()
   const moving = useMutationState({
     filters: { mutationKey: SNOOZE_KEY },
     select: (m) => ({
       eventId: (m.state.variables as OptimisticSnoozeVariables | undefined)?.eventId,
+      // The database it started in (its context, once its optimistic change is made).
+      db: (m.state.context as { db?: string } | undefined)?.db ?? null,
       status: m.state.status,
-      saved: (m.state.data as Event | undefined)?.update_Date ?? null,
+      saved: versionMs((m.state.data as Event | undefined)?.update_Date),
     }),
   })
-  const key = JSON.stringify(moving.filter((m) => m.status === 'pending' || m.status === 'success'))
+  const key = JSON.stringify(
+    moving.filter(
+      (m) =>
+        (m.db === db || m.db === null) &&
+        (m.status === 'pending' || (m.status === 'success' && m.saved !== null)),
+    ),
+  )
   return useMemo(() => {
-    const away = new Map<number, string | null>()
+    const away = new Map<number, number | null>()
     for (const { eventId, status, saved } of JSON.parse(key) as typeof moving)
-      if (eventId !== undefined && (status === 'pending' || saved !== null))
-        away.set(eventId, status === 'pending' ? null : saved)
+      if (eventId !== undefined) away.set(eventId, status === 'pending' ? null : saved)
     return (event) => {
       if (!away.has(event.event_ID)) return false
       const saved = away.get(event.event_ID)
-      // Canonical date texts compare as their instants do.
-      return saved === null || (event.update_Date ?? '') < saved!
+      if (saved === null) return true
+      const shown = versionMs(event.update_Date)
+      return shown !== null && shown < saved!
     }
   }, [key])
 }
+
+/** An event's version (`update_Date`) as an instant, to compare however it is written. */
+const versionMs = (text: string | null | undefined) => parseServiceDate(text)?.getTime() ?? null
 
 export interface MoveEventVariables {
   eventId: number
