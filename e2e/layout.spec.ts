@@ -175,6 +175,33 @@ test.describe('a 1024 × 768 window', () => {
     expect(await overlaps()).toBe(0)
   })
 
+  test('a long page draws its rows once: a row focused as it appears keeps the focus on a slow network', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    // The virtualizer's code arrives well after the page's rows.
+    await page.route('**/assets/virtual-rows-*.js', async (route) => {
+      await new Promise((done) => setTimeout(done, 1500))
+      await route.continue()
+    })
+    await page.goto('/events?sort=event_ID:desc&size=100')
+    const firstLink = page.getByRole('table').locator('tbody tr[data-triage-id] a').first()
+    await firstLink.focus()
+    const first = await firstLink.evaluate((el) => {
+      ;(el as HTMLElement & { drawnFirst?: boolean }).drawnFirst = true
+      return el.textContent
+    })
+    await expect(page.getByText(/^[\d,]+ of [\d,]+ events$/)).toBeVisible()
+    // Well past the virtualizer's arrival: the same element, still focused.
+    await page.waitForTimeout(2000)
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as (HTMLElement & { drawnFirst?: boolean }) | null
+      return { drawnFirst: el?.drawnFirst === true, text: el?.textContent }
+    })
+    expect(focused).toEqual({ drawnFirst: true, text: first })
+    await expect(page.getByRole('table').locator('tbody tr[data-triage-id]')).not.toHaveCount(100)
+  })
+
   test("the calendar's month opens with today's week in view", async ({ page }) => {
     await signIn(page, 'staff')
     await page.goto('/events/calendar?view=month')

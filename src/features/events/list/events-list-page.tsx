@@ -343,6 +343,7 @@ export function EventsListPage() {
             <EventsTable
               rows={rows}
               columns={columns}
+              pageSize={search.size}
               sort={search.sort}
               caption={`Events, page ${formatCount(search.page)}, ${formatCount(rows.length)} rows${total !== null ? ` of ${formatCount(total)} matching` : ''}, sorted by ${describeSort(search.sort)}`}
               loading={active.isPending && !active.data}

@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useRef, type CSSProperties } from 'react'
+import { Fragment, lazy, Suspense, useEffect, useRef, type CSSProperties } from 'react'
 import type { SortField } from '@/api/events'
 import { COLUMN_PX } from '../columns/events-columns'
 import { SortHeader } from '../sorting/sort-header'
@@ -9,7 +9,10 @@ import { useHasRowTeam } from './row-team'
 
 /** Pages longer than this render only the rows in view. */
 export const VIRTUALIZE_FROM = 60
-const VirtualRows = lazy(() => import('./virtual-rows'))
+let virtualRows: Promise<typeof import('./virtual-rows')> | undefined
+/** Starts loading the virtualized rows once; a page that will need them asks before its data. */
+const loadVirtualRows = () => (virtualRows ??= import('./virtual-rows'))
+const VirtualRows = lazy(loadVirtualRows)
 const SELECT_PX = 40
 const ACTIONS_PX = 44
 /** The notes' count: a narrow column under a bubble (its name, "Notes", for screen readers). */
@@ -19,6 +22,8 @@ const px = (width: number) => ({ '--col-width': `${width}px` }) as CSSProperties
 const minWidth = (width: number) => ({ '--table-min-width': `${width}px` }) as CSSProperties
 
 interface EventsTableProps extends RowsProps {
+  /** The rows a page holds when full: past `VIRTUALIZE_FROM` the virtualizer loads at once. */
+  pageSize: number
   sort: readonly SortField[]
   caption: string
   loading: boolean
@@ -35,6 +40,7 @@ interface EventsTableProps extends RowsProps {
  * assistive technology the full size and where each rendered row sits.
  */
 export function EventsTable({
+  pageSize,
   sort,
   caption,
   loading,
@@ -50,6 +56,11 @@ export function EventsTable({
   const team = useHasRowTeam()
   const span = columns.length + (team ? 3 : 2)
   const long = rows.length > VIRTUALIZE_FROM
+  // Loaded while the page's data is on its way, so the rows are drawn once, by the virtualizer:
+  // drawing them plainly first and swapping would drop the focus or the menu a user just opened.
+  useEffect(() => {
+    if (pageSize > VIRTUALIZE_FROM) void loadVirtualRows()
+  }, [pageSize])
 
   return (
     <div ref={scrollRef} className={styles.scroller}>
@@ -119,17 +130,9 @@ export function EventsTable({
         </thead>
         <tbody>
           {loading ? (
-            Array.from({ length: 10 }, (_, i) => (
-              <tr key={i} aria-hidden="true">
-                {Array.from({ length: span }, (_, j) => (
-                  <td key={j}>
-                    <Skeleton className={styles.skeleton} />
-                  </td>
-                ))}
-              </tr>
-            ))
+            <SkeletonRows span={span} />
           ) : long ? (
-            <Suspense fallback={<TableRows {...rowsProps} rows={rows.slice(0, VIRTUALIZE_FROM)} />}>
+            <Suspense fallback={<SkeletonRows span={span} />}>
               <VirtualRows scrollRef={scrollRef} {...rowsProps} />
             </Suspense>
           ) : (
@@ -142,4 +145,16 @@ export function EventsTable({
       )}
     </div>
   )
+}
+
+function SkeletonRows({ span }: { span: number }) {
+  return Array.from({ length: 10 }, (_, i) => (
+    <tr key={i} aria-hidden="true">
+      {Array.from({ length: span }, (_, j) => (
+        <td key={j}>
+          <Skeleton className={styles.skeleton} />
+        </td>
+      ))}
+    </tr>
+  ))
 }
