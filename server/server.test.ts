@@ -13,6 +13,8 @@ import {
   type TestStorage,
 } from './testing'
 import { openPostgres } from './db/storage'
+import { PRESENCE_LOCK_CLASS } from './db/migrations'
+import { SESSIONS_CHANNEL } from './sessions'
 import { claimKey, keepAnswer, releaseKey } from './idempotency'
 
 // A server takes seconds to start on a busy machine.
@@ -517,6 +519,40 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     await s.call('PUT', '/api/events/13', { body: { ...event, subject: 'Through A' } })
     await stream.next((m) => m.event === 'change' && (m.data as { id: string }).id === '13')
     await stream.close()
+  })
+
+  it('a start that fails part way lets its presence go; the next start works and closes twice cleanly', async () => {
+    const s = await setUp()
+    const storage = await openPostgres(s.t.url)
+    cleanup.push(() => storage.close())
+    const held = async () => {
+      const { rows } = await s.storage.query<{ locks: number }>(
+        `SELECT count(*)::int AS locks FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE l.locktype = 'advisory' AND l.classid = $1 AND a.datname = current_database()`,
+        [PRESENCE_LOCK_CLASS],
+      )
+      return rows[0]!
+    }
+    const before = await held()
+    // Postgres refuses the last thing a start asks of it: listening for the ends of sessions.
+    const refusing = {
+      ...storage,
+      listen: ((channel, ...rest) =>
+        channel === SESSIONS_CHANNEL
+          ? Promise.reject(new Error('LISTEN refused'))
+          : storage.listen(channel, ...rest)) as typeof storage.listen,
+    }
+    await expect(
+      createConsoleServer(s.service.config, { storage: refusing, mirrors: false }),
+    ).rejects.toThrow('LISTEN refused')
+    // Its presence was let go at once: no other instance takes it for alive.
+    await eventually(async () => (await held()).locks === before.locks, 5_000, 'presence let go')
+    // A second start on the same storage works, and closing it twice is harmless.
+    const second = await createConsoleServer(s.service.config, { storage, mirrors: false })
+    expect((await held()).locks).toBe(before.locks + 1)
+    await second.close()
+    await second.close()
+    await eventually(async () => (await held()).locks === before.locks, 5_000, 'presence let go')
   })
 
   it('ends the streams when its own listening to Postgres was cut, so tabs read what they missed', async () => {

@@ -39,16 +39,23 @@ export async function createConsoleServer(
   setRegisterRules(register.decisionRules)
   const storage = options.storage ?? (await openStorage(config))
   const instanceId = randomUUID()
-  // A start that fails past here lets the storage it opened go (its data folder with it), so a
-  // second try in this process is not refused as a second open.
-  const { leavePresence, feed } = await (async () => {
+  // What is started is stopped in reverse, by `close` or by a start that fails part way: the
+  // storage it opened goes (its data folder with it), so a second try in this process is not
+  // refused as a second open, and no lock, listener or timer is left behind.
+  const stops = stopStack()
+  if (!options.storage) stops.push(() => storage.close())
+  const { feed, gate } = await (async () => {
     await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
     // Said alive for as long as this process runs: after a crash, the next start (or another
     // instance) takes over this one's lease and its unanswered keys at once.
-    const leavePresence = await storage.holdPresence(instanceId)
-    return { leavePresence, feed: await listenForChanges(storage) }
+    stops.push(await storage.holdPresence(instanceId))
+    const feed = await listenForChanges(storage)
+    stops.push(() => feed.close())
+    const gate = createGate(config, fetchImpl, options.verdictTtlMs)
+    stops.push(await listenForSessionEnds(storage, gate))
+    return { feed, gate }
   })().catch(async (error: unknown) => {
-    if (!options.storage) await storage.close().catch(() => undefined)
+    await stops.stopAll().catch(() => undefined)
     throw error
   })
   const account = createAccount(config, fetchImpl)
@@ -70,8 +77,7 @@ export async function createConsoleServer(
           options.mirrors !== false ? () => void upkeep.turn().catch(() => undefined) : undefined,
       }),
   )
-  const gate = createGate(config, fetchImpl, options.verdictTtlMs)
-  const stopSessionEnds = await listenForSessionEnds(storage, gate)
+  stops.push(() => settleAll(mirrors.map((m) => m.stop())))
   // The register's reader gives way to people's requests.
   const foreground = createForeground()
   const app = createConsoleApp({
@@ -93,11 +99,13 @@ export async function createConsoleServer(
     rereadMs: register.rereadSeconds * 1000,
     quiet: foreground.quiet,
   })
+  stops.push(() => registerReader.stop())
+  stops.push(() => upkeep.stop())
   if (options.mirrors !== false) for (const m of mirrors) m.start()
   // Tests that drive the mirrors drive the register's reader too (`registerReader.turn`).
   if (options.mirrors !== false) registerReader.start()
   // Tests that drive the mirrors themselves prune when they mean to.
-  const stopPruning = options.mirrors !== false ? startPruning(storage) : () => undefined
+  if (options.mirrors !== false) stops.push(startPruning(storage))
   return {
     app,
     fetch: app.fetch,
@@ -108,17 +116,39 @@ export async function createConsoleServer(
     feed,
     gate,
     upkeep,
-    async close() {
-      stopPruning()
-      await upkeep.stop()
-      registerReader.stop()
-      await Promise.all(mirrors.map((m) => m.stop()))
-      await feed.close()
-      await stopSessionEnds()
-      await leavePresence()
-      if (!options.storage) await storage.close()
+    /** Stops everything started, each part even when another fails; a second call does nothing. */
+    close: () => stops.stopAll(),
+  }
+}
+
+/**
+ * Stops, run last first by `stopAll`: every one is tried even when one before it fails, and the
+ * first failure is thrown once all have run.
+ */
+function stopStack() {
+  const stops: Array<() => unknown> = []
+  return {
+    push(stop: () => unknown) {
+      stops.push(stop)
+    },
+    async stopAll() {
+      const failures: unknown[] = []
+      for (const stop of stops.splice(0).reverse()) {
+        try {
+          await stop()
+        } catch (error) {
+          failures.push(error)
+        }
+      }
+      if (failures.length > 0) throw failures[0]
     },
   }
+}
+
+/** Waits for every promise; the first failure is thrown after all have settled. */
+async function settleAll(work: Promise<unknown>[]) {
+  const failed = (await Promise.allSettled(work)).find((r) => r.status === 'rejected')
+  if (failed) throw failed.reason
 }
 
 export type ConsoleServer = Awaited<ReturnType<typeof createConsoleServer>>
