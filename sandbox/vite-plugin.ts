@@ -86,6 +86,9 @@ async function startConsoleServer(
     load<typeof import('../server/server')>('../server/server.ts'),
     load<typeof import('../server/config')>('../server/config.ts'),
   ])
+  // The sandbox made here listens on a port of its own, let go when the console server closes or
+  // fails to start (a retry, or a restarted Vite server, listens again on SANDBOX_PORT).
+  let closeListener = async () => undefined as void
   const url =
     'url' in service
       ? service.url
@@ -99,6 +102,11 @@ async function startConsoleServer(
             (info) => resolve(info.port),
           )
           http.once('error', reject)
+          closeListener = () =>
+            new Promise<void>((done) => {
+              if ('closeAllConnections' in http) http.closeAllConnections()
+              http.close(() => done())
+            })
         })}/api`
   const ownData = process.env.SANDBOX_DATA_DIR ? path.join(settings.dataDir, 'console-server') : ''
   const config = configFromEnv({
@@ -112,7 +120,20 @@ async function startConsoleServer(
     CONSOLE_DATA_DIR: process.env.CONSOLE_DATA_DIR || ownData,
     MIRROR_POLL_SECONDS: process.env.MIRROR_POLL_SECONDS || '1',
   })
-  return createConsoleServer(config)
+  const server = await createConsoleServer(config).catch(async (error: unknown) => {
+    await closeListener()
+    throw error
+  })
+  return {
+    fetch: server.fetch,
+    async close() {
+      try {
+        await server.close()
+      } finally {
+        await closeListener()
+      }
+    },
+  }
 }
 
 /**
@@ -123,7 +144,7 @@ async function startConsoleServer(
  */
 export function sandboxPlugin(): Plugin {
   let handler: Promise<Handler> | undefined
-  /** Closes the console server started for this Vite server (its data folder let go). */
+  /** Closes what was started for this Vite server: the console server and the sandbox. */
   let closeServer: (() => Promise<void>) | undefined
   /**
    * When the Vite server closes (a restart of `npm start` makes a new one in this process), its
@@ -173,9 +194,21 @@ export function sandboxPlugin(): Plugin {
       const apart = withServer ? process.env.SANDBOX_SERVICE_URL : undefined
       const sandbox = apart ? null : createSandbox(config)
       const server = withServer
-        ? await startConsoleServer(sandbox ?? { url: apart! }, config, load)
+        ? await startConsoleServer(sandbox ?? { url: apart! }, config, load).catch(
+            (error: unknown) => {
+              // A retry opens the sandbox's databases again: these are let go.
+              sandbox?.close()
+              throw error
+            },
+          )
         : null
-      closeServer = server ? () => server.close() : undefined
+      closeServer = async () => {
+        try {
+          await server?.close()
+        } finally {
+          sandbox?.close()
+        }
+      }
       const listener = getRequestListener(server ? server.fetch : sandbox!.fetch)
       return (req, res, next) => {
         if (ownPath(req.url, server !== null)) void listener(req, res)
