@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { createAuth, createEvent, expect, signIn, test } from './fixtures'
+import { createAuth, createEvent, expect, service, signIn, test } from './fixtures'
 
 /*
  * With the console's server answering the views (`EVENT_INDEX=server`), a page asks it each of
@@ -58,6 +58,35 @@ test.describe('questions to the console server @scoped', () => {
     await page.getByRole('button', { name: /^Next/ }).first().click()
     await settle(page)
     expect(asked.count('calendar')).toBe(1)
+  })
+
+  test('a burst of deletions by another client asks the list again a few times, not once each', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    const asked = questionsOf(page)
+    await signIn(page, 'support')
+    const stamp = Date.now()
+    const made = []
+    for (let i = 0; i < 30; i++)
+      made.push(await createEvent(page, { subject: `Burst ${stamp} ${i}`, user_ID: 'support' }))
+    await page.goto('/events?sort=event_ID:desc')
+    const burst = page.getByRole('link', { name: new RegExp(`^Burst ${stamp} `) })
+    await expect(burst).toHaveCount(25)
+    await settle(page)
+
+    asked.mark()
+    // Deleted through the console's server, which tells every tab of each one as it goes.
+    const deleted = await Promise.all(
+      made.map((e) => service(page, 'DELETE', `/events/${e.event_ID}`)),
+    )
+    expect(deleted.map((d) => d.status).every((s) => s < 300)).toBe(true)
+    await expect(burst).toHaveCount(0)
+    await settle(page)
+    // The list's rows and the plan's size, asked again a few times, not 30 times each.
+    expect(asked.count('query')).toBeGreaterThan(0)
+    expect(asked.count('query')).toBeLessThanOrEqual(8)
+    expect(asked.count('unreadable')).toBeLessThanOrEqual(3)
   })
 })
 

@@ -32,6 +32,8 @@ let close: () => Promise<void>
 let server: ReturnType<typeof createServerIndexClient>
 let local: ReturnType<typeof createEventIndex>
 let held: Event[]
+let api: ReturnType<typeof createApiClient>
+let settings: Parameters<typeof createServerIndexClient>[2]
 let makeClient: (
   settings?: Parameters<typeof createServerIndexClient>[2],
 ) => ReturnType<typeof createServerIndexClient>
@@ -50,13 +52,13 @@ beforeAll(async () => {
     await consoleServer.close()
   }
   const token = await service.tokenOf('support')
-  const api = createApiClient(() => ({
+  api = createApiClient(() => ({
     baseUrl: `${http.baseUrl}/console-api`,
     apiKey: '',
     token,
     database: 'demo',
   }))
-  const settings = {
+  settings = {
     priorityOrder: PRIORITIES,
     completedStatus: COMPLETED,
     limit: 250_000,
@@ -226,6 +228,35 @@ describe('the event index’s questions, answered by the browser or by the serve
     server.sync()
     expect(server.getState().version).toBe(before + 1)
     expect(server.getState().phase).toBe('ready')
+  })
+
+  it('reads its size once for a burst of changes, and once more after it, not once per change', async () => {
+    const asked: string[] = []
+    const counting: typeof api = {
+      ...api,
+      request: ((request, options) => {
+        asked.push(request.name)
+        return api.request(request, options)
+      }) as typeof api.request,
+    }
+    const client = createServerIndexClient('demo', counting, settings)
+    try {
+      client.sync()
+      const version = client.getState().version
+      // A bulk change of 200 events, told one by one.
+      for (let i = 0; i < 200; i++) client.sync()
+      expect(client.getState().version).toBe(version + 200)
+      await vi.waitFor(() => expect(client.getState().size).toBe(held.length))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      // The first read (as it was made), and one more for every change since it was asked.
+      expect(asked.filter((name) => name === 'serverIndex(query)').length).toBeLessThanOrEqual(2)
+      expect(asked.filter((name) => name === 'serverIndex(unreadable)').length).toBeLessThanOrEqual(
+        2,
+      )
+      expect(asked.filter((name) => name === 'serverIndex(query)').length).toBeGreaterThan(0)
+    } finally {
+      client.dispose()
+    }
   })
 
   it('holds its first questions until the stream is open, then asks them without asking again', async () => {

@@ -151,11 +151,18 @@ export function EventIndexProvider({
     const stop = new AbortController()
     const at = current.current
     at.opened = false
+    // Changes and deletions are told in one go per batch: a bulk change of 500 events moves
+    // the views once, not 500 times.
     let batch: ReturnType<typeof setTimeout> | undefined
-    const syncSoon = () => {
+    let changed = false
+    const deleted = new Set<number>()
+    const soon = () => {
       batch ??= setTimeout(() => {
         batch = undefined
-        at.client?.sync()
+        if (deleted.size > 0) at.client?.remove([...deleted])
+        if (changed) at.client?.sync()
+        deleted.clear()
+        changed = false
       }, CHANGE_BATCH_MS)
     }
     void followChanges({
@@ -177,8 +184,9 @@ export function EventIndexProvider({
           void queryClient.invalidateQueries({ queryKey: presenceKey(db) })
         if (change.kind === 'view') void queryClient.invalidateQueries({ queryKey: viewsKey(db) })
         if (change.kind !== 'event') return
-        if (change.op === 'delete') at.client?.remove([Number(change.id)])
-        else syncSoon()
+        if (change.op === 'delete') deleted.add(Number(change.id))
+        else changed = true
+        soon()
       },
     })
     return () => {

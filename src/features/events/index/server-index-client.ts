@@ -96,7 +96,7 @@ export function createServerIndexClient(
   /** Something changed: the views ask again, and the count of events is read again. */
   const bump = () => {
     set({ version: store.get().version + 1 })
-    void readSize()
+    readSizeSoon()
   }
 
   async function query(request: QueryRequest): Promise<QueryAnswer> {
@@ -127,16 +127,14 @@ export function createServerIndexClient(
   /** How many events the server holds that the console can read (the index's size). */
   async function readSize() {
     try {
-      const answer = (await post('query', {
-        ...common(),
-        now: Date.now(),
-        limit: 1,
-      })) as { total: number }
-      if (!disposed && answer.total !== store.get().size)
-        set({ size: answer.total, loaded: answer.total })
       // The events the server holds but the contract refuses: left out of every answer, and
       // named by the views' note, as the tab's own index names them.
-      const { ids } = (await post('unreadable', {})) as { ids: number[] }
+      const [answer, { ids }] = (await Promise.all([
+        post('query', { ...common(), now: Date.now(), limit: 1 }),
+        post('unreadable', {}),
+      ])) as [{ total: number }, { ids: number[] }]
+      if (!disposed && answer.total !== store.get().size)
+        set({ size: answer.total, loaded: answer.total })
       const gaps = store.get().gaps
       if (!disposed && ids.join(',') !== gaps.unreadable.join(','))
         set({ gaps: { ...gaps, unreadable: ids } })
@@ -144,7 +142,27 @@ export function createServerIndexClient(
       // The size is a courtesy; the views' own questions say what failed.
     }
   }
-  void readSize()
+  /** The size read in flight, and whether a change came since it was asked. */
+  let sizing: Promise<void> | null = null
+  let sizeAgain = false
+  /**
+   * One read of the size at a time: changes while one is out ask once more when it is back, so
+   * a burst of changes (a bulk change of 500 events) costs two reads, not a thousand.
+   */
+  function readSizeSoon() {
+    if (sizing) {
+      sizeAgain = true
+      return
+    }
+    sizing = readSize().finally(() => {
+      sizing = null
+      if (sizeAgain && !disposed) {
+        sizeAgain = false
+        readSizeSoon()
+      }
+    })
+  }
+  readSizeSoon()
 
   const client: IndexClient = {
     database,
