@@ -401,6 +401,39 @@ test.describe('events list', () => {
     ).toBeVisible()
   })
 
+  test('an export the server fails says nothing was exported, and can be tried again', async ({
+    page,
+  }) => {
+    await page.goto('/events?sort=event_ID:asc&cols=subject,status&status=Open')
+    const button = page.getByRole('button', { name: /^Export all [\d,]+$/ })
+    await expect(button).toBeEnabled({ timeout: 20_000 })
+    const label = (await button.textContent())!
+    // The records of the matches cannot be read, slowly: the button says the export is under way.
+    let fail = true
+    await page.route('**/console-api/events/records', async (route) => {
+      if (!fail) return route.continue()
+      await new Promise((done) => setTimeout(done, 500))
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ status: 503, title: 'Unavailable', detail: 'Try again shortly.' }),
+      })
+    })
+    await button.click()
+    const busy = page.getByRole('button', { name: 'Exporting…' })
+    await expect(busy).toBeDisabled()
+    await expect(page.getByText('Nothing was exported')).toBeVisible()
+    await expect(page.getByRole('button', { name: label })).toBeEnabled()
+    // Mended, the same button exports every match.
+    fail = false
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: label }).click()
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/)
+    await expect(
+      page.getByText(`Exported ${label.replace('Export all ', '')} events`),
+    ).toBeVisible()
+  })
+
   test('a saved view restores sort, size and columns in one click, across sign-outs @direct', async ({
     page,
   }) => {

@@ -127,6 +127,8 @@ describe('the event index’s questions, answered by the browser or by the serve
         for (const window of [
           { offset: 0, limit: 50 },
           { offset: 7, limit: 1500 },
+          // Every match (an export): read by the matches' IDs, then their records.
+          { offset: 3, limit: Number.MAX_SAFE_INTEGER },
           // The total alone (My events' count of a group queue's overdue work).
           { offset: 0, limit: 0 },
         ]) {

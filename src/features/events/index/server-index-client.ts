@@ -27,6 +27,12 @@ import {
 /** The most rows the server sends in one answer; longer windows are read page by page. */
 const SERVER_PAGE = 1000
 /**
+ * Windows longer than this (every match, for an export) are read as the IDs of every match in
+ * order, then their records by ID: pages at a growing OFFSET would each sort and skip all the
+ * rows before them, a million-event export's last page a million rows deep.
+ */
+export const BY_IDS_FROM = 5 * SERVER_PAGE
+/**
  * How long the first questions wait for the change stream to open (its first `sync`): asked after
  * it, an answer misses no change, so the opening need not ask every view again.
  */
@@ -100,6 +106,7 @@ export function createServerIndexClient(
   }
 
   async function query(request: QueryRequest): Promise<QueryAnswer> {
+    if (!request.rank && request.limit > BY_IDS_FROM) return queryByIds(request)
     const rows: Event[] = []
     const ranks: SearchRank[] = []
     let total = 0
@@ -122,6 +129,27 @@ export function createServerIndexClient(
       if (page.rows.length < limit || offset >= end || offset >= total) break
     }
     return { total, rows, size: store.get().size, ...(request.rank ? { ranks } : {}) }
+  }
+
+  /** A long window: every match's ID in the order asked, then the window's records by ID. */
+  async function queryByIds(request: QueryRequest): Promise<QueryAnswer> {
+    const { ids, total } = (await post('query', {
+      ...common(),
+      filter: request.filter,
+      now: request.now,
+      sort: request.sort.map((k) => ({ field: k.field, direction: k.dir })),
+      select: 'ids',
+    })) as { ids: number[]; total: number }
+    const rows = await records(ids.slice(request.offset, request.offset + request.limit))
+    return { total, rows, size: store.get().size }
+  }
+
+  /** The records of `ids` the server holds and the contract reads, in that order. */
+  async function records(ids: number[]) {
+    const found: Event[] = []
+    for (let i = 0; i < ids.length; i += SERVER_PAGE)
+      found.push(...readable(await post('records', { ids: ids.slice(i, i + SERVER_PAGE) })))
+    return found
   }
 
   /** How many events the server holds that the console can read (the index's size). */
@@ -180,12 +208,7 @@ export function createServerIndexClient(
       })) as Workload,
     ids: async (filter: EventFilter, now: number) =>
       ((await post('query', { ...common(), filter, now, select: 'ids' })) as { ids: number[] }).ids,
-    events: async (ids: number[]) => {
-      const found: Event[] = []
-      for (let i = 0; i < ids.length; i += SERVER_PAGE)
-        found.push(...readable(await post('records', { ids: ids.slice(i, i + SERVER_PAGE) })))
-      return found
-    },
+    events: records,
     // The server holds every range already.
     range: async () => true,
     calendar: async (request: CalendarRequest) =>

@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { describeError } from '@/components/errors/describe-error'
 import { useDirectory } from '@/lib/directory'
 import { useRuntimeConfig } from '@/lib/app-context'
 import type { Event } from '@/api/schemas/event'
@@ -45,7 +47,20 @@ export function ListToolbar({
   const index = useIndexClient()
   const { completedStatus } = useRuntimeConfig()
   const { personName, groupName } = useDirectory()
+  /** An export under way: the button says so and does not start a second. */
+  const [exporting, setExporting] = useState(false)
   const exportCsv = async () => {
+    if (exporting) return
+    setExporting(true)
+    try {
+      await writeCsv()
+    } catch (error) {
+      toast.error('Nothing was exported', { description: describeError(error).message })
+    } finally {
+      setExporting(false)
+    }
+  }
+  const writeCsv = async () => {
     const [{ csvFileName, eventsToCsv, exportColumns }, { downloadText }] = await Promise.all([
       import('./export/csv'),
       import('@/lib/download'),
@@ -82,12 +97,15 @@ export function ListToolbar({
         <SortMenu sort={search.sort} onChange={(sort) => onUpdate({ sort, page: 1 })} />
         <Button
           size="small"
-          disabled={loading || rows.length === 0}
+          disabled={loading || rows.length === 0 || exporting}
+          aria-busy={exporting}
           onClick={() => void exportCsv()}
         >
-          {total !== null
-            ? `Export ${total === 1 ? '1 event' : `all ${formatCount(total)}`}`
-            : 'Export page'}
+          {exporting
+            ? 'Exporting…'
+            : total !== null
+              ? `Export ${total === 1 ? '1 event' : `all ${formatCount(total)}`}`
+              : 'Export page'}
         </Button>
       </div>
       <ListPager
