@@ -14,7 +14,8 @@ import { openStorage } from './db/storage'
  * routes that keep answers, as a server does until an event changes, and after 10 events changed
  * (the month's facts and its dateless events' IDs patched); and overdue and the bell asked a
  * minute after they were (carried from the answer kept). Each timed 3 times; the
- * median is reported (BENCHMARKS.md). The storage is migrated first only if `BENCH_MIGRATE=1`.
+ * median is reported (BENCHMARKS.md). Last, every open event read for an export, by pages at a
+ * growing offset and by every match's IDs then their records, timed once each. The storage is migrated first only if `BENCH_MIGRATE=1`.
  */
 
 const say = (line: string) => process.stdout.write(line + '\n')
@@ -126,6 +127,39 @@ for (const i of [2, questions.findIndex(([name]) => name.startsWith('the bell'))
     runs.push((await ask(app, path, body, minute)).ms)
   }
   report(`${name.replace('page of 100 and total: ', '')}, a minute on`, runs)
+}
+// Every open event for an export, sorted by due date, as the console read it before and as it
+// reads it now: pages of 1,000 at a growing OFFSET, or every match's IDs and then their records
+// by 1,000. Timed once each (a whole plan's worth of answers).
+{
+  const app = benchRoutes(storage)
+  const filter = { completed: false }
+  const t0 = performance.now()
+  let read = 0
+  for (let offset = 0; ; offset += 1000) {
+    const { data } = await ask(app, '/events/query', { filter, sort, offset, limit: 1000 })
+    const { rows, total } = data as { rows: unknown[]; total: number }
+    read += rows.length
+    if (rows.length < 1000 || read >= total) break
+  }
+  report(`export by pages of 1,000 (${read.toLocaleString('en')} events)`, [performance.now() - t0])
+  const t1 = performance.now()
+  const { data } = await ask(app, '/events/query', { filter, sort, select: 'ids' })
+  const { ids } = data as { ids: number[] }
+  let found = 0
+  for (let i = 0; i < ids.length; i += 1000) {
+    // Asked as it is sent: the records route takes IDs alone, no instant.
+    const response = await app.request('/events/records', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: ids.slice(i, i + 1000) }),
+    })
+    if (response.status !== 200) throw new Error(`/events/records answered ${response.status}`)
+    found += ((await response.json()) as { data: unknown[] }).data.length
+  }
+  report(`export by IDs, then records (${found.toLocaleString('en')} events)`, [
+    performance.now() - t1,
+  ])
 }
 say(`load average ${loadavg()[0]!.toFixed(1)}`)
 await storage.close()
