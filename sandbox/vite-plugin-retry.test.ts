@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, expect, it, vi } from 'vitest'
 import { preview } from 'vite'
 
 /*
@@ -13,6 +13,7 @@ import { preview } from 'vite'
 const work = mkdtempSync(path.join(tmpdir(), 'vite-retry-'))
 
 afterAll(() => {
+  vi.unstubAllEnvs()
   rmSync(work, { recursive: true, force: true })
 })
 
@@ -40,13 +41,15 @@ it(
   { timeout: 90_000 },
   async () => {
     const port = await freePort()
-    process.env.SANDBOX_PORT = String(port)
-    process.env.SANDBOX_EVENTS = '5'
-    process.env.SANDBOX_DATA_DIR = path.join(work, 'data')
+    vi.stubEnv('SANDBOX_PORT', String(port))
+    vi.stubEnv('SANDBOX_EVENTS', '5')
+    vi.stubEnv('SANDBOX_DATA_DIR', path.join(work, 'data'))
+    // The embedded storage, whatever the shell names: with a Postgres server it would open.
+    vi.stubEnv('DATABASE_URL', '')
     // The console server's data folder is a file: its storage cannot open, the start fails.
     const notAFolder = path.join(work, 'not-a-folder')
     writeFileSync(notAFolder, '')
-    process.env.CONSOLE_DATA_DIR = notAFolder
+    vi.stubEnv('CONSOLE_DATA_DIR', notAFolder)
     const outDir = path.join(work, 'dist')
     mkdirSync(outDir)
     copyFileSync('index.html', path.join(outDir, 'index.html'))
@@ -65,7 +68,7 @@ it(
       expect(await canListen(port)).toBe(true)
 
       // Mended, the next request starts the sandbox and the console server again: the same port.
-      process.env.CONSOLE_DATA_DIR = path.join(work, 'console')
+      vi.stubEnv('CONSOLE_DATA_DIR', path.join(work, 'console'))
       const again = await fetch(`${origin}/api/`)
       expect(again.status).toBeLessThan(500)
       expect(await canListen(port)).toBe(false)
@@ -74,7 +77,5 @@ it(
     }
     // Closed with its Vite server, the sandbox's listener is gone too.
     await expect.poll(() => canListen(port), { timeout: 15_000 }).toBe(true)
-    delete process.env.SANDBOX_PORT
-    delete process.env.CONSOLE_DATA_DIR
   },
 )

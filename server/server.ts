@@ -44,23 +44,45 @@ export async function createConsoleServer(
   // refused as a second open, and no lock, listener or timer is left behind.
   const stops = stopStack()
   if (!options.storage) stops.push(() => storage.close())
-  const { feed, gate } = await (async () => {
-    await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
-    // Said alive for as long as this process runs: after a crash, the next start (or another
-    // instance) takes over this one's lease and its unanswered keys at once.
-    stops.push(await storage.holdPresence(instanceId))
-    const feed = await listenForChanges(storage)
-    stops.push(() => feed.close())
-    const gate = createGate(config, fetchImpl, options.verdictTtlMs)
-    stops.push(await listenForSessionEnds(storage, gate))
-    return { feed, gate }
-  })().catch(async (error: unknown) => {
+  try {
+    return await startParts(config, options, { storage, instanceId, stops, fetchImpl, register })
+  } catch (error) {
     await stops.stopAll().catch(() => undefined)
     throw error
-  })
+  }
+}
+
+/** The server's parts on an open storage, each one's stop pushed onto `stops` as it starts. */
+async function startParts(
+  config: ServerConfig,
+  options: Parameters<typeof createConsoleServer>[1] & object,
+  {
+    storage,
+    instanceId,
+    stops,
+    fetchImpl,
+    register,
+  }: {
+    storage: Storage
+    instanceId: string
+    stops: ReturnType<typeof stopStack>
+    fetchImpl: typeof fetch
+    register: NonNullable<ServerConfig['register']>
+  },
+) {
+  await migrate(storage, { auditRetentionDays: config.auditRetentionDays })
+  // Said alive for as long as this process runs: after a crash, the next start (or another
+  // instance) takes over this one's lease and its unanswered keys at once.
+  stops.push(await storage.holdPresence(instanceId))
+  const feed = await listenForChanges(storage)
+  stops.push(() => feed.close())
+  const gate = createGate(config, fetchImpl, options.verdictTtlMs)
+  stops.push(await listenForSessionEnds(storage, gate))
   const account = createAccount(config, fetchImpl)
   const reader = createReader(config, account, fetchImpl)
   const upkeep = startUpkeep(storage, config.databases, { start: options.mirrors !== false })
+  // Stopped after the mirrors, which may ask it for a pass as a first load ends.
+  stops.push(() => upkeep.stop())
   const mirrors = config.databases.map(
     (database) =>
       new Mirror({
@@ -100,12 +122,12 @@ export async function createConsoleServer(
     quiet: foreground.quiet,
   })
   stops.push(() => registerReader.stop())
-  stops.push(() => upkeep.stop())
   if (options.mirrors !== false) for (const m of mirrors) m.start()
   // Tests that drive the mirrors drive the register's reader too (`registerReader.turn`).
   if (options.mirrors !== false) registerReader.start()
   // Tests that drive the mirrors themselves prune when they mean to.
   if (options.mirrors !== false) stops.push(startPruning(storage))
+  let closing: Promise<void> | undefined
   return {
     app,
     fetch: app.fetch,
@@ -116,8 +138,11 @@ export async function createConsoleServer(
     feed,
     gate,
     upkeep,
-    /** Stops everything started, each part even when another fails; a second call does nothing. */
-    close: () => stops.stopAll(),
+    /**
+     * Stops everything started, each part even when another fails; a second call, even one made
+     * while the first is under way, waits for the same close.
+     */
+    close: () => (closing ??= stops.stopAll()),
   }
 }
 

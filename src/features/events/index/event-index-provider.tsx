@@ -159,6 +159,8 @@ export function EventIndexProvider({
     const soon = () => {
       batch ??= setTimeout(() => {
         batch = undefined
+        // Told in the same moment: the views draw once, with both (the server's client moves
+        // its version for each, and reads its size once).
         if (deleted.size > 0) at.client?.remove([...deleted])
         if (changed) at.client?.sync()
         deleted.clear()

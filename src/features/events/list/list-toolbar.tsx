@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { describeError } from '@/components/errors/describe-error'
 import { useDirectory } from '@/lib/directory'
 import { useRuntimeConfig } from '@/lib/app-context'
@@ -49,14 +49,18 @@ export function ListToolbar({
   const { personName, groupName } = useDirectory()
   /** An export under way: the button says so and does not start a second. */
   const [exporting, setExporting] = useState(false)
+  // Read at the click, not from the last render: a double click starts one export.
+  const underWay = useRef(false)
   const exportCsv = async () => {
-    if (exporting) return
+    if (underWay.current) return
+    underWay.current = true
     setExporting(true)
     try {
       await writeCsv()
     } catch (error) {
       toast.error('Nothing was exported', { description: describeError(error).message })
     } finally {
+      underWay.current = false
       setExporting(false)
     }
   }

@@ -10,8 +10,15 @@ import { useHasRowTeam } from './row-team'
 /** Pages longer than this render only the rows in view. */
 export const VIRTUALIZE_FROM = 60
 let virtualRows: Promise<typeof import('./virtual-rows')> | undefined
-/** Starts loading the virtualized rows once; a page that will need them asks before its data. */
-const loadVirtualRows = () => (virtualRows ??= import('./virtual-rows'))
+/**
+ * Starts loading the virtualized rows once; a page that will need them asks before its data. A
+ * load that failed (offline, a new version installed) is tried again at the next ask.
+ */
+const loadVirtualRows = () =>
+  (virtualRows ??= import('./virtual-rows').catch((error: unknown) => {
+    virtualRows = undefined
+    throw error
+  }))
 const VirtualRows = lazy(loadVirtualRows)
 const SELECT_PX = 40
 const ACTIONS_PX = 44
@@ -59,7 +66,8 @@ export function EventsTable({
   // Loaded while the page's data is on its way, so the rows are drawn once, by the virtualizer:
   // drawing them plainly first and swapping would drop the focus or the menu a user just opened.
   useEffect(() => {
-    if (pageSize > VIRTUALIZE_FROM) void loadVirtualRows()
+    // A failure here is told where the rows are drawn (the page's error boundary), if ever.
+    if (pageSize > VIRTUALIZE_FROM) loadVirtualRows().catch(() => undefined)
   }, [pageSize])
 
   return (
