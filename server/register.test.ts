@@ -476,11 +476,22 @@ describe('the auth register and the CMS report', () => {
     const number = (made.data as Auth).auth_Number!
     const events = await service.sandbox.call('GET', '/events?page=1&pageSize=1', { token: admin })
     const event = (events.data as Record<string, unknown>[])[0]!
+    // The change reaches the register's reader through Postgres's notification, which may come
+    // a moment after the write's answer: its turn is taken once the feed has told of it.
+    const told = new Promise<void>((resolve) => {
+      const off = server.feed.subscribe((change) => {
+        if (change.kind === 'event' && change.id === String(event.event_ID)) {
+          off()
+          resolve()
+        }
+      })
+    })
     const put = await call(admin, 'PUT', `/api/events/${String(event.event_ID)}`, {
       ...event,
       subject: `Check auth ${number} with the provider`,
     })
     expect(put.status).toBe(200)
+    await told
     await readAll()
     const r = await call<{ rows: { auth: Auth; metBy: string }[] }>(
       support,
