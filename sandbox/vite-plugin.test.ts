@@ -62,6 +62,9 @@ beforeAll(async () => {
   const outDir = path.join(work, 'dist')
   mkdirSync(outDir)
   copyFileSync('index.html', path.join(outDir, 'index.html'))
+  mkdirSync(path.join(outDir, 'assets'))
+  writeFileSync(path.join(outDir, 'assets', 'page-Ab3_d-9Z.js'), 'export {}\n')
+  writeFileSync(path.join(outDir, 'assets', 'unhashed.js'), 'export {}\n')
   const served = await preview({
     configFile,
     logLevel: 'silent',
@@ -106,6 +109,18 @@ describe('the dev and preview servers', { timeout: 60_000 }, () => {
       expect(config, name).toMatchObject({ serviceUrl: '/api', sandbox: true })
     }),
   )
+
+  it("keeps the build's hashed files for a year as a deployment does, and revalidates the rest", async () => {
+    const preview = servers.find((s) => s.name === 'preview')!
+    const hashed = await fetch(`${preview.origin}/assets/page-Ab3_d-9Z.js`)
+    expect(hashed.status).toBe(200)
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    for (const other of ['/assets/unhashed.js', '/'])
+      expect(
+        (await fetch(`${preview.origin}${other}`)).headers.get('cache-control'),
+        other,
+      ).not.toContain('immutable')
+  })
 
   it(
     'send the headers of security-headers.ts, Cross-Origin-Opener-Policy among them',

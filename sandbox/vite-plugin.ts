@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path'
 import type { Plugin } from 'vite'
 // With its extension: Vite loads its config (and this) natively, without a bundler's resolution.
+import { PRECOMPRESSED_EXTENSIONS } from '../scripts/vite-precompress.ts'
 import { DEMO_PASSWORD, SERVICE_ACCOUNT, signInUsers, userGroups } from './identity/users.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
@@ -50,6 +51,22 @@ function configJson(headers: () => OutgoingHttpHeaders | undefined): Handler {
  * The close of the last console server a closing Vite server left (a restart makes a new Vite
  * server, and loads this module again, in the same process): on the process's global object.
  */
+/** The build's hashed files, as deploy/nginx names them: served from there for a year. */
+const HASHED_ASSET = new RegExp(
+  `^/assets/[A-Za-z0-9_][A-Za-z0-9._-]*-[A-Za-z0-9_-]{8}\\.(${PRECOMPRESSED_EXTENSIONS.join('|')})$`,
+)
+
+/**
+ * The preview keeps the build's hashed files as a deployment does (deploy/nginx): a browser then
+ * opens a page it has the code of without asking again, so what is measured against the preview
+ * is what a user of a deployment gets. Vite's own answer revalidates every file.
+ */
+const keptAssets: Handler = (req, res, next) => {
+  if (HASHED_ASSET.test((req.url ?? '').split('?', 1)[0] ?? ''))
+    res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+  next()
+}
+
 const CLOSING = Symbol.for('benefits-sandbox.console-server-closing')
 const closing = () => (globalThis as Record<symbol, Promise<void> | undefined>)[CLOSING]
 const setClosing = (done: Promise<void>) => {
@@ -268,6 +285,7 @@ export function sandboxPlugin(): Plugin {
     },
     configurePreviewServer(server) {
       server.middlewares.use(configJson(() => server.config.preview.headers))
+      server.middlewares.use(keptAssets)
       server.middlewares.use(middleware)
       closeWith(server.httpServer)
       announce(server)

@@ -16,14 +16,16 @@ export function pageRoutes(pages: readonly PageDeclaration[]): RouteObject[] {
         page.load(),
         page.needs ? import('./layout/requires-role') : null,
       ])
-      const { Component, loader } = module
+      // `warm` is the console's own (warmNavigation), no part of a route.
+      const { warm: _warm, ...route } = module
+      const { Component, loader } = route
       const handle = { title: page.name, ...(module.handle as object | undefined) }
-      if (!page.needs || !guard || !Component) return { ...module, handle }
+      if (!page.needs || !guard || !Component) return { ...route, handle }
       const needs = page.needs
       const { RequiresRole } = guard
       const allowed = () => userCan({ roles: sessionStore.get()?.claims?.roles ?? [] }, needs)
       return {
-        ...module,
+        ...route,
         handle,
         loader:
           typeof loader === 'function'

@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths'
 import { tokenWith } from '@/test/tokens'
 import { sessionStore } from './app-state'
 import { pageRoutes } from './page-routes'
-import { commandsFor, navigationFor, PAGES, type PageDeclaration } from './pages'
+import { commandsFor, navigationFor, PAGES, warmNavigation, type PageDeclaration } from './pages'
 
 /** What a person with these roles may do, as the layout asks it. */
 const canOf = (user: CurrentUser) => (permission: Parameters<typeof userCan>[1]) =>
@@ -135,5 +135,53 @@ describe('the declared pages', () => {
     ])
     expect(commandsFor(canOf(staff)).map((c) => c.label)).not.toContain('Sessions')
     expect(commandsFor(canOf(person(['admin']))).map((c) => c.label)).toContain('Sessions')
+  })
+})
+
+describe('warming the navigation', () => {
+  /** Pages that note when their module and their extra code load; `fails` names one that fails. */
+  function declared(fails?: string) {
+    const loads: string[] = []
+    const page = (path: string, extra: Partial<PageDeclaration> = {}): PageDeclaration => ({
+      path,
+      name: path,
+      nav: { section: 'Events', label: path },
+      load: async () => {
+        if (path === fails) throw new TypeError('Failed to fetch dynamically imported module')
+        loads.push(path)
+        return { warm: async () => void loads.push(`${path} extra`) }
+      },
+      ...extra,
+    })
+    const list = [
+      page('/one'),
+      page('/one/:id', { nav: undefined }),
+      page('/admin', { needs: 'admin', nav: { section: 'Admin', label: 'Admin' } }),
+      page('/two'),
+    ]
+    return { loads, list }
+  }
+  const idle = () => Promise.resolve()
+
+  it("loads the user's navigation's pages and their extra code, in order, and no other", async () => {
+    const { loads, list } = declared()
+    await warmNavigation(canOf(person(['staff'])), idle, () => false, list)
+    expect(loads).toEqual(['/one', '/one extra', '/two', '/two extra'])
+    const admin = declared()
+    await warmNavigation(canOf(person(['admin'])), idle, () => false, admin.list)
+    expect(admin.loads).toContain('/admin')
+  })
+
+  it('stops at a file that fails, and when told to', async () => {
+    const failing = declared('/one')
+    await warmNavigation(canOf(person(['staff'])), idle, () => false, failing.list)
+    expect(failing.loads).toEqual([])
+    const stopping = declared()
+    let stopped = false
+    const idleThenStop = async () => {
+      if (stopping.loads.length > 0) stopped = true
+    }
+    await warmNavigation(canOf(person(['staff'])), idleThenStop, () => stopped, stopping.list)
+    expect(stopping.loads).toEqual(['/one', '/one extra'])
   })
 })

@@ -12,6 +12,8 @@ export interface RouteModule {
   loader?: LoaderFunction
   handle?: unknown
   shouldRevalidate?: ShouldRevalidateFunction
+  /** What the page loads on first use beyond its module (a large view), to load ahead with it. */
+  warm?: () => Promise<unknown>
 }
 
 /**
@@ -183,4 +185,29 @@ export function commandsFor(can: Can, pages: readonly PageDeclaration[] = PAGES)
       ? [{ label: page.command.label ?? page.name, to: page.path, words: page.command.words }]
       : [],
   )
+}
+
+/**
+ * Loads the code of the pages in a user's navigation, one at a time, each when the page is idle
+ * (`idle`): a page opened later, or at its address in a new tab (the build's files are kept by the
+ * browser), then waits for its data only. Stops at a file that fails (offline, or a new build):
+ * opening that page says so then. `stopped` ends it early (the user signed out).
+ */
+export async function warmNavigation(
+  can: Can,
+  idle: () => Promise<void>,
+  stopped: () => boolean,
+  pages: readonly PageDeclaration[] = PAGES,
+): Promise<void> {
+  for (const page of pages) {
+    if (!page.nav || !opens(can, page)) continue
+    await idle()
+    if (stopped()) return
+    try {
+      const module = await page.load()
+      await module.warm?.()
+    } catch {
+      return
+    }
+  }
 }

@@ -12,3 +12,13 @@ export function yieldToPage(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield()
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
+
+/**
+ * Resolves when the page is idle (`requestIdleCallback`, at most `timeoutMs` later), or a moment
+ * later where the browser has no idle callbacks: for work the user has not asked for.
+ */
+export function whenIdle(timeoutMs = 2_000): Promise<void> {
+  if (typeof requestIdleCallback === 'function')
+    return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: timeoutMs }))
+  return new Promise((resolve) => setTimeout(resolve, 50))
+}

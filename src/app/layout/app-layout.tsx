@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { closeErrorsElsewhere } from '@/components/ui/toast'
-import { useCurrentUser, userCan } from '@/lib/app-context'
+import { useCurrentUser, userCan, type CurrentUser } from '@/lib/app-context'
 import { RemindersBell } from '@/features/events/reminders/reminders-bell'
 import { useDesktopNotificationsOn } from '@/features/events/reminders/desktop-notifications'
 import { useAuthAlerts } from '@/features/auths/alerts/use-auth-alerts'
@@ -10,11 +10,36 @@ import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '@/lib/paths'
 import { useFragmentHref } from '@/lib/use-fragment-href'
-import { navigationFor } from '../pages'
+import { whenIdle } from '@/lib/yield-to-page'
+import { navigationFor, warmNavigation } from '../pages'
 import { SearchEverywhere } from './search-everywhere'
 import { ServerStatusBanner } from './server-status-banner'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
+
+/** How long after the console is drawn its other pages' code starts loading. */
+const WARM_AFTER_MS = 2_000
+
+/**
+ * The code of the pages in the user's navigation, loaded while the console is idle once it is
+ * drawn, so opening one waits for its data only.
+ */
+function useWarmNavigation(user: CurrentUser) {
+  useEffect(() => {
+    let stopped = false
+    const start = setTimeout(() => {
+      void warmNavigation(
+        (permission) => userCan(user, permission),
+        () => whenIdle(),
+        () => stopped,
+      )
+    }, WARM_AFTER_MS)
+    return () => {
+      stopped = true
+      clearTimeout(start)
+    }
+  }, [user])
+}
 
 interface AppLayoutProps {
   onSignOut: () => void
@@ -32,6 +57,7 @@ export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
   // note the page as the browser's address has it (with the base path), so compare that.
   useEffect(() => closeErrorsElsewhere(window.location.pathname), [pathname])
   const user = useCurrentUser()
+  useWarmNavigation(user)
   // Below 1100 px the navigation is a menu behind a button, so the page has the width. It is
   // open for the page it was opened on: choosing another page closes it.
   const [menuFor, setMenuFor] = useState<string | null>(null)

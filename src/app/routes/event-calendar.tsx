@@ -21,6 +21,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export { onlyOnNewPath as shouldRevalidate } from './revalidate'
 
+/** FullCalendar, loaded ahead with the page's module when the console warms its pages. */
+export const warm = loadFullCalendar
+
 export function Component() {
   return <CalendarPage />
 }
