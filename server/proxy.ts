@@ -32,6 +32,8 @@ import {
 import { readClaims } from './service/account'
 import type { ServiceReader } from './service/reader'
 import { announceSessionEnd, sessionEndOf } from './sessions'
+import { scopeOf, scopeTest, type Scope } from './scope'
+import { readGroupsClaim } from '../src/features/session/token-claims'
 
 /*
  * `/api/*` passed through to the service: the server's API key is added (a browser's is
@@ -94,6 +96,33 @@ interface Target {
   answer: 'record' | 'auth-vba' | 'batch' | 'reread' | 'none'
   /** A read of one member record (audited). */
   memberRead: boolean
+  /** A read of a list of events: the whole plan's (`plan`) or one user's (`user`). */
+  eventList?: 'plan' | 'user'
+}
+
+const hasControl = (text: string) =>
+  [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)
+
+/**
+ * The path below `/api` as the service is sent it, from the request's path as it came (still
+ * percent-encoded): its segments unchanged, empty ones dropped, so the path the audit reads
+ * (`targetOf`) is the path the service receives. Null for one that is no path of the service:
+ * a segment that does not decode, or that decodes to `.` or `..`, or holds a slash, a backslash
+ * or a control character (a URL parser reads `\` as `/` and resolves the dots, which would take
+ * the request, with the server's API key, anywhere on the service's host).
+ */
+export function servicePath(raw: string): string | null {
+  const segments = raw.split('/').filter(Boolean)
+  for (const segment of segments) {
+    let name: string
+    try {
+      name = decodeURIComponent(segment)
+    } catch {
+      return null
+    }
+    if (name === '.' || name === '..' || /[/\\]/.test(name) || hasControl(name)) return null
+  }
+  return `/${segments.join('/')}`
 }
 
 export function targetOf(method: string, path: string): Target {
@@ -106,7 +135,12 @@ export function targetOf(method: string, path: string): Target {
     memberRead = false,
   ): Target => ({ operation: `${method} ${pattern}`, kind, id, answer, memberRead })
   const [a, b, c, , e] = s
-  if (a === 'events' && s.length === 1) return t('/events', 'event', null, 'record')
+  if (a === 'events' && s.length === 1)
+    return method === 'GET'
+      ? { ...t('/events', 'event', null, 'none'), eventList: 'plan' }
+      : t('/events', 'event', null, 'record')
+  if (a === 'users' && s.length === 3 && c === 'events' && method === 'GET')
+    return { ...t('/users/{userId}/events', 'event', null, 'none'), eventList: 'user' }
   if (a === 'events' && s.length === 2)
     return t('/events/{eventID}', 'event', b!, 'record', method === 'GET')
   if (a === 'events' && s.length === 3 && (c === 'snooze' || c === 'reschedule'))
@@ -284,13 +318,86 @@ export function proxyRoutes(deps: ProxyDeps) {
     return Buffer.concat(chunks)
   }
 
+  /**
+   * A list of events the service answers, passed on with only the records `scope` takes (all
+   * without one), its reading recorded in the audit with how many it named.
+   */
+  async function eventList(
+    c: Context,
+    path: string,
+    target: Target,
+    database: string | null,
+    claims: ReturnType<typeof readClaims>,
+    scope: Scope | null,
+  ) {
+    let response: Response
+    try {
+      response = await send(c, path, null)
+    } catch (error) {
+      return c.json(refusal(502, unreachable(error) ? DOWN : 'The service did not answer.'), 502)
+    }
+    const headers = answerHeaders(response.headers)
+    if (!response.ok || database === null || !config.databases.includes(database))
+      return new Response(response.body, { status: response.status, headers })
+    let text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = null
+    }
+    const records = isRecord(json) && Array.isArray(json.data) ? json.data : null
+    if (scope && !records)
+      // Nothing in it can be shown to be in the scope: none of it is passed on.
+      return c.json(refusal(502, 'The service sent a list of events that could not be read.'), 502)
+    let count = records?.length ?? null
+    if (scope && records && isRecord(json)) {
+      const inScope = records.filter(scopeTest(scope))
+      count = inScope.length
+      text = JSON.stringify({ ...json, data: inScope })
+      headers.delete('etag')
+    }
+    await recordAudit(storage, [
+      {
+        ...readEntry(
+          claims,
+          target,
+          database,
+          response.status,
+          parseEnvelope(text)?.activityId ?? null,
+        ),
+        detail: { count, ...(scope && { scoped: true }) },
+      },
+    ])
+    return new Response(text, { status: response.status, headers })
+  }
+
   app.all('/*', async (c) => {
-    const path = c.req.path.replace(/^\/api/, '') || '/'
+    const path = servicePath(new URL(c.req.url).pathname.replace(/^\/api(?=\/|$)/, ''))
+    if (path === null)
+      return c.json(
+        refusal(400, 'The path is not one of the service: a part of it cannot be read as a name.'),
+        400,
+      )
     const method = c.req.method
     const target = targetOf(method, path)
     const database = c.req.header('service-database') ?? null
     const token = bearerOf(c.req.header('authorization'))
     const claims = token ? readClaims(token) : null
+
+    if (method === 'GET' && target.eventList) {
+      // A list of events: only what the caller's scope finds (`EVENT_SCOPE`), and on record.
+      const scope = scopeOf(callerOf(claims), config)
+      if (scope && target.eventList === 'plan')
+        return c.json(
+          refusal(
+            403,
+            "Your role finds your own and your groups' events only: the list of every event is not open to it.",
+          ),
+          403,
+        )
+      return await eventList(c, path, target, database, claims, scope)
+    }
 
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
       let response: Response
@@ -351,6 +458,16 @@ export function proxyRoutes(deps: ProxyDeps) {
     if (body === 'too-large') {
       c.header('connection', 'close')
       return c.json(refusal(413, 'The request body is larger than 1 MB.'), 413)
+    }
+
+    // A write with a token is sent only for a database this server serves and a token the
+    // service accepts (the gate's verdict, kept briefly): one it refuses reaches nothing and is
+    // no one's to put on record. (A service that cannot check it now decides itself.)
+    if (token) {
+      if (!database || !config.databases.includes(database))
+        return c.json(refusal(404, 'This server does not serve that database.'), 404)
+      if ((await deps.gate.check(token, database)) === 'refused')
+        return c.json(refusal(401, 'The service does not accept this token. Sign in again.'), 401)
     }
 
     // An Idempotency-Key is honoured for the user the service says the token is: a stored
@@ -459,10 +576,13 @@ export function proxyRoutes(deps: ProxyDeps) {
       }
     }
 
+    // A token the service refused says who it claims to be, unchecked: not put on record as that
+    // user (an audit search for them must not find it), only as what it claimed.
+    const refused = response.status === 401
     const audit: AuditEntry[] = []
     const base = {
-      userId: claims?.sub ?? null,
-      userName: claims?.name ?? null,
+      userId: refused ? null : (claims?.sub ?? null),
+      userName: refused ? null : (claims?.name ?? null),
       action: 'write' as const,
       operation: target.operation,
       database,
@@ -471,12 +591,11 @@ export function proxyRoutes(deps: ProxyDeps) {
       activityId: envelope?.activityId ?? null,
       // A refused token's claims are only what it says: not checked by the service. A write
       // recorded from a repeat was made by the earlier attempt whose answer was lost.
-      detail:
-        response.status === 401
-          ? { unverifiedUser: true }
-          : replayed
-            ? { madeByEarlierAttempt: true }
-            : kickResultOf(target.operation, envelope?.data),
+      detail: refused
+        ? { unverifiedUser: true, ...(claims?.sub !== undefined && { claimedUserId: claims.sub }) }
+        : replayed
+          ? { madeByEarlierAttempt: true }
+          : kickResultOf(target.operation, envelope?.data),
     }
     for (const [id, record] of after) {
       // A record the earlier attempt did not note was new: it did not exist before it (the
@@ -491,6 +610,10 @@ export function proxyRoutes(deps: ProxyDeps) {
       audit.push({ ...base, recordId: id, changes: changedFields(was, record) })
     }
     if (audit.length === 0) audit.push({ ...base, recordId: target.id, changes: null })
+    // A request with no token the service refused (a failed sign-in, a write sent without
+    // signing in) changed nothing and names no one: kept out of the audit, which keeps every
+    // entry for years and must not grow at a stranger's pace.
+    const onRecord = token !== null || response.ok
 
     // A sign-out or kick the service took: every instance's gate forgets those sessions (this
     // one at once, even if the record below fails).
@@ -549,7 +672,7 @@ export function proxyRoutes(deps: ProxyDeps) {
               ? { status: response.status, headers: Object.fromEntries(headers), body: text }
               : null,
           ))
-        if (mine) await recordAudit(tx, audit)
+        if (mine && onRecord) await recordAudit(tx, audit)
       })
       .then(() => deps.answers?.changed(committed))
       .catch(async (error: unknown) => {
@@ -585,6 +708,15 @@ function kickResultOf(operation: string, data: unknown) {
 }
 
 /** The audit entry of a read of one record by the token's user. */
+/** Who a token's claims say the caller is, as scoping reads them (none: no role, no group). */
+function callerOf(claims: ReturnType<typeof readClaims>) {
+  return {
+    userId: claims?.sub ?? '',
+    roles: claims?.roles ?? [],
+    groups: readGroupsClaim(claims) ?? [],
+  }
+}
+
 function readEntry(
   claims: ReturnType<typeof readClaims>,
   target: Target,

@@ -173,6 +173,40 @@ describe('scoping by role (EVENT_SCOPE)', () => {
     await adminStream.close()
   })
 
+  it('the service’s own lists, passed through, name nothing outside and are on record', async () => {
+    const through = async (token: string, path: string) => {
+      const response = await fetch(`${baseUrl}/api/${path}`, {
+        headers: { authorization: `Bearer ${token}`, 'service-database': 'demo' },
+      })
+      return { status: response.status, data: ((await response.json()) as { data: Ev[] }).data }
+    }
+    // The whole plan's list is not open to a scoped role; the administrator reads it.
+    expect((await through(staff, 'events?page=1&pageSize=1000')).status).toBe(403)
+    const plan = await through(admin, 'events?page=1&pageSize=1000')
+    expect(plan.status).toBe(200)
+    // Another user's events: those of staff's groups only, of which some are outside.
+    const owners = [...new Set(plan.data.map((e) => e.user_ID).filter(Boolean))] as string[]
+    const other = owners.find((u) => u !== 'staff')!
+    const theirs = await through(admin, `users/${other}/events`)
+    expect(theirs.data.some((e) => !inScope(e))).toBe(true)
+    const seen = await through(staff, `users/${other}/events`)
+    expect(seen.status).toBe(200)
+    expect(seen.data.every(inScope)).toBe(true)
+    expect(seen.data.map((e) => e.event_ID)).toEqual(
+      theirs.data.filter(inScope).map((e) => e.event_ID),
+    )
+    // Their own: all of them.
+    const own = await through(staff, 'users/staff/events')
+    expect(own.data.length).toBeGreaterThan(0)
+    expect(own.data.every(inScope)).toBe(true)
+    const { rows } = await t.storage.query<{ user_id: string; detail: { count: number } }>(
+      `SELECT user_id, detail FROM audit_log WHERE operation = 'GET /users/{userId}/events'
+       ORDER BY id`,
+    )
+    expect(rows.at(-2)).toMatchObject({ user_id: 'staff', detail: { count: seen.data.length } })
+    expect(rows.at(-1)).toMatchObject({ user_id: 'staff', detail: { count: own.data.length } })
+  })
+
   it('is read from EVENT_SCOPE, and a bad value is refused naming the variable only', () => {
     const env = {
       SERVICE_URL: 'http://127.0.0.1:1/api',

@@ -1,3 +1,6 @@
+import type { Event } from '../src/api/schemas/event'
+import { factsOf } from '../src/features/events/model/facts'
+import { compileFilter, searchWords, type EventFilter } from '../src/features/events/model/filter'
 import { compileFilterSql } from '../src/features/events/model/filter-sql'
 import type { ServerConfig } from './config'
 import type { Caller } from './gate'
@@ -16,13 +19,24 @@ export interface Scope {
 }
 
 /** The caller's scope, or null when they find every event. */
-export function scopeOf(caller: Caller, config: Pick<ServerConfig, 'eventScope'>): Scope | null {
+export function scopeOf(
+  caller: Pick<Caller, 'userId' | 'roles' | 'groups'>,
+  config: Pick<ServerConfig, 'eventScope'>,
+): Scope | null {
   const rules = config.eventScope ?? {}
   if (Object.keys(rules).length === 0) return null
   const roles = caller.roles.length > 0 ? caller.roles : ['*']
   // The widest of the roles: one that finds all (or is not named) finds all.
   if (roles.some((role) => (rules[role] ?? 'all') === 'all')) return null
   return { userId: caller.userId, groups: caller.groups }
+}
+
+/** The scope as the model's filters: an event is in it if any of them takes it. */
+function scopeFilters(scope: Scope): EventFilter[] {
+  return [
+    { user: [scope.userId] },
+    ...(scope.groups.length > 0 ? [{ inGroups: scope.groups }] : []),
+  ]
 }
 
 /**
@@ -32,18 +46,35 @@ export function scopeOf(caller: Caller, config: Pick<ServerConfig, 'eventScope'>
 export function scopeSql(scope: Scope | null, firstParam: number) {
   if (!scope) return { where: 'true', params: [] as unknown[] }
   const now = new Date()
-  const own = compileFilterSql({ user: [scope.userId] }, now, 1, {
-    completedStatus: '',
-    firstParam,
-  })
-  if (scope.groups.length === 0) return { where: `(${own.where})`, params: own.params }
-  const groups = compileFilterSql({ inGroups: scope.groups }, now, 1, {
-    completedStatus: '',
-    firstParam: firstParam + own.params.length,
-  })
-  return {
-    where: `((${own.where}) OR (${groups.where}))`,
-    params: [...own.params, ...groups.params],
+  const parts: string[] = []
+  const params: unknown[] = []
+  for (const filter of scopeFilters(scope)) {
+    const sql = compileFilterSql(filter, now, 1, {
+      completedStatus: '',
+      firstParam: firstParam + params.length,
+    })
+    parts.push(`(${sql.where})`)
+    params.push(...sql.params)
+  }
+  return { where: `(${parts.join(' OR ')})`, params }
+}
+
+/**
+ * The scope as a test of one record as the service sent it (the model's `compileFilter` over
+ * the same filters): false for what is not an event it can read the assignment of.
+ */
+export function scopeTest(scope: Scope): (record: unknown) => boolean {
+  const tests = scopeFilters(scope).map((filter) => compileFilter(filter, new Date()))
+  return (record) => {
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) return false
+    try {
+      const event = record as Event
+      const subject = { event, facts: factsOf(event, ''), words: searchWords(event) }
+      return tests.some((test) => test(subject))
+    } catch {
+      // A record the model cannot read is one it cannot place in the scope.
+      return false
+    }
   }
 }
 

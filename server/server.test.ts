@@ -220,6 +220,65 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     expect(big.status).toBe(413)
   })
 
+  it('sends the service only paths below its own, as the audit reads them', async () => {
+    const s = await setUp()
+    const before = s.sent.length
+    // A backslash, a dot segment or an escape that does not decode: refused, nothing sent.
+    for (const path of [
+      '/api/%5c..%5c..%5c..%5cinternal%5cadmin',
+      '/api/events/%2e%2e%5c%2e%2e%5cusers',
+      '/api/events/..%2Fusers',
+      '/api/events/%ZZ',
+      '/api/events/5%00',
+    ]) {
+      const refused = await fetch(s.http.baseUrl + path, {
+        headers: { 'service-database': 'demo', authorization: `Bearer ${s.admin}` },
+      })
+      expect(refused.status, path).toBe(400)
+      expect(((await refused.json()) as Json).error?.detail, path).toMatch(/not one of the service/)
+    }
+    const put = await fetch(`${s.http.baseUrl}/api/%5c..%5capi%5cevents%5c5`, {
+      method: 'PUT',
+      headers: { 'service-database': 'demo', authorization: `Bearer ${s.admin}` },
+      body: '{}',
+    })
+    expect(put.status).toBe(400)
+    expect(s.sent.slice(before)).toEqual([])
+    // Empty segments are dropped: the service reads the event the audit names.
+    const read = await s.call('GET', '/api//events//5/')
+    expect(read.status).toBe(200)
+    expect(s.sent.at(-1)!.path).toBe('/events/5')
+    expect((await auditRows(s)).at(-1)).toMatchObject({
+      operation: 'GET /events/{eventID}',
+      record_id: '5',
+      action: 'read',
+    })
+  })
+
+  it('sends no write of a token the service refuses, and puts no stranger on record', async () => {
+    const s = await setUp()
+    const rows = (await auditRows(s)).length
+    const writes = () => s.sent.filter((r) => r.method !== 'GET').length
+    const sentBefore = writes()
+    // A forged token: refused at the door (the gate asks the service once), nothing written.
+    const forged = await s.call('DELETE', '/api/events/7', { token: forge('admin') })
+    expect(forged.status).toBe(401)
+    expect(writes()).toBe(sentBefore)
+    // No token at all: the service refuses it, and the audit gains nothing.
+    for (let i = 0; i < 5; i++)
+      expect((await s.call('POST', '/api/events', { token: null, body: {} })).status).toBe(401)
+    // A database this server does not serve: refused here.
+    const elsewhere = await s.call('POST', '/api/events', {
+      body: {},
+      headers: { 'service-database': 'not-served' },
+    })
+    expect(elsewhere.status).toBe(404)
+    expect((await auditRows(s)).length).toBe(rows)
+    expect((await auditRows(s)).filter((r) => r.user_id === 'admin' && r.status === 401)).toEqual(
+      [],
+    )
+  })
+
   it('updates the mirror at once after a write and audits each changed field', async () => {
     const s = await setUp()
     const event = (await s.call('GET', '/api/events/5')).json.data as Record<string, unknown>

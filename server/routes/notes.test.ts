@@ -96,6 +96,24 @@ describe('notes', () => {
     expect(history.changes).toEqual([])
   })
 
+  it('two edits begun from the same text at once: one is kept, the other refused, not lost', async () => {
+    const posted = await call('staff', 'POST', 'notes/event/7', { body: 'Asked for the letter' })
+    const note = posted.data as Note
+    const edits = await Promise.all(
+      ['Asked for the letter; sent', 'Asked for the letter twice'].map((body) =>
+        call('staff', 'PATCH', `notes/${note.id}`, { body, was: note.body }),
+      ),
+    )
+    expect(edits.map((e) => e.status).sort()).toEqual([200, 409])
+    expect(edits.find((e) => e.status === 409)!.detail).toMatch(/changed since you began/)
+    const kept = (edits.find((e) => e.status === 200)!.data as Note).body
+    const list = (await call('staff', 'GET', 'notes/event/7')).data as { notes: Note[] }
+    expect(list.notes.find((n) => n.id === note.id)!.body).toBe(kept)
+    // Begun from the text it holds now: kept.
+    const next = await call('staff', 'PATCH', `notes/${note.id}`, { body: 'Done', was: kept })
+    expect(next.status).toBe(200)
+  })
+
   it('refuses bad input with a clear 4xx and keeps nothing', async () => {
     const before = (await call('staff', 'GET', 'notes/event/6')).data as { notes: Note[] }
     const cases: [string, string, unknown, number, RegExp][] = [

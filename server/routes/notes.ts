@@ -70,7 +70,14 @@ const noteBody = z
       }),
   )
 
-const noteSchema = z.strictObject({ body: noteBody })
+const noteSchema = z.strictObject({
+  body: noteBody,
+  /**
+   * The text the edit was begun from: when the note holds another by now (changed in another
+   * tab), the edit is refused rather than losing that change. Without it, the last edit wins.
+   */
+  was: z.string().max(NOTE_MAX_CHARS).optional(),
+})
 const newNoteSchema = z.strictObject({
   body: noteBody,
   /** The form's own key for this note: sent again, the note is not kept twice. */
@@ -257,7 +264,7 @@ export function noteRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
         refusal(400, `The note is not one the server keeps: ${problemAt(parsed.error)}.`),
         400,
       )
-    const body = parsed.data.body
+    const { body, was } = parsed.data
     const result = await storage.transaction(async (tx) => {
       const { rows } = await tx.query<NoteRow>(
         `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND database = $2 FOR UPDATE`,
@@ -271,6 +278,12 @@ export function noteRoutes(storage: Storage, scopeFor: ScopeFor = () => null) {
         return {
           status: 409 as const,
           detail: `A note can be changed for ${NOTE_EDIT_MINUTES} minutes after it was written; this one is now fixed.`,
+        }
+      if (was !== undefined && was.trim() !== note.body)
+        return {
+          status: 409 as const,
+          detail:
+            'The note was changed since you began this edit (in another tab?): cancel to read it, then edit it again.',
         }
       const { rows: changed } = await tx.query<NoteRow>(
         `UPDATE notes SET body = $2, mentions = $3::text[], edited_at = now() WHERE id = $1

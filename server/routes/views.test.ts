@@ -192,6 +192,27 @@ describe('saved views', () => {
     expect(huge.status).toBe(413)
   })
 
+  it('two renames to one name at once: one is made, the other told the name is taken', async () => {
+    const make = async (name: string) =>
+      (
+        (await call('support', 'POST', 'views', { name, state, sharing: { with: 'none' } }))
+          .data as View
+      ).id
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await make(`First ${round}`), await make(`Second ${round}`)]
+      const same = { name: `Same ${round}`, state, sharing: { with: 'none' } }
+      const answers = await Promise.all([
+        call('support', 'PUT', `views/${a}`, same),
+        call('support', 'PUT', `views/${b}`, same),
+      ])
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 409])
+      expect(answers.find((x) => x.status === 409)!.detail).toMatch(/already have a view named/)
+    }
+    const names = await namesOf('support')
+    for (let round = 0; round < 5; round++)
+      expect(names.filter((n) => n === `Same ${round}`)).toHaveLength(1)
+  })
+
   it('refuses a caller without a session', async () => {
     const response = await fetch(`${baseUrl}/console-api/views`, {
       headers: { 'service-database': 'demo' },

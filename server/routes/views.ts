@@ -188,16 +188,19 @@ export function viewRoutes(storage: Storage) {
     return c.json(answer({ views: rows.map((r) => viewOf(r, caller)) }))
   })
 
+  /** One user's views are written one at a time: the count and the names are checked safely. */
+  const lockViewsOf = (tx: Sql, caller: Caller) =>
+    tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `views:${caller.database}:${caller.userId}`,
+    ])
+
   app.post('/views', async (c) => {
     const caller = c.get('caller')
     const body = await bodyOf(c, caller)
     if ('detail' in body) return c.json(refusal(body.status, body.detail), body.status)
     const { name, state, sharing } = body
     const result = await storage.transaction(async (tx): Promise<Refused | { view: ViewRow }> => {
-      // One user's views are written one at a time: the count and the name are checked safely.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `views:${caller.database}:${caller.userId}`,
-      ])
+      await lockViewsOf(tx, caller)
       const { rows: counted } = await tx.query<{ n: string; taken: boolean }>(
         `SELECT count(*) AS n, bool_or(lower(name) = lower($3)) AS taken FROM saved_views
          WHERE database = $1 AND owner_id = $2`,
@@ -237,6 +240,8 @@ export function viewRoutes(storage: Storage) {
     if ('detail' in body) return c.json(refusal(body.status, body.detail), body.status)
     const { name, state, sharing } = body
     const result = await storage.transaction(async (tx): Promise<Refused | { view: ViewRow }> => {
+      // Two renames to one name at once: the second waits, then finds the name taken.
+      await lockViewsOf(tx, caller)
       const view = await visibleView(tx, caller, id)
       if (!view) return { status: 404 as const, detail: 'There is no such view.' }
       if (view.owner_id !== caller.userId)

@@ -64,10 +64,15 @@ export const addNote = (
     options,
   )
 
+/**
+ * Changes a note's text; `was` is the text the edit began from, so that an edit made meanwhile
+ * (another tab) is refused (409) rather than lost.
+ */
 export const editNote = (
   server: ApiClient,
   noteId: number,
   body: string,
+  was: string,
   options: RequestOptions = {},
 ) =>
   server.request(
@@ -75,7 +80,7 @@ export const editNote = (
       name: 'editNote',
       method: 'PATCH',
       path: `notes/${noteId}`,
-      body: { body },
+      body: { body, was },
       schema: noteSchema,
     },
     options,

@@ -104,8 +104,10 @@ function Notes({
 function NoteItem({ note, server, db }: { note: Note; server: ApiClient; db: string }) {
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<string | null>(null)
+  // The text the edit began from: the server refuses the save if the note holds another by now.
+  const [editedFrom, setEditedFrom] = useState('')
   const save = useMutation({
-    mutationFn: (body: string) => editNote(server, note.id, body, { database: db }),
+    mutationFn: (body: string) => editNote(server, note.id, body, editedFrom, { database: db }),
     onSuccess: () => {
       setDraft(null)
       return queryClient.invalidateQueries({ queryKey: notesKey(db) })
@@ -122,7 +124,14 @@ function NoteItem({ note, server, db }: { note: Note; server: ApiClient; db: str
         <>
           <p className={styles.body}>{note.body}</p>
           {note.editable && (
-            <Button size="small" variant="ghost" onClick={() => setDraft(note.body)}>
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={() => {
+                setEditedFrom(note.body)
+                setDraft(note.body)
+              }}
+            >
               Edit note
             </Button>
           )}
@@ -147,7 +156,14 @@ function NoteItem({ note, server, db }: { note: Note; server: ApiClient; db: str
             <Button type="submit" size="small" variant="primary" disabled={save.isPending}>
               Save note
             </Button>{' '}
-            <Button size="small" variant="ghost" onClick={() => setDraft(null)}>
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={() => {
+                save.reset()
+                setDraft(null)
+              }}
+            >
               Cancel
             </Button>
           </span>
