@@ -70,4 +70,39 @@ test.describe('notes and mentions', () => {
     await expect(notes.getByRole('link')).toHaveCount(0)
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
   })
+
+  test('two tabs editing one note: the second save is refused, and the first edit stays', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'staff')
+    const event = await createEvent(page)
+    await page.goto(`/events/${event.event_ID}`)
+    const notes = page.getByRole('region', { name: 'Notes' })
+    await notes.getByLabel('Add a note').fill('Sent the form')
+    await notes.getByRole('button', { name: 'Add note' }).click()
+    await expect(notes.getByRole('listitem').first()).toContainText('Sent the form')
+
+    // The same user's second tab (signed in on its own), both editing from the same text.
+    const other = await context.newPage()
+    await signIn(other, 'staff')
+    await other.goto(`/events/${event.event_ID}`)
+    const otherNotes = other.getByRole('region', { name: 'Notes' })
+    await otherNotes.getByRole('button', { name: 'Edit note' }).click()
+    await notes.getByRole('button', { name: 'Edit note' }).click()
+    await notes.getByLabel('Note', { exact: true }).fill('Sent the form by post')
+    await notes.getByRole('button', { name: 'Save note' }).click()
+    await expect(notes.getByRole('listitem').first()).toContainText('Sent the form by post')
+
+    await otherNotes.getByLabel('Note', { exact: true }).fill('Sent the form by email')
+    await otherNotes.getByRole('button', { name: 'Save note' }).click()
+    await expect(otherNotes.getByText(/changed since you began this edit/)).toBeVisible()
+    // Cancelled, the tab shows the note as it is; nothing was lost.
+    await otherNotes.getByRole('button', { name: 'Cancel' }).click()
+    await expect(otherNotes.getByRole('listitem').first()).toContainText('Sent the form by post')
+    await page.reload()
+    await expect(notes.getByRole('listitem').first()).toContainText('Sent the form by post')
+    await expect(notes.getByRole('listitem').first()).not.toContainText('by email')
+    await other.close()
+  })
 })
