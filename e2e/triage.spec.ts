@@ -253,4 +253,48 @@ test.describe('keyboard triage', () => {
       .poll(async () => (await service(page, 'GET', `/events/${second.event_ID}`)).data.status)
       .toBe('Completed')
   })
+
+  test('a digit pressed as the snooze choices open snoozes once, and Undo puts it back', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff')
+    const at = serviceText(new Date(2000, 0, 5, 9, 0))
+    const event = await createEvent(page, {
+      priority: 'URGENT',
+      due_Date: at,
+      reminder: true,
+      next_Scheduled_Date: at,
+    })
+    // The durations arrive late (a slow service): the choices open with the default alone,
+    // and the whole list comes after the digit was pressed.
+    await page.route('**/api/snoozes**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      await route.continue()
+    })
+    const snoozes: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/snooze(\?|$)/.test(r.url())) snoozes.push(r.url())
+    })
+    await page.goto('/events/mine')
+    const link = page.getByRole('link', { name: event.subject, exact: true })
+    await link.focus()
+    await page.keyboard.press('s')
+    await page.keyboard.press('1')
+    await expect
+      .poll(
+        async () =>
+          (await service(page, 'GET', `/events/${event.event_ID}`)).data.next_Scheduled_Date,
+      )
+      .not.toBe(event.next_Scheduled_Date)
+    // The durations have come, and nothing more was sent.
+    await page.waitForTimeout(3500)
+    expect(snoozes).toHaveLength(1)
+    await page.keyboard.press('ControlOrMeta+z')
+    await expect
+      .poll(
+        async () =>
+          (await service(page, 'GET', `/events/${event.event_ID}`)).data.next_Scheduled_Date,
+      )
+      .toBe(event.next_Scheduled_Date)
+  })
 })

@@ -28,8 +28,13 @@ export function SnoozeChooser({
     DEFAULT_SNOOZE_DURATION,
     ...snoozes.map((o) => o.option_Key).filter((k) => k !== DEFAULT_SNOOZE_DURATION),
   ].slice(0, 9)
+  // One choice per opening: a digit pressed early is picked when the choices open and again
+  // when the durations arrive (or an effect runs twice), and a second snooze of the same
+  // version would be refused and leave Undo nothing to undo.
+  const chosen = useRef<Event | null>(null)
   const pick = (key: string | undefined) => {
-    if (!event || !key) return
+    if (!event || !key || chosen.current === event) return
+    chosen.current = event
     onChoose(event, key)
   }
   // A digit picks at once while the choices are open.
@@ -38,6 +43,10 @@ export function SnoozeChooser({
     latest.current = pick
   })
   const open = event !== null
+  // Closed, the next opening may choose again (a refused snooze is tried once more).
+  useLayoutEffect(() => {
+    if (!open) chosen.current = null
+  }, [open])
   const keys = durations.join(',')
   useEffect(() => {
     if (open && digit) latest.current(keys.split(',')[Number(digit) - 1])
