@@ -130,6 +130,10 @@ test.describe('events calendar', () => {
         new RegExp(`^${everyone.length.toLocaleString('en-GB')} events? in view`),
       )
       await expectMonthShows(page, everyone, range)
+      // People and groups by the directory's names, as every other view names them.
+      const groupNames = await page.getByLabel('User group').locator('option').allTextContents()
+      expect(groupNames.length).toBeGreaterThan(1)
+      expect(groupNames.filter((g) => /^Group \d+$/.test(g))).toEqual([])
       // "+N more" opens the day's list: every event of the day, the drawn ones too.
       const more = page
         .getByRole('button', { name: /more events? on .*: open the day’s list$/ })

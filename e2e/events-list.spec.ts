@@ -114,6 +114,16 @@ test.describe('events list', () => {
     await expect(page.getByText('No events on this page')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled()
     await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled()
+    await page.getByRole('button', { name: 'Go to the first page' }).click()
+    await expect(page).not.toHaveURL(/page=100000/)
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+
+    // A search that matches nothing says so, and clearing it brings the events back.
+    await page.getByRole('searchbox').fill('zzqxnothingmatches')
+    await expect(page.getByText('No events match these filters.')).toBeVisible()
+    await page.getByRole('button', { name: 'Clear filters', exact: true }).click()
+    await expect(page.getByRole('searchbox')).toHaveValue('')
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
   })
 
   test('the column chooser shows any field, from the keyboard too, and keeps it in the URL', async ({

@@ -17,6 +17,13 @@ export function useDirectory() {
       groupName: (key: number) => groups.get(key) || `Group ${key}`,
       /** "Julia Martinez (jmartinez)" where the name is known; the ID alone otherwise. */
       personLabel: (id: string) => (people.get(id) ? `${people.get(id)} (${id})` : id),
+      /** Who a record is assigned to by name: its user, else its group; null for nobody. */
+      assigneeName: (a: { user_ID?: string | null; userGroup_Key?: number | null }) =>
+        a.user_ID
+          ? people.get(a.user_ID) || a.user_ID
+          : a.userGroup_Key != null
+            ? groups.get(a.userGroup_Key) || `Group ${a.userGroup_Key}`
+            : null,
     }
   }, [directory])
 }

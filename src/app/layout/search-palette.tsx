@@ -14,6 +14,7 @@ import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { describeError } from '@/components/errors/describe-error'
 import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan } from '@/lib/app-context'
+import { useDirectory } from '@/lib/directory'
 import { paths } from '@/lib/paths'
 import { commandsFor } from '../pages'
 import styles from './search-everywhere.module.css'
@@ -87,6 +88,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
   const navigate = useNavigate()
   const listHref = useHref(paths.events.list())
   const me = useCurrentUser()
+  const { assigneeName } = useDirectory()
   const ids = { input: useId(), list: useId(), hint: useId() }
   const [text, setText] = useState('')
   const [active, setActive] = useState(0)
@@ -159,13 +161,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
         id: `event-${e.event_ID}`,
         group: 'Events',
         label: eventTitle(e),
-        detail: [
-          `Event ${e.event_ID}`,
-          e.status,
-          e.user_ID ?? (e.userGroup_Key != null ? `Group ${e.userGroup_Key}` : null),
-        ]
-          .filter(Boolean)
-          .join(' · '),
+        detail: [`Event ${e.event_ID}`, e.status, assigneeName(e)].filter(Boolean).join(' · '),
         rank: events.ranks[i] ?? SEARCH_RANK.inside,
         run: () => go(paths.events.detail(e.event_ID)),
       }),

@@ -1,5 +1,6 @@
 import type { StringOption } from '@/api/schemas/static-option'
 import { Button } from '@/components/ui/button'
+import { useDirectory } from '@/lib/directory'
 import type { FilterChoices } from './calendar-filters'
 import { FilterSelect as Select } from './filter-select'
 import { ANYONE, type CalendarSearch } from './calendar-search'
@@ -20,6 +21,7 @@ interface CalendarFilterBarProps {
 /** The filters (assigned user, group, priority, status, completed) and where events go. */
 export function CalendarFilterBar(props: CalendarFilterBarProps) {
   const { search, me, choices, priorities, activeCount, onChange, onReset } = props
+  const { personLabel, personName, groupName } = useDirectory()
   return (
     <div className={styles.bar} role="group" aria-label="Filters">
       <Select
@@ -27,13 +29,13 @@ export function CalendarFilterBar(props: CalendarFilterBarProps) {
         value={search.user ?? ANYONE}
         onChange={(v) => onChange({ user: v === ANYONE ? null : v })}
       >
-        <option value={me}>Me ({me})</option>
+        <option value={me}>Me ({personName(me)})</option>
         <option value={ANYONE}>Anyone</option>
         {choices.users
           .filter((u) => u !== me)
           .map((u) => (
             <option key={u} value={u}>
-              {u}
+              {personLabel(u)}
             </option>
           ))}
       </Select>
@@ -45,7 +47,7 @@ export function CalendarFilterBar(props: CalendarFilterBarProps) {
         <option value={ANY}>Any group</option>
         {choices.groups.map((g) => (
           <option key={g} value={String(g)}>
-            Group {g}
+            {groupName(g)}
           </option>
         ))}
       </Select>

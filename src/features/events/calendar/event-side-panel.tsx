@@ -7,6 +7,7 @@ import { ApiError } from '@/api/errors'
 import type { Event } from '@/api/schemas/event'
 import type { StringOption } from '@/api/schemas/static-option'
 import { useRuntimeConfig } from '@/lib/app-context'
+import { useDirectory } from '@/lib/directory'
 import { EventActions } from '../actions/event-actions'
 import { humanizeCode } from '../event-fields'
 import { paths } from '@/lib/paths'
@@ -49,6 +50,7 @@ export function EventSidePanel(props: EventSidePanelProps) {
   const queries = useEventQueries()
   const db = useDatabase()
   const { completedStatus } = useRuntimeConfig()
+  const { assigneeName } = useDirectory()
   const titleId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const id = event.event_ID
@@ -67,8 +69,7 @@ export function EventSidePanel(props: EventSidePanelProps) {
       onClose()
     }
   }
-  const assignee =
-    event.user_ID ?? (event.userGroup_Key != null ? `Group ${event.userGroup_Key}` : 'Unassigned')
+  const assignee = assigneeName(event) ?? 'Unassigned'
   const rows: [string, string][] = [
     ['Due', formatDisplayDateTime(event.due_Date)],
     ['Starts', formatDisplayDateTime(event.start_Date)],

@@ -15,9 +15,16 @@ import { useAskIndex, useIndexFacets, useIndexPhase, useIndexQuery } from '../in
 import type { QueryRequest } from '../index/protocol'
 import { useLookup } from '../use-lookup'
 import { useNow } from '../use-now'
+import { Button } from '@/components/ui/button'
 import { FilterBar } from './filters/filter-bar'
 import { IndexStatus } from './filters/index-status'
-import { toIndexFilter, usableFilter, type FilterUser } from './filters/list-filter'
+import {
+  activeFilterCount,
+  EMPTY_FILTER,
+  toIndexFilter,
+  usableFilter,
+  type FilterUser,
+} from './filters/list-filter'
 import { useTriageKeys } from '../triage/use-triage-keys'
 import { IdleBulkBar } from './bulk/idle-bulk-bar'
 import { useBulkReport, useBulkRunning } from './bulk/bulk-store'
@@ -360,6 +367,32 @@ export function EventsListPage() {
               }}
               onSort={(field, additive) =>
                 update({ sort: toggleSort(search.sort, field, additive), page: 1 })
+              }
+              empty={
+                search.page > 1 && total !== 0 ? (
+                  <p>
+                    No events on this page: the list is shorter than it was.{' '}
+                    <Button size="small" variant="ghost" onClick={() => update({ page: 1 })}>
+                      Go to the first page
+                    </Button>
+                  </p>
+                ) : activeFilterCount(filter) > 0 || text.trim() ? (
+                  <p>
+                    No events match these filters.{' '}
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      onClick={() => {
+                        onText('')
+                        onFilter(EMPTY_FILTER)
+                      }}
+                    >
+                      Clear filters
+                    </Button>
+                  </p>
+                ) : (
+                  <p>There are no events in this database yet.</p>
+                )
               }
             />
           </RowTeamProvider>

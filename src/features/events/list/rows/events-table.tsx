@@ -1,4 +1,12 @@
-import { Fragment, lazy, Suspense, useEffect, useRef, type CSSProperties } from 'react'
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+} from 'react'
 import type { SortField } from '@/api/events'
 import { COLUMN_PX } from '../columns/events-columns'
 import { SortHeader } from '../sorting/sort-header'
@@ -29,6 +37,8 @@ const px = (width: number) => ({ '--col-width': `${width}px` }) as CSSProperties
 const minWidth = (width: number) => ({ '--table-min-width': `${width}px` }) as CSSProperties
 
 interface EventsTableProps extends RowsProps {
+  /** What an empty page says (why it is empty, and the way out). */
+  empty: ReactNode
   /** The rows a page holds when full: past `VIRTUALIZE_FROM` the virtualizer loads at once. */
   pageSize: number
   sort: readonly SortField[]
@@ -56,6 +66,7 @@ export function EventsTable({
   someSelected,
   onToggleAll,
   onSort,
+  empty,
   ...rowsProps
 }: EventsTableProps) {
   const { rows, columns } = rowsProps
@@ -148,9 +159,7 @@ export function EventsTable({
           )}
         </tbody>
       </table>
-      {!loading && rows.length === 0 && (
-        <p className={styles.empty}>No events on this page. Go back a page, or sort differently.</p>
-      )}
+      {!loading && rows.length === 0 && <div className={styles.empty}>{empty}</div>}
     </div>
   )
 }
