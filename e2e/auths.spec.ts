@@ -206,11 +206,20 @@ test.describe('auths', () => {
       name: 'This auth changed while you were editing',
     })
     await expect(dialog).toBeVisible()
-    await expect(dialog.getByRole('row', { name: /Assigned to/ })).toContainText('iwhite')
+    // People by the directory's names: who saved it, and the assignee they set.
+    await expect(dialog).toContainText('Pat Support (support) saved it')
+    await expect(dialog.getByRole('row', { name: /Assigned to/ })).toContainText(
+      'Isaac White (iwhite)',
+    )
     await dialog.getByRole('button', { name: 'Save mine over theirs' }).click()
     await expect(page.getByText(`Auth ${authNumber} saved`)).toBeVisible()
     const stored = (await service(page, 'GET', `/auths/${authNumber}`)).data
     expect(stored).toMatchObject({ notes: 'Mine', assigned_User: 'iwhite' })
+    await expect(page.getByRole('definition').filter({ hasText: /^Isaac White$/ })).toBeVisible()
+    const updatedBy = page.getByRole('term').filter({ hasText: /^Updated by$/ })
+    await expect(updatedBy.locator('xpath=following-sibling::dd')).toHaveText(
+      'Pat Support (support)',
+    )
   })
 
   test('delete asks for the auth number before deleting', async ({ page }) => {

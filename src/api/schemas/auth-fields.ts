@@ -28,6 +28,8 @@ export type AuthFieldSpec = {
   readonly default?: string | boolean
   /** The service writes it itself (who entered, changed or approved, and when). */
   readonly stamped?: true
+  /** It holds a user's ID: staff read it as the person's name. */
+  readonly person?: true
 } & (
   | { readonly type: 'text'; /** the longest text a write may hold */ readonly max: number }
   | { readonly type: 'date' }
@@ -46,7 +48,7 @@ const AMOUNT = { type: 'number', range: { min: 0, max: MAX_AMOUNT } } as const
 const WHOLE = { type: 'integer', range: { min: 0, max: 2_147_483_647 } } as const
 /** A NOT NULL yes or no, false unless set. */
 const REQUIRED_BOOLEAN = { type: 'boolean', required: true, default: false } as const
-const USER_ID = { type: 'text', max: TEXT_SIZE.user } as const
+const USER_ID = { type: 'text', max: TEXT_SIZE.user, person: true } as const
 const CODE = { type: 'text', max: TEXT_SIZE.code } as const
 const TERM = { type: 'text', max: TEXT_SIZE.term } as const
 const NAME = { type: 'text', max: TEXT_SIZE.name } as const

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useDirectory } from '@/lib/directory'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -28,7 +29,8 @@ const isBlank = (node: ReactNode) => node === null || node === undefined || node
  */
 export function ConflictDialog(props: ConflictDialogProps) {
   const { noun, latest, changes, labelOf, format, pending } = props
-  const who = latest.update_User ?? 'Someone'
+  const { personLabel } = useDirectory()
+  const who = latest.update_User ? personLabel(latest.update_User) : 'Someone'
   const when = latest.update_Date ? ` on ${formatDisplayDateTime(latest.update_Date)}` : ''
   const replaced = changes.filter((c) => c.overwrites).length
   const shown = (field: string, value: unknown) => {

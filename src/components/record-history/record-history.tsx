@@ -4,6 +4,7 @@ import { useApi, useDatabase } from '@/api/api-context'
 import { getHistory, type HistoryChange } from '@/api/history'
 import { dbKey } from '@/api/query-keys'
 import { useRuntimeConfig } from '@/lib/app-context'
+import { useDirectory } from '@/lib/directory'
 import { formatDayAndClock } from '@/lib/format/format'
 import styles from './record-history.module.css'
 
@@ -101,6 +102,7 @@ function verb(change: HistoryChange, fields: [string, { before: unknown; after: 
 }
 
 function HistoryItem({ change }: { change: HistoryChange }) {
+  const { personLabel } = useDirectory()
   const outside = change.through === 'service'
   const fields = Object.entries(change.fields).filter(([field]) => !STAMPS.has(field))
   const when = <time dateTime={change.at}>{formatDayAndClock(new Date(change.at))}</time>
@@ -114,12 +116,15 @@ function HistoryItem({ change }: { change: HistoryChange }) {
                 ? 'Created outside the console'
                 : 'Changed outside the console'}
             </strong>
-            {change.userId && <> by {change.userId} (as the service says)</>}
+            {change.userId && <> by {personLabel(change.userId)} (as the service says)</>}
             <span className={styles.muted}> · seen {when}</span>
           </>
         ) : (
           <>
-            <strong>{change.userName ?? change.userId ?? 'Someone'}</strong> {verb(change, fields)}
+            <strong>
+              {change.userName ?? (change.userId ? personLabel(change.userId) : 'Someone')}
+            </strong>{' '}
+            {verb(change, fields)}
             <span className={styles.muted}> · {when}</span>
           </>
         )}

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { labelOf } from '../auth-fields'
 import { formatAuthValue } from '../format-value'
+import { useDirectory } from '@/lib/directory'
 import { paths } from '@/lib/paths'
 import { readableDates } from '@/lib/format/format'
 import { stampsReceived, type FieldChange } from './import-rows'
@@ -100,14 +101,15 @@ function HeldRow({ state, onResolve }: { state: RowState; onResolve?: (() => voi
 
 /** What a row changes on the auth it names, field by field (old → new). */
 function ChangesList({ changes }: { changes: readonly FieldChange[] }) {
+  const { personLabel } = useDirectory()
   return (
     <ul className={styles.changes} aria-label="What changes">
       {changes.slice(0, MOST_CHANGES).map(({ field, from, to }) => (
         <li key={field}>
           <strong>{labelOf(field)}</strong>:{' '}
-          <span className={styles.old}>{formatAuthValue(field, from)}</span>
+          <span className={styles.old}>{formatAuthValue(field, from, personLabel)}</span>
           {' → '}
-          <span className={styles.new}>{formatAuthValue(field, to)}</span>
+          <span className={styles.new}>{formatAuthValue(field, to, personLabel)}</span>
         </li>
       ))}
       {changes.length > MOST_CHANGES && <li>and {changes.length - MOST_CHANGES} more</li>}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Auth } from '@/api/schemas/auth'
+import { useDirectory } from '@/lib/directory'
 import { labelOf } from '../auth-fields'
 import { EMPTY_VALUE, formatAuthValue } from '../format-value'
 import styles from './detail.module.css'
@@ -17,6 +18,7 @@ interface AuthFieldListProps {
 /** A titled group of fields as label and value. */
 export function AuthFieldList({ id, title, auth, fields, render }: AuthFieldListProps) {
   const headingId = `group-${id}`
+  const { personLabel } = useDirectory()
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
@@ -25,7 +27,7 @@ export function AuthFieldList({ id, title, auth, fields, render }: AuthFieldList
       <dl className={styles.fields}>
         {fields.map((field) => {
           const value = (auth as Record<string, unknown>)[field]
-          const text = formatAuthValue(field, value)
+          const text = formatAuthValue(field, value, personLabel)
           return (
             <div key={field} className={styles.field}>
               <dt>{labelOf(field)}</dt>

@@ -5,6 +5,7 @@ import { useStoredTone } from '../auth-codes'
 import { countOf, periodNote, periodOf, waitingFor } from '../glance'
 import { toneOf } from '../model/tone'
 import { GlanceFact } from './glance-fact'
+import { useDirectory } from '@/lib/directory'
 import styles from './detail.module.css'
 
 interface Fact {
@@ -17,7 +18,7 @@ const joined = (...parts: (string | null | undefined | false)[]) =>
   parts.filter(Boolean).join(' · ') || undefined
 
 /** The answers a caller asks for, chosen by where the auth stands. */
-function factsFor(auth: Auth): Fact[] {
+function factsFor(auth: Auth, personName: (id: string) => string): Fact[] {
   const unit = auth.unit_Type
   const visits = (n: number | null | undefined, units: number | null | undefined) =>
     typeof n === 'number' ? countOf(n, 'visit') : countOf(units, unit)
@@ -94,7 +95,11 @@ function factsFor(auth: Auth): Fact[] {
         },
         {
           label: 'Assigned to',
-          value: auth.assigned_User ?? <span className={styles.muted}>Nobody yet</span>,
+          value: auth.assigned_User ? (
+            personName(auth.assigned_User)
+          ) : (
+            <span className={styles.muted}>Nobody yet</span>
+          ),
         },
       ]
   }
@@ -103,9 +108,10 @@ function factsFor(auth: Auth): Fact[] {
 /** Is it approved, for how many, until when: the facts a caller asks for, large. */
 export function AuthGlance({ auth }: { auth: Auth }) {
   const tone = useStoredTone(auth)
+  const { personName } = useDirectory()
   return (
     <dl className={`${styles.glance} ${styles[`glance_${tone}`] ?? ''}`}>
-      {factsFor(auth).map((fact) => (
+      {factsFor(auth, personName).map((fact) => (
         <GlanceFact key={fact.label} {...fact} />
       ))}
     </dl>

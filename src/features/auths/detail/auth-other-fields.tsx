@@ -1,11 +1,13 @@
 import type { Auth } from '@/api/schemas/auth'
 import { isAuthKey } from '@/api/schemas/auth-fields'
+import { useDirectory } from '@/lib/directory'
 import { labelOf, LEGACY_FIELDS } from '../auth-fields'
 import { formatAuthValue } from '../format-value'
 import styles from './detail.module.css'
 
 /** Legacy fields and any the contract does not document: folded away, shown as they came. */
 export function AuthOtherFields({ auth }: { auth: Auth }) {
+  const { personLabel } = useDirectory()
   const unknown = Object.keys(auth).filter((key) => !isAuthKey(key))
   const fields = [...LEGACY_FIELDS, ...unknown]
   return (
@@ -23,7 +25,7 @@ export function AuthOtherFields({ auth }: { auth: Auth }) {
             <dt>
               {labelOf(field)} <code className={styles.fieldName}>{field}</code>
             </dt>
-            <dd>{formatAuthValue(field, (auth as Record<string, unknown>)[field])}</dd>
+            <dd>{formatAuthValue(field, (auth as Record<string, unknown>)[field], personLabel)}</dd>
           </div>
         ))}
       </dl>

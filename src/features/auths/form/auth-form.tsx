@@ -24,6 +24,7 @@ import { AuthFormSection } from './auth-form-section'
 import { toFormValues, type AuthFormValues } from './auth-form-values'
 import { useAuthFormSave } from './use-auth-form-save'
 import styles from './auth-form.module.css'
+import { useDirectory } from '@/lib/directory'
 
 const [statusGroup, peopleGroup, clinicalGroup, notesGroup] = AUTH_GROUPS
 
@@ -33,6 +34,7 @@ const [statusGroup, peopleGroup, clinicalGroup, notesGroup] = AUTH_GROUPS
  */
 export function AuthForm({ auth }: { auth?: Auth }) {
   const db = useDatabase()
+  const { personLabel } = useDirectory()
   const codesId = useId()
   const { codes: seen } = useRecentLookups()
   const codes = useAuthCodes(db, seen)
@@ -57,7 +59,7 @@ export function AuthForm({ auth }: { auth?: Auth }) {
         title={base ? `Edit auth ${authNumber}` : 'New auth'}
         description={
           base
-            ? `Last saved by ${base.update_User ?? 'unknown'}${
+            ? `Last saved by ${base.update_User ? personLabel(base.update_User) : 'unknown'}${
                 base.update_Date ? ` on ${formatDisplayDateTime(base.update_Date)}` : ''
               }. Fields not shown here are kept as they are.`
             : `A new authorization in the ${db} database.`
@@ -118,7 +120,7 @@ export function AuthForm({ auth }: { auth?: Auth }) {
           latest={save.conflict.latest}
           changes={save.conflict.changes}
           labelOf={labelOf}
-          format={formatAuthValue}
+          format={(field, value) => formatAuthValue(field, value, personLabel)}
           pending={save.pending}
           onKeepMine={() => void save.keepMine()}
           onTakeTheirs={save.takeTheirs}

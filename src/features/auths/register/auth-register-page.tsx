@@ -31,6 +31,7 @@ import { AuthStatusBadge } from '../detail/auth-status-badge'
 import { decisionClock } from '../model/decision-clock'
 import { CLOCK_WORDS, MET_WORDS, registerToCsv } from './register-csv'
 import styles from './register.module.css'
+import { useDirectory } from '@/lib/directory'
 
 const PAGE = 100
 
@@ -130,6 +131,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
   const queryClient = useQueryClient()
   const server = useMemo(() => api.at(consoleServer), [api, consoleServer])
   const rules = useDecisionRules()
+  const { personName } = useDirectory()
   const now = useClockNow()
   const [form, setForm] = useState<FormState>(EMPTY)
   const [offset, setOffset] = useState(0)
@@ -424,6 +426,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
                     row={row}
                     clockText={clockWord(row, rules, now)}
                     chip={<DecisionClockChip clock={decisionClock(row.auth, rules, now)} />}
+                    assignee={row.auth.assigned_User ? personName(row.auth.assigned_User) : null}
                     pick={
                       canAssign
                         ? {
@@ -477,11 +480,14 @@ function RegisterLine({
   row,
   clockText,
   chip,
+  assignee,
   pick,
 }: {
   row: RegisterRow
   clockText: string
   chip: ReactNode
+  /** Who it is assigned to, by name; null for nobody. */
+  assignee: string | null
   pick: { on: boolean; toggle: () => void } | null
 }) {
   const a = row.auth
@@ -512,7 +518,7 @@ function RegisterLine({
         <AuthStatusBadge auth={a} />
       </td>
       <td>{a.urgent ? 'Urgent' : ''}</td>
-      <td>{a.assigned_User ?? <span className={styles.muted}>Nobody</span>}</td>
+      <td>{assignee ?? <span className={styles.muted}>Nobody</span>}</td>
       <td>{[a.subscriber_ID, a.member_Seq].filter(Boolean).join('-')}</td>
       <td>{a.provider_ID ?? ''}</td>
       <td>{formatDisplayDate(a.received_Date)}</td>

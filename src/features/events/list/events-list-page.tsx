@@ -267,6 +267,10 @@ export function EventsListPage() {
   const onFilter = useHandler((filter: EventListSearch['filter']) => update({ filter, page: 1 }))
   const onText = useHandler(setText)
   const onTextDone = useHandler(flushText)
+  const onClear = useHandler(() => {
+    setText('')
+    update({ filter: EMPTY_FILTER, page: 1 })
+  })
   const {
     attach: attachTriage,
     helpOpen,
@@ -305,6 +309,7 @@ export function EventsListPage() {
         onChange={onFilter}
         onText={onText}
         onTextDone={onTextDone}
+        onClear={onClear}
       />
       <IndexStatus total={total} filtered={recounting} failed={indexFailed} />
       <IndexGapsNote also={indexed ? undefined : query.data?.unreadable} />
@@ -379,14 +384,7 @@ export function EventsListPage() {
                 ) : activeFilterCount(filter) > 0 || text.trim() ? (
                   <p>
                     No events match these filters.{' '}
-                    <Button
-                      size="small"
-                      variant="ghost"
-                      onClick={() => {
-                        onText('')
-                        onFilter(EMPTY_FILTER)
-                      }}
-                    >
+                    <Button size="small" variant="ghost" onClick={onClear}>
                       Clear filters
                     </Button>
                   </p>

@@ -6,7 +6,6 @@ import { PopoverPanel } from '../popover-panel'
 import panels from '../toolbar-panels.module.css'
 import {
   activeFilterCount,
-  EMPTY_FILTER,
   type Excludable,
   type ListFilter,
   type ListFilterName,
@@ -31,6 +30,8 @@ interface FilterBarProps {
   onText: (text: string) => void
   /** Leaving the search box: what was typed is kept in the history entry. */
   onTextDone?: () => void
+  /** Clear filters: the search text and every filter at once. */
+  onClear: () => void
 }
 
 /** Every known value, the chosen ones first if the index no longer has them. */
@@ -80,6 +81,7 @@ export const FilterBar = memo(function FilterBar({
   onChange,
   onText,
   onTextDone,
+  onClear,
 }: FilterBarProps) {
   const ids = {
     text: useId(),
@@ -310,14 +312,7 @@ export const FilterBar = memo(function FilterBar({
         <Fragment key={name}>{control}</Fragment>
       ))}
       {count > 0 && (
-        <Button
-          size="small"
-          variant="ghost"
-          onClick={() => {
-            onText('')
-            onChange(EMPTY_FILTER)
-          }}
-        >
+        <Button size="small" variant="ghost" onClick={onClear}>
           Clear filters ({count})
         </Button>
       )}
