@@ -93,6 +93,17 @@ test.describe('the auth register', () => {
     const row = rowOf(page, number)
     await expect(row).toContainText('named in an event')
     await expect(row).toContainText('Urgent')
+    await expect(row).toContainText('Pat Support')
+    // At 1024 px every column is in view: the table does not scroll sideways.
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await page.getByLabel('Auth number').fill('')
+    await expect(page.getByRole('row')).not.toHaveCount(2)
+    const table = page.getByRole('table', { name: 'Auths in the register' })
+    await expect
+      .poll(() =>
+        table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+      )
+      .toBeLessThanOrEqual(0)
     await expect(row.locator('[data-clock-state="on-time"]')).toBeVisible()
     await expect(page.getByTestId('register-scope')).toContainText(
       'The service keeps no list of auths',
@@ -210,7 +221,10 @@ test.describe('assigning from the register', () => {
     expect(after.assigned_User).toBe('staff')
     expect(after.narrative).toBe('Records requested by the other desk.')
     expect((await direct(numbers[1]!)).assigned_User).toBe('staff')
-    await expect(page.getByRole('table', { name: 'Auths in the register' })).toContainText('staff')
+    // The assignee by the directory's name, as every view names people.
+    await expect(page.getByRole('table', { name: 'Auths in the register' })).toContainText(
+      'Sam Staff',
+    )
 
     // Again: nothing to send, and it says so.
     await page.getByRole('checkbox', { name: 'Choose every auth on this page' }).check()

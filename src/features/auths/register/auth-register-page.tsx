@@ -47,13 +47,13 @@ const CLOCK_CHOICES: { value: string; label: string; clock?: RegisterClock[] }[]
 ]
 
 const SORTS: { value: string; label: string; field: RegisterSortField; dir: 'asc' | 'desc' }[] = [
-  { value: 'due', label: 'Decision due, soonest first', field: 'due', dir: 'asc' },
-  { value: 'received-new', label: 'Received, newest first', field: 'received', dir: 'desc' },
-  { value: 'received-old', label: 'Received, oldest first', field: 'received', dir: 'asc' },
+  { value: 'due', label: 'Due soonest first', field: 'due', dir: 'asc' },
+  { value: 'received-new', label: 'Newest received', field: 'received', dir: 'desc' },
+  { value: 'received-old', label: 'Oldest received', field: 'received', dir: 'asc' },
   { value: 'number', label: 'Auth number', field: 'number', dir: 'asc' },
   { value: 'status', label: 'Status', field: 'status', dir: 'asc' },
   { value: 'assignee', label: 'Assigned to', field: 'assignee', dir: 'asc' },
-  { value: 'met', label: 'Known since, newest first', field: 'met', dir: 'desc' },
+  { value: 'met', label: 'Newest known', field: 'met', dir: 'desc' },
 ]
 
 interface FormState {
@@ -411,12 +411,10 @@ function Register({ consoleServer }: { consoleServer: string }) {
                   <th scope="col">Auth</th>
                   <th scope="col">Decision due</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Urgent</th>
                   <th scope="col">Assigned to</th>
                   <th scope="col">Member</th>
                   <th scope="col">Provider</th>
                   <th scope="col">Received</th>
-                  <th scope="col">Known by</th>
                 </tr>
               </thead>
               <tbody>
@@ -507,22 +505,24 @@ function RegisterLine({
       <th scope="row" className={styles.number}>
         <Link to={paths.auths.detail(number)}>{number}</Link>
         {row.gone && <span className={styles.muted}> (no longer on the service)</span>}
+        {/* How the console came to know it: under its number, the column the table can spare. */}
+        <span className={styles.metBy}>{MET_WORDS[row.metBy] ?? row.metBy}</span>
       </th>
       <td>
         {chip ?? null}
         {clockText === 'Decided' || clockText === 'No clock' ? (
           <span className={styles.muted}>{clockText}</span>
         ) : null}
+        {/* Urgency sets the clock (hours, not days): said beside it. */}
+        {a.urgent && <span className={styles.urgent}>Urgent</span>}
       </td>
       <td>
         <AuthStatusBadge auth={a} />
       </td>
-      <td>{a.urgent ? 'Urgent' : ''}</td>
       <td>{assignee ?? <span className={styles.muted}>Nobody</span>}</td>
-      <td>{[a.subscriber_ID, a.member_Seq].filter(Boolean).join('-')}</td>
-      <td>{a.provider_ID ?? ''}</td>
-      <td>{formatDisplayDate(a.received_Date)}</td>
-      <td className={styles.muted}>{MET_WORDS[row.metBy] ?? row.metBy}</td>
+      <td className={styles.number}>{[a.subscriber_ID, a.member_Seq].filter(Boolean).join('-')}</td>
+      <td className={styles.number}>{a.provider_ID ?? ''}</td>
+      <td className={styles.number}>{formatDisplayDate(a.received_Date)}</td>
     </tr>
   )
 }
