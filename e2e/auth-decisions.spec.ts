@@ -215,7 +215,7 @@ test.describe('auths as work', () => {
     const decision = page.getByRole('region', { name: 'Decision' })
     await expect(decision.getByRole('definition').first()).toBeVisible()
     await expect(decision).toContainText('Approved by')
-    await expect(decision).toContainText('support')
+    await expect(decision).toContainText('Approved byPat Support (support)')
     await expect(decision).toContainText(`Approved on${dateTimeText(String(auth.approved_Date))}`)
     await expect(decision).toContainText('Visits to date')
     await expect(decision).toContainText('Monthly amount')
@@ -300,7 +300,7 @@ test.describe('auths as work', () => {
     await expect(summary).toContainText('1 Dec – 31 Dec 2026')
     await expect(summary).toContainText('8 visits')
     await expect(summary).toContainText('760.00')
-    await expect(summary).toContainText('Approved by support')
+    await expect(summary).toContainText('Approved by Pat Support (support)')
     // The clock it was decided against: when it was due, and that it was decided on time.
     await expect(summary).toContainText(/Decision due.*\(Standard\); decided .*, on time/)
 

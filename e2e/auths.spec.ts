@@ -335,7 +335,9 @@ test.describe('auths', () => {
     })
     // Who approved and when are the service's record: shown in the form, never an input there.
     await page.goto(`/auths/${authNumber}/edit`)
-    await expect(page.getByText(/Approved by support on .*recorded by the service/)).toBeVisible()
+    await expect(
+      page.getByText(/Approved by Pat Support \(support\) on .*recorded by the service/),
+    ).toBeVisible()
     await expect(page.getByLabel('Approved by')).toHaveCount(0)
     await expect(page.getByLabel('Approved on')).toHaveCount(0)
   })

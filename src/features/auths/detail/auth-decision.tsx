@@ -1,3 +1,4 @@
+import { useDirectory } from '@/lib/directory'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import { formatAuthValue } from '../format-value'
@@ -10,13 +11,14 @@ import styles from './detail.module.css'
  * decision gave (kept in the narrative by the Change status dialog).
  */
 export function AuthDecision({ auth }: { auth: Auth }) {
+  const { personLabel } = useDirectory()
   const tone = toneOf(auth)
   const reasons = decisionReasons(auth.narrative)
   const approved = tone === 'approved' || Boolean(auth.approved_By || auth.approved_Date)
   const rows: [string, string][] = [
     ...(approved
       ? ([
-          ['Approved by', auth.approved_By ?? 'Not recorded'],
+          ['Approved by', auth.approved_By ? personLabel(auth.approved_By) : 'Not recorded'],
           [
             'Approved on',
             auth.approved_Date ? formatDisplayDateTime(auth.approved_Date) : 'Not recorded',

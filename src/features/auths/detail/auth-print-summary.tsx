@@ -10,6 +10,7 @@ import { dueUnder, ruleFor, type DecisionClock, type DecisionRules } from '../mo
 import { parseServiceDate } from '@/api/dates'
 import { useDecisionRules } from '../clock/use-decision-clock'
 import { decisionReasons } from '../status/decision'
+import { useDirectory } from '@/lib/directory'
 import styles from './detail.module.css'
 
 const name = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ')
@@ -29,6 +30,7 @@ export function AuthPrintSummary(props: {
   const { authNumber, auth, vba, clock } = props
   const user = useCurrentUser()
   const rules = useDecisionRules()
+  const { personLabel } = useDirectory()
   const units = (n: number | null | undefined, visits: number | null | undefined) =>
     join(countOf(n, auth.unit_Type), typeof visits === 'number' && countOf(visits, 'visit'))
   const rows: [string, ReactNode][] = [
@@ -79,7 +81,7 @@ export function AuthPrintSummary(props: {
       'Decided',
       auth.approved_By || auth.approved_Date
         ? join(
-            auth.approved_By && `Approved by ${auth.approved_By}`,
+            auth.approved_By && `Approved by ${personLabel(auth.approved_By)}`,
             auth.approved_Date && `on ${formatDisplayDateTime(auth.approved_Date)}`,
           )
         : null,

@@ -1,4 +1,5 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { useDirectory } from '@/lib/directory'
 import { formatDisplayDateTime } from '@/lib/format/format'
 import { specOf } from '@/api/schemas/auth-fields'
 import { RANGE_EXTRAS, RANGE_ROWS, rangeFields, type RangeRow } from '../auth-groups'
@@ -18,11 +19,12 @@ function ApprovalRecord({ form }: { form: UseFormReturn<AuthFormValues> }) {
     control: form.control,
     name: ['approved_By', 'approved_Date'] as const,
   }) as [unknown, unknown]
+  const { personLabel } = useDirectory()
   const when = typeof on === 'string' && on ? formatDisplayDateTime(on) : ''
   return (
     <p className={styles.hint}>
       {by || when
-        ? `Approved by ${String(by || 'someone not recorded')}${when ? ` on ${when}` : ''}. `
+        ? `Approved by ${by ? personLabel(String(by)) : 'someone not recorded'}${when ? ` on ${when}` : ''}. `
         : 'Not approved yet. '}
       Who approved and when are recorded by the service when the auth is approved: they are not
       edited here.
