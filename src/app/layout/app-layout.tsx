@@ -10,15 +10,19 @@ import { DatabaseSwitcher } from '@/features/session/database-switcher'
 import { UserMenu } from '@/features/session/user-menu'
 import { paths } from '@/lib/paths'
 import { useFragmentHref } from '@/lib/use-fragment-href'
-import { whenIdle } from '@/lib/yield-to-page'
+import { quietWatch } from '@/lib/yield-to-page'
 import { navigationFor, warmNavigation } from '../pages'
 import { SearchEverywhere } from './search-everywhere'
 import { ServerStatusBanner } from './server-status-banner'
 import { ThemeToggle } from './theme-toggle'
 import styles from './app-layout.module.css'
 
-/** How long after the console is drawn its other pages' code starts loading. */
-const WARM_AFTER_MS = 2_000
+/**
+ * How long the person must have left the page alone (and it then be idle) before the next of its
+ * other pages' code loads: evaluating a page's code mid-keystroke would slow the answer they wait
+ * for.
+ */
+const WARM_QUIET_MS = 2_000
 
 /**
  * The code of the pages in the user's navigation, loaded while the console is idle once it is
@@ -27,16 +31,15 @@ const WARM_AFTER_MS = 2_000
 function useWarmNavigation(user: CurrentUser) {
   useEffect(() => {
     let stopped = false
-    const start = setTimeout(() => {
-      void warmNavigation(
-        (permission) => userCan(user, permission),
-        () => whenIdle(),
-        () => stopped,
-      )
-    }, WARM_AFTER_MS)
+    const watch = quietWatch(WARM_QUIET_MS)
+    void warmNavigation(
+      (permission) => userCan(user, permission),
+      watch.quiet,
+      () => stopped,
+    ).finally(watch.stop)
     return () => {
       stopped = true
-      clearTimeout(start)
+      watch.stop()
     }
   }, [user])
 }
