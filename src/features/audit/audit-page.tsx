@@ -15,6 +15,7 @@ import { downloadText } from '@/lib/download'
 import { paths } from '@/lib/paths'
 import { formatCount, formatDayAndClock } from '@/lib/format/format'
 import { actionWords, auditToCsv, changeLines } from './audit-csv'
+import { useDirectory } from '@/lib/directory'
 import styles from './audit-page.module.css'
 
 /** Entries asked for at a time. */
@@ -224,6 +225,7 @@ function ChainStatus({
 }
 
 function AuditTable({ rows }: { rows: AuditEntry[] }) {
+  const { personName } = useDirectory()
   return (
     <Table caption="Audit entries, newest first" captionHidden>
       <thead>
@@ -247,7 +249,7 @@ function AuditTable({ rows }: { rows: AuditEntry[] }) {
                 <time dateTime={e.at}>{formatDayAndClock(new Date(e.at))}</time>
               </td>
               <td>
-                {e.userName ?? e.userId ?? 'Unknown'}
+                {e.userName ?? (e.userId ? personName(e.userId) : 'Unknown')}
                 {e.userId && <span className={styles.muted}> ({e.userId})</span>}
               </td>
               <td>{actionWords(e)}</td>
