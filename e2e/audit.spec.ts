@@ -49,7 +49,9 @@ test.describe('the audit record', () => {
     const history = page.getByRole('region', { name: 'History' })
     const items = history.getByRole('listitem').filter({ has: page.getByRole('list') })
     await expect(items).toHaveCount(3, { timeout: 10_000 })
-    await expect(items.nth(0)).toContainText('Changed outside the console by support')
+    await expect(items.nth(0)).toContainText(
+      'Changed outside the console by Pat Support (support) (as the service says)',
+    )
     await expect(items.nth(0)).toContainText(
       'Subject: History: renamed in the console → History: renamed outside',
     )
