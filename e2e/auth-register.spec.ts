@@ -94,6 +94,12 @@ test.describe('the auth register', () => {
     await expect(row).toContainText('named in an event')
     await expect(row).toContainText('Urgent')
     await expect(row).toContainText('Pat Support')
+    // Found by the assignee's name as well as by their ID.
+    await page.getByLabel('Assigned to').fill('pat support')
+    await expect(row).toBeVisible()
+    await page.getByLabel('Assigned to').fill('Sam Staff')
+    await expect(page.getByText('No auth matches.')).toBeVisible()
+    await page.getByLabel('Assigned to').fill('')
     // At 1024 px every column is in view: the table does not scroll sideways.
     await page.setViewportSize({ width: 1024, height: 800 })
     await page.getByLabel('Auth number').fill('')
@@ -214,7 +220,8 @@ test.describe('assigning from the register', () => {
 
     await page.getByRole('checkbox', { name: 'Choose every auth on this page' }).check()
     const bulk = page.getByRole('group', { name: 'Assign the chosen auths' })
-    await bulk.getByLabel('Assign 2 to').fill('staff')
+    // A person typed by name is written by their user ID.
+    await bulk.getByLabel('Assign 2 to').fill('Sam Staff')
     await bulk.getByRole('button', { name: 'Assign' }).click()
     await expect(page.getByText('2 of 2 assigned to staff.')).toBeVisible()
     const after = await direct(numbers[0]!)

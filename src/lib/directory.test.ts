@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findPeople } from './directory'
+import { findPeople, userIdFor } from './directory'
 
 const names: Record<string, string> = {
   pthomas: 'Peter Thomas',
@@ -29,5 +29,20 @@ describe('findPeople', () => {
     expect(findPeople('pete', ids, nameOf)).toEqual(['pthomas', 'plin'])
     expect(findPeople('Nobody', ids, nameOf)).toEqual([])
     expect(findPeople('  ', ids, nameOf)).toEqual([])
+  })
+})
+
+describe('userIdFor', () => {
+  it('writes the ID of the one person a whole name, ID or "Name (id)" names', () => {
+    expect(userIdFor('Pete Lin', ids, nameOf)).toBe('plin')
+    expect(userIdFor(' josé martínez ', ids, nameOf)).toBe('jmartinez')
+    expect(userIdFor('Olivia Rossi (orossi)', ids, nameOf)).toBe('orossi')
+    expect(userIdFor('PTHOMAS', ids, nameOf)).toBe('pthomas')
+  })
+
+  it('never guesses from part of a name: the text goes as typed', () => {
+    expect(userIdFor('Peter', ids, nameOf)).toBe('Peter')
+    expect(userIdFor('kwong', ids, nameOf)).toBe('kwong')
+    expect(userIdFor('', ids, nameOf)).toBe('')
   })
 })

@@ -31,6 +31,20 @@ export function useDirectory() {
 /** Text as people are searched by: any case, any accents ("jose" finds "José"). */
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim()
 
+const namedExactly = (typed: string, ids: readonly string[], nameOf: (id: string) => string) =>
+  ids.filter((id) => [id, nameOf(id), `${nameOf(id)} (${id})`].some((t) => folded(t) === typed))
+
+/**
+ * The user ID a typed text stands for, where a value is written: the ID of the one person whose
+ * ID, name or "Name (id)" it is exactly; else the text as typed (an ID the directory does not
+ * list). Never a guess from part of a name.
+ */
+export function userIdFor(text: string, ids: readonly string[], nameOf: (id: string) => string) {
+  const typed = text.trim()
+  const exact = namedExactly(folded(typed), ids, nameOf)
+  return exact.length === 1 ? exact[0]! : typed
+}
+
 /**
  * The people a typed text names, best first: one whose ID, name or "Name (id)" it is exactly;
  * else every person a word of whose name or ID starts with each typed word ("Peter", "thom",
@@ -43,9 +57,7 @@ export function findPeople(
 ): string[] {
   const typed = folded(text)
   if (!typed) return []
-  const exact = ids.filter((id) =>
-    [id, nameOf(id), `${nameOf(id)} (${id})`].some((t) => folded(t) === typed),
-  )
+  const exact = namedExactly(typed, ids, nameOf)
   if (exact.length > 0) return exact
   const words = typed.split(/\s+/)
   return ids.filter((id) => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useApi, useDatabase } from '@/api/api-context'
@@ -31,7 +31,7 @@ import { AuthStatusBadge } from '../detail/auth-status-badge'
 import { decisionClock } from '../model/decision-clock'
 import { CLOCK_WORDS, MET_WORDS, registerToCsv } from './register-csv'
 import styles from './register.module.css'
-import { useDirectory } from '@/lib/directory'
+import { useDirectory, userIdFor } from '@/lib/directory'
 
 const PAGE = 100
 
@@ -88,13 +88,14 @@ function dayMs(value: string, end: boolean): number | undefined {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (end ? 1 : 0)).getTime()
 }
 
-function filterOf(form: FormState): RegisterFilter {
+/** The register's filter from its form; `userId` turns a typed name into the person's ID. */
+function filterOf(form: FormState, userId: (typed: string) => string): RegisterFilter {
   const text = (v: string) => v.trim() || undefined
   return {
     clock: CLOCK_CHOICES.find((c) => c.value === form.clock)?.clock,
     urgent: form.urgent === '' ? undefined : form.urgent === 'urgent',
     status: form.status ? [form.status] : undefined,
-    assignee: form.assignee.trim() === '-' ? '' : text(form.assignee),
+    assignee: form.assignee.trim() === '-' ? '' : text(userId(form.assignee)),
     provider: text(form.provider),
     member: text(form.member),
     number: text(form.number),
@@ -131,7 +132,10 @@ function Register({ consoleServer }: { consoleServer: string }) {
   const queryClient = useQueryClient()
   const server = useMemo(() => api.at(consoleServer), [api, consoleServer])
   const rules = useDecisionRules()
-  const { personName } = useDirectory()
+  const { people, personName } = useDirectory()
+  const peopleIds = people.map((p) => p.id)
+  const userId = (typed: string) => userIdFor(typed, peopleIds, personName)
+  const peopleList = useId()
   const now = useClockNow()
   const [form, setForm] = useState<FormState>(EMPTY)
   const [offset, setOffset] = useState(0)
@@ -140,7 +144,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
   const [working, setWorking] = useState<string | null>(null)
   const [assigning, setAssigning] = useState(false)
   const sort = SORTS.find((s) => s.value === form.sort) ?? SORTS[0]!
-  const filter = filterOf(form)
+  const filter = filterOf(form, userId)
   const query: RegisterQuery = {
     filter,
     now: now.getTime(),
@@ -192,7 +196,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
     setAssigning(true)
     // Every auth chosen, on whichever page it was chosen.
     const chosen = [...selected].filter((n) => n !== '')
-    const to = assignTo.trim() || null
+    const to = userId(assignTo) || null
     const tally = { done: 0, already: 0, failed: 0 }
     for (const number of chosen) {
       setWorking(`Assigning ${tally.done + tally.already + tally.failed + 1} of ${chosen.length}…`)
@@ -242,6 +246,14 @@ function Register({ consoleServer }: { consoleServer: string }) {
             : `The register holds the ${formatCount(known)} auths the console has met since ${data.since ? formatDisplayDate(data.since) : 'it started'} (${ways}). The service keeps no list of auths: one the console never met is not here.`
           : 'Reading the register…'}
       </p>
+      {/* The directory's people, offered by name wherever a person is typed here. */}
+      <datalist id={peopleList}>
+        {people.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </datalist>
       <form
         className={styles.filters}
         aria-label="Filter the register"
@@ -274,7 +286,8 @@ function Register({ consoleServer }: { consoleServer: string }) {
         />
         <TextField
           label="Assigned to"
-          hint="User ID; - for nobody"
+          hint="Name or user ID; - for nobody"
+          list={peopleList}
           value={form.assignee}
           onChange={(e) => set('assignee')(e.target.value)}
           maxLength={64}
@@ -359,7 +372,8 @@ function Register({ consoleServer }: { consoleServer: string }) {
               <div className={styles.bulk} role="group" aria-label="Assign the chosen auths">
                 <TextField
                   label={`Assign ${selected.size} to`}
-                  hint="User ID; empty for nobody"
+                  hint="Name or user ID; empty for nobody"
+                  list={peopleList}
                   value={assignTo}
                   onChange={(e) => setAssignTo(e.target.value)}
                   maxLength={64}
