@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event'
 import { useForm } from 'react-hook-form'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AuthKey } from '@/api/schemas/auth-fields'
+import { RuntimeConfigContext } from '@/lib/app-context'
+import { defaultRuntimeConfig } from '@/lib/runtime-config'
 import { AuthFormField } from './auth-form-field'
 import { authFormSchema } from './auth-form-schema'
 import { toFormValues, type AuthFormValues } from './auth-form-values'
@@ -61,5 +63,51 @@ describe('AuthFormField', () => {
     expect(provider).not.toHaveAccessibleDescription(/characters/)
     await user.type(provider, 'p')
     expect(provider).toHaveAccessibleDescription('40 / 50 characters')
+  })
+})
+
+describe('a field that names a person', () => {
+  const config = {
+    ...defaultRuntimeConfig,
+    directory: {
+      ...defaultRuntimeConfig.directory,
+      people: [
+        { id: 'iwhite', name: 'Isaac White' },
+        { id: 'iwong', name: 'Ivy Wong' },
+      ],
+    },
+  }
+  const inConfig = () =>
+    render(
+      <RuntimeConfigContext.Provider value={config}>
+        <Harness field="assigned_User" notes="" />
+      </RuntimeConfigContext.Provider>,
+    )
+
+  it('offers the directory by name and keeps a whole name as the ID', async () => {
+    const user = userEvent.setup()
+    inConfig()
+    const assigned = screen.getByLabelText('Assigned to')
+    const list = document.getElementById(assigned.getAttribute('list')!)!
+    expect([...list.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
+      ['iwhite', 'Isaac White'],
+      ['iwong', 'Ivy Wong'],
+    ])
+    await user.type(assigned, 'isaac white')
+    await user.tab()
+    expect(assigned).toHaveValue('iwhite')
+  })
+
+  it('leaves part of a name, or an ID it does not list, as typed', async () => {
+    const user = userEvent.setup()
+    inConfig()
+    const assigned = screen.getByLabelText('Assigned to')
+    await user.type(assigned, 'I')
+    await user.tab()
+    expect(assigned).toHaveValue('I')
+    await user.clear(assigned)
+    await user.type(assigned, 'kwong')
+    await user.tab()
+    expect(assigned).toHaveValue('kwong')
   })
 })

@@ -1,4 +1,6 @@
+import { useId } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { useDirectory, userIdFor } from '@/lib/directory'
 import { specOf, type AuthKey } from '@/api/schemas/auth-fields'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { SelectField } from '@/components/ui/select-field'
@@ -32,6 +34,10 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
   const input = register(name)
   const value = useWatch({ control: form.control, name })
   const max = spec.type === 'text' ? spec.max : undefined
+  // A person's field offers the directory's people and keeps a whole name typed as their ID.
+  const { people, personName } = useDirectory()
+  const peopleList = useId()
+  const person = spec.person === true && kind === 'text'
   // Text is sent as typed: its length against the service's limit, shown as a count.
   const count =
     max !== undefined && typeof value === 'string' ? { length: value.length, max } : undefined
@@ -89,15 +95,38 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
       )
     default:
       return (
-        <TextField
-          label={label}
-          hint={hint}
-          error={error}
-          count={count}
-          autoComplete="off"
-          list={list}
-          {...input}
-        />
+        <>
+          <TextField
+            label={label}
+            hint={hint ?? (person ? 'A name or user ID' : undefined)}
+            error={error}
+            count={count}
+            autoComplete="off"
+            list={person ? peopleList : list}
+            {...input}
+            onBlur={(e) => {
+              if (person) {
+                const id = userIdFor(
+                  e.target.value,
+                  people.map((p) => p.id),
+                  personName,
+                )
+                if (id !== e.target.value.trim())
+                  form.setValue(name, id, { shouldDirty: true, shouldValidate: true })
+              }
+              return input.onBlur(e)
+            }}
+          />
+          {person && (
+            <datalist id={peopleList}>
+              {people.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </datalist>
+          )}
+        </>
       )
   }
 }
