@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useDirectory, userIdFor } from '@/lib/directory'
+import { PeopleList } from '@/components/people/people-list'
 import { specOf, type AuthKey } from '@/api/schemas/auth-fields'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { SelectField } from '@/components/ui/select-field'
@@ -117,15 +118,7 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
               return input.onBlur(e)
             }}
           />
-          {person && (
-            <datalist id={peopleList}>
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </datalist>
-          )}
+          {person && <PeopleList id={peopleList} />}
         </>
       )
   }

@@ -32,6 +32,7 @@ import { decisionClock } from '../model/decision-clock'
 import { CLOCK_WORDS, MET_WORDS, registerToCsv } from './register-csv'
 import styles from './register.module.css'
 import { useDirectory, userIdFor } from '@/lib/directory'
+import { PeopleList } from '@/components/people/people-list'
 
 const PAGE = 100
 
@@ -247,13 +248,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
           : 'Reading the register…'}
       </p>
       {/* The directory's people, offered by name wherever a person is typed here. */}
-      <datalist id={peopleList}>
-        {people.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </datalist>
+      <PeopleList id={peopleList} />
       <form
         className={styles.filters}
         aria-label="Filter the register"
