@@ -240,6 +240,10 @@ test.describe('auths as work', () => {
     await page.goto(`/auths/${auth.auth_Number}`)
     const events = page.getByRole('region', { name: 'Events about this auth' })
     await expect(events.getByRole('link', { name: event.subject })).toBeVisible({ timeout: 20_000 })
+    // Its assignee by name, as the event's own page names them.
+    await expect(events.getByRole('listitem').filter({ hasText: event.subject })).toContainText(
+      'Pat Support',
+    )
     await expectNoSeriousA11yViolations(page)
 
     await events.getByRole('link', { name: 'Create follow-up event' }).click()

@@ -228,6 +228,25 @@ test.describe('working a shared queue', () => {
 })
 
 test.describe('the team', () => {
+  test('search everywhere finds a person by name and opens their queue', async ({ page }) => {
+    await signIn(page, 'staff')
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Search everywhere' })
+    const box = palette.getByRole('combobox', { name: 'Search events, auths and pages' })
+    await box.fill('julia mar')
+    const person = palette.getByRole('option', { name: /^Julia Martinez’s events/ })
+    await expect(person).toBeVisible()
+    await expect(palette.getByRole('group', { name: 'People' })).toBeVisible()
+    // A part of a name that is no one's: no person is offered.
+    await box.fill('julia zz')
+    await expect(palette.getByRole('group', { name: 'People' })).toHaveCount(0)
+    await box.fill('Julia Martinez')
+    await expect(person).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/events\/mine\/jmartinez$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Julia Martinez')
+  })
+
   test('load per person and per group agrees with the service; a person opens their queue', async ({
     page,
   }) => {

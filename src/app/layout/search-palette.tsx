@@ -14,7 +14,7 @@ import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { describeError } from '@/components/errors/describe-error'
 import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan } from '@/lib/app-context'
-import { useDirectory } from '@/lib/directory'
+import { findPeople, useDirectory } from '@/lib/directory'
 import { paths } from '@/lib/paths'
 import { commandsFor } from '../pages'
 import styles from './search-everywhere.module.css'
@@ -48,7 +48,7 @@ interface Item {
 }
 
 /** The groups in the order they are shown when their best answers rank the same. */
-const GROUPS = ['Auths', 'Pages and commands', 'Events'] as const
+const GROUPS = ['Auths', 'Pages and commands', 'People', 'Events'] as const
 type Group = (typeof GROUPS)[number]
 
 /** The Lock now command, after the pages the user may open (`PAGES`). */
@@ -88,7 +88,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
   const navigate = useNavigate()
   const listHref = useHref(paths.events.list())
   const me = useCurrentUser()
-  const { assigneeName } = useDirectory()
+  const { assigneeName, people, personName } = useDirectory()
   const ids = { input: useId(), list: useId(), hint: useId() }
   const [text, setText] = useState('')
   const [active, setActive] = useState(0)
@@ -177,6 +177,19 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
         rank: SEARCH_RANK.exact,
         run: () => go(paths.events.detail(Number(trimmed))),
       })
+    // People by name or ID: their events, as My events shows them (as the team's queues do).
+    if (trimmed.length >= 2) {
+      const ids = people.map((p) => p.id)
+      for (const id of findPeople(trimmed, ids, personName).slice(0, 5))
+        out.push({
+          id: `person-${id}`,
+          group: 'People',
+          label: `${personName(id)}’s events`,
+          detail: id === me.userId ? `${id} · you` : id,
+          rank: commandRank({ label: personName(id), words: id }, query) ?? SEARCH_RANK.inside,
+          run: () => go(id === me.userId ? paths.events.mine() : paths.events.mine(id)),
+        })
+    }
     for (const c of [...commandsFor((permission) => userCan(me, permission)), LOCK]) {
       const rank = commandRank(c, query)
       if (rank === null) continue
@@ -229,6 +242,8 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
     me,
     lastUndo,
     authExtras,
+    people,
+    personName,
   ])
 
   const current = Math.min(active, Math.max(0, items.length - 1))

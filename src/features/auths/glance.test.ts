@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { setDisplayLocale } from '@/lib/format/format'
-import { countOf, periodNote, periodOf, waitingFor } from './glance'
+import { countOf, periodEnded, periodNote, periodOf, waitingFor } from './glance'
 import { toneOf } from './model/tone'
 
 describe('glance', () => {
@@ -41,6 +41,14 @@ describe('glance', () => {
     expect(periodNote('2026-03-01T00:00:00', '2026-03-10T00:00:00', now)).toBe('Ends today')
     expect(periodNote('2026-02-01T00:00:00', '2026-03-09T00:00:00', now)).toBe('Ended 1 day ago')
     expect(periodNote('2026-03-12T00:00:00', '2026-03-31T00:00:00', now)).toBe('Starts in 2 days')
+  })
+
+  it('a period is over from the day after its last day', () => {
+    const now = new Date(2026, 2, 10, 15, 0)
+    expect(periodEnded('2026-03-09T00:00:00', now)).toBe(true)
+    expect(periodEnded('2026-03-10T00:00:00', now)).toBe(false)
+    expect(periodEnded('2026-03-31T00:00:00', now)).toBe(false)
+    expect(periodEnded(null, now)).toBe(false)
   })
 
   it('counts the wait in calendar days, not in whole 24-hour blocks', () => {

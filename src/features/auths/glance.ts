@@ -38,6 +38,12 @@ export function waitingFor(received: string | null | undefined, now: Date = new 
 }
 
 /** Where today falls in an approved period: "Ends in 12 days", "Ended 3 days ago", "Starts in 2 days". */
+/** Whether a period ending on `thru` is over: its last day was before today. */
+export function periodEnded(thru: string | null | undefined, now: Date = new Date()): boolean {
+  const end = parseServiceDate(thru)
+  return end !== null && calendarDaysBetween(now, end) < 0
+}
+
 export function periodNote(
   from: string | null | undefined,
   thru: string | null | undefined,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { formatDisplayDate, formatMoney, formatNumber } from '@/lib/format/format'
 import type { Auth } from '@/api/schemas/auth'
 import { useStoredTone } from '../auth-codes'
-import { countOf, periodNote, periodOf, waitingFor } from '../glance'
+import { countOf, periodEnded, periodNote, periodOf, waitingFor } from '../glance'
 import { toneOf } from '../model/tone'
 import { GlanceFact } from './glance-fact'
 import { useDirectory } from '@/lib/directory'
@@ -42,7 +42,7 @@ function factsFor(auth: Auth, personName: (id: string) => string): Fact[] {
           ),
         },
         {
-          label: closed ? 'Was valid' : 'Valid',
+          label: closed || periodEnded(auth.approved_Thru) ? 'Was valid' : 'Valid',
           value: periodOf(auth.approved_From, auth.approved_Thru) ?? none,
           detail: closed ? 'Closed' : periodNote(auth.approved_From, auth.approved_Thru),
         },

@@ -192,7 +192,7 @@ function WorkRow({ row }: { row: Row }) {
   const member = full(vba?.member_First_Name, vba?.member_Last_Name) || auth.subscriber_ID
   return (
     <tr>
-      <th scope="row">
+      <th scope="row" className={styles.number}>
         <Link to={paths.auths.detail(row.authNumber)}>{row.authNumber}</Link>
       </th>
       <td>

@@ -10,6 +10,7 @@ import { isCompleted } from '../model/facts'
 import { eventTitle } from '../model/title'
 import { followUpState } from '../form/follow-up'
 import styles from './events-about-auth.module.css'
+import { useDirectory } from '@/lib/directory'
 
 interface EventsAboutAuthProps {
   authNumber: string
@@ -25,6 +26,7 @@ interface EventsAboutAuthProps {
  */
 export function EventsAboutAuth({ authNumber, assignee, decisionDue }: EventsAboutAuthProps) {
   const { completedStatus } = useRuntimeConfig()
+  const { assigneeName } = useDirectory()
   const { phase, loaded, events, total, answered, failed, retry } = useEventsMentioning(authNumber)
   const followUp = followUpState({
     subject: `Follow up on auth ${authNumber}`,
@@ -77,7 +79,7 @@ export function EventsAboutAuth({ authNumber, assignee, decisionDue }: EventsAbo
                   {[
                     done ? 'completed' : event.status,
                     event.due_Date && `due ${formatDisplayDateTime(event.due_Date)}`,
-                    event.user_ID,
+                    assigneeName(event),
                   ]
                     .filter(Boolean)
                     .join(' · ')}

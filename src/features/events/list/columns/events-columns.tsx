@@ -40,12 +40,14 @@ const muted = (text: string) => <span className={styles.muted}>{text}</span>
 
 /** Who an event is assigned to, by name (the directory), the ID beside it for a person. */
 function AssigneeName({ event }: { event: Event }) {
-  const { personName, groupName } = useDirectory()
-  if (event.user_ID) {
-    const name = personName(event.user_ID)
-    return name === event.user_ID ? name : <span title={event.user_ID}>{name}</span>
+  const { personName, personLabel, groupName } = useDirectory()
+  // The whole name on hover: a narrow column cuts it short.
+  if (event.user_ID)
+    return <span title={personLabel(event.user_ID)}>{personName(event.user_ID)}</span>
+  if (event.userGroup_Key != null) {
+    const name = groupName(event.userGroup_Key)
+    return <span title={name}>{name}</span>
   }
-  if (event.userGroup_Key != null) return groupName(event.userGroup_Key)
   return muted('Unassigned')
 }
 
