@@ -14,6 +14,7 @@ import styles from './filter-bar.module.css'
 import { importanceOf } from '../../model/priority'
 import { useCurrentUser } from '@/lib/app-context'
 import { SearchableFilter } from './searchable-filter'
+import { useDirectory } from '@/lib/directory'
 import type { FilterOption, MultiFilterPanelProps } from './filter-types'
 
 /** A filter's checkboxes load when its panel first opens: the list's own bundle stays small. */
@@ -93,6 +94,8 @@ export const FilterBar = memo(function FilterBar({
     updated: useId(),
   }
   const me = useCurrentUser()
+  // People and groups by the directory's names, as the rows name them: "Pat" finds Pat Support.
+  const { personName, personLabel, groupName } = useDirectory()
   const set = (next: Partial<ListFilter>) => onChange({ ...filter, ...next })
   const exclusion = (field: Excludable) => ({
     excluded: filter.exclude.includes(field),
@@ -160,7 +163,9 @@ export const FilterBar = memo(function FilterBar({
         title="Assigned user"
         searchLabel="Find a user"
         chosen={filter.user}
-        choices={options(facets?.users, filter.user, (v) => v)}
+        choices={options(facets?.users, filter.user, personLabel, (a, b) =>
+          personName(a).localeCompare(personName(b)),
+        )}
         disabled={disabled}
         onChange={(user) => set({ user })}
       />
@@ -169,12 +174,7 @@ export const FilterBar = memo(function FilterBar({
       <MultiFilter
         title="User group"
         chosen={filter.group}
-        choices={options(
-          facets?.groups,
-          filter.group,
-          (v) => `Group ${v}`,
-          (a, b) => a - b,
-        )}
+        choices={options(facets?.groups, filter.group, groupName, (a, b) => a - b)}
         disabled={disabled}
         onChange={(group) => set({ group })}
       />
