@@ -219,6 +219,26 @@ test.describe('events calendar', () => {
     await expect(summary(page)).toHaveText(new RegExp(`^${expected.size} events? in view`))
   })
 
+  test('the week at 1024 px shows each event by its subject, its time giving way', async ({
+    signedInAs,
+  }) => {
+    const page = await signedInAs('admin')
+    await page.setViewportSize({ width: 1024, height: 900 })
+    await openCalendar(page, '?view=week&user=*')
+    const faces = page.locator('[data-event-id] > [aria-hidden="true"]')
+    await expect(faces.first()).toBeVisible()
+    // The subject's part of each face: never squeezed out by the time before it.
+    const widths = await faces.evaluateAll((all) =>
+      all.map((face) => {
+        const spans = [...face.children].filter((c) => c.tagName === 'SPAN') as HTMLElement[]
+        const title = spans.find((s) => getComputedStyle(s).order === '1')
+        return title ? title.getBoundingClientRect().width : 0
+      }),
+    )
+    expect(widths.length).toBeGreaterThan(0)
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(12)
+  })
+
   test('view and date live in the URL; back and forward work', async ({ signedInAs }) => {
     const page = await signedInAs('admin')
     await openCalendar(page)

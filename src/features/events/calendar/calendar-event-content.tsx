@@ -9,6 +9,11 @@ interface CalendarEventContentProps {
   showTime: boolean
   /** The agenda's one line: the time in a column, then the subject, priority and status. */
   agenda?: boolean
+  /**
+   * The week's narrow columns: the subject first, its time after it and cut first (where the
+   * event sits already says when).
+   */
+  subjectFirst?: boolean
 }
 
 /**
@@ -22,6 +27,7 @@ export function CalendarEventContent({
   props,
   showTime,
   agenda = false,
+  subjectFirst = false,
 }: CalendarEventContentProps) {
   if (props.summary) {
     const { day, total, urgent, overdue, due, snoozed } = props.summary
@@ -98,7 +104,10 @@ export function CalendarEventContent({
   return (
     <span className={styles.content} data-event-id={props.eventId}>
       <span className="visually-hidden">{props.label}</span>
-      <span className={`${styles.face} ${done}`} aria-hidden="true">
+      <span
+        className={`${styles.face} ${subjectFirst ? styles.subjectFirst : ''} ${done}`}
+        aria-hidden="true"
+      >
         {icon}
         {showTime && timeText && <span className={styles.time}>{timeText}</span>}
         <span className={styles.title}>{title}</span>

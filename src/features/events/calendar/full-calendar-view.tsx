@@ -226,6 +226,7 @@ export const FullCalendarView = memo(function FullCalendarView(props: FullCalend
         props={info.event.extendedProps as CalendarEventProps}
         showTime
         agenda={info.view.type === FC_VIEWS.agenda}
+        subjectFirst={info.view.type === FC_VIEWS.week}
       />
     ),
     [],
