@@ -250,6 +250,14 @@ test.describe('auths as work', () => {
     await expect(page).toHaveURL(/\/events\/new$/)
     await expect(page.getByLabel('Subject')).toHaveValue(`Follow up on auth ${auth.auth_Number}`)
     await expect(page.getByLabel('Assigned user', { exact: true })).toHaveValue('support')
+    // A person typed by their whole name is kept as their user ID; part of a name as typed.
+    const assignee = page.getByLabel('Assigned user', { exact: true })
+    await assignee.fill('Sam Staff')
+    await assignee.press('Tab')
+    await expect(assignee).toHaveValue('staff')
+    await assignee.fill('support')
+    await assignee.press('Tab')
+    await expect(assignee).toHaveValue('support')
     const due = new Date(received.getTime() + 72 * HOUR)
     const pad = (n: number) => String(n).padStart(2, '0')
     await expect(page.getByLabel('Due', { exact: true })).toHaveValue(

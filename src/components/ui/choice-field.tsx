@@ -17,6 +17,8 @@ interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
   /** Called with the known value a typed one stands for ("task" → "TASK") when leaving the
    * field or pressing Enter; not called when nothing changes. */
   onNormalise: (value: string) => void
+  /** The value a typed text stands for before it is matched (a person's name → their ID). */
+  resolve?: (typed: string) => string
 }
 
 export const NEW_VALUE_NOTE = 'New value: no event uses it yet.'
@@ -31,6 +33,7 @@ export function ChoiceField({
   choices,
   current,
   onNormalise,
+  resolve,
   onBlur,
   onKeyDown,
   ...rest
@@ -39,7 +42,7 @@ export function ChoiceField({
   const typed = current.trim()
   const isNew = typed !== '' && choices.length > 0 && !isKnownChoice(typed, choices)
   const normalise = (text: string) => {
-    const next = normaliseChoice(text, choices)
+    const next = normaliseChoice(resolve ? resolve(text) : text, choices)
     if (next !== text) onNormalise(next)
   }
   return (

@@ -7,6 +7,7 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { TextField } from '@/components/ui/text-field'
 import { useCurrentUser } from '@/lib/app-context'
+import { useDirectory, userIdFor } from '@/lib/directory'
 import { priorityName } from '../priority-badge'
 import type { EventFormValues } from './event-form-schema'
 import { useFormChoices } from './use-event-choices'
@@ -51,6 +52,14 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
     length: (text ?? '').trim().length,
     max: EVENT_TEXT_LIMITS[field],
   })
+  // A person's whole name, as the directory has it, is written as their ID.
+  const { people, personName } = useDirectory()
+  const userId = (typed: string) =>
+    userIdFor(
+      typed,
+      people.map((p) => p.id),
+      personName,
+    )
   const set = (name: 'event_Type' | 'status' | 'user_ID' | 'userGroup_Key') => (value: string) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted })
 
@@ -99,8 +108,9 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
         <legend>Who</legend>
         <ChoiceField
           label="Assigned user"
-          hint="User ID, e.g. staff"
+          hint="A name or user ID, e.g. staff"
           choices={choices.users}
+          resolve={userId}
           current={user ?? ''}
           onNormalise={set('user_ID')}
           count={count('user_ID', user)}
