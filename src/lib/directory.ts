@@ -10,10 +10,16 @@ export function useDirectory() {
   return useMemo(() => {
     const people = new Map(directory.people.map((p) => [p.id, p.name]))
     const groups = new Map(directory.groups.map((g) => [g.key, g.name]))
+    const ids = directory.people.map((p) => p.id)
+    const personName = (id: string) => people.get(id) || id
     return {
       people: directory.people,
       groups: directory.groups,
-      personName: (id: string) => people.get(id) || id,
+      personName,
+      /** The user ID a typed name or ID stands for (see `userIdFor`). */
+      userIdOf: (typed: string) => userIdFor(typed, ids, personName),
+      /** The listed people a typed text names, best first (see `findPeople`). */
+      findPeople: (typed: string) => findPeople(typed, ids, personName),
       groupName: (key: number) => groups.get(key) || `Group ${key}`,
       /** "Julia Martinez (jmartinez)" where the name is known; the ID alone otherwise. */
       personLabel: (id: string) => (people.get(id) ? `${people.get(id)} (${id})` : id),

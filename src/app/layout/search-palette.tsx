@@ -14,7 +14,7 @@ import { IndexGapsNote } from '@/features/events/index/gaps-note'
 import { describeError } from '@/components/errors/describe-error'
 import { useEventSearch } from '@/features/events/index/use-event-search'
 import { useCurrentUser, userCan } from '@/lib/app-context'
-import { findPeople, useDirectory } from '@/lib/directory'
+import { useDirectory } from '@/lib/directory'
 import { paths } from '@/lib/paths'
 import { commandsFor } from '../pages'
 import styles from './search-everywhere.module.css'
@@ -88,7 +88,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
   const navigate = useNavigate()
   const listHref = useHref(paths.events.list())
   const me = useCurrentUser()
-  const { assigneeName, people, personName } = useDirectory()
+  const { assigneeName, findPeople, personName } = useDirectory()
   const ids = { input: useId(), list: useId(), hint: useId() }
   const [text, setText] = useState('')
   const [active, setActive] = useState(0)
@@ -179,8 +179,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
       })
     // People by name or ID: their events, as My events shows them (as the team's queues do).
     if (trimmed.length >= 2) {
-      const ids = people.map((p) => p.id)
-      for (const id of findPeople(trimmed, ids, personName).slice(0, 5))
+      for (const id of findPeople(trimmed).slice(0, 5))
         out.push({
           id: `person-${id}`,
           group: 'People',
@@ -242,7 +241,7 @@ export function Palette({ onDone, onLock }: { onDone: () => void; onLock: () => 
     me,
     lastUndo,
     authExtras,
-    people,
+    findPeople,
     personName,
   ])
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
-import { useDirectory, userIdFor } from '@/lib/directory'
+import { useDirectory } from '@/lib/directory'
 import { PeopleList } from '@/components/people/people-list'
 import { specOf, type AuthKey } from '@/api/schemas/auth-fields'
 import { CheckboxField } from '@/components/ui/checkbox-field'
@@ -36,7 +36,7 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
   const value = useWatch({ control: form.control, name })
   const max = spec.type === 'text' ? spec.max : undefined
   // A person's field offers the directory's people and keeps a whole name typed as their ID.
-  const { people, personName } = useDirectory()
+  const { userIdOf } = useDirectory()
   const peopleList = useId()
   const person = spec.person === true && kind === 'text'
   // Text is sent as typed: its length against the service's limit, shown as a count.
@@ -107,11 +107,7 @@ export function AuthFormField({ field, form, hint, list }: AuthFormFieldProps) {
             {...input}
             onBlur={(e) => {
               if (person) {
-                const id = userIdFor(
-                  e.target.value,
-                  people.map((p) => p.id),
-                  personName,
-                )
+                const id = userIdOf(e.target.value)
                 if (id !== e.target.value.trim())
                   form.setValue(name, id, { shouldDirty: true, shouldValidate: true })
               }

@@ -31,7 +31,7 @@ import { AuthStatusBadge } from '../detail/auth-status-badge'
 import { decisionClock } from '../model/decision-clock'
 import { CLOCK_WORDS, MET_WORDS, registerToCsv } from './register-csv'
 import styles from './register.module.css'
-import { useDirectory, userIdFor } from '@/lib/directory'
+import { useDirectory } from '@/lib/directory'
 import { PeopleList } from '@/components/people/people-list'
 
 const PAGE = 100
@@ -133,9 +133,7 @@ function Register({ consoleServer }: { consoleServer: string }) {
   const queryClient = useQueryClient()
   const server = useMemo(() => api.at(consoleServer), [api, consoleServer])
   const rules = useDecisionRules()
-  const { people, personName } = useDirectory()
-  const peopleIds = people.map((p) => p.id)
-  const userId = (typed: string) => userIdFor(typed, peopleIds, personName)
+  const { personName, userIdOf: userId } = useDirectory()
   const peopleList = useId()
   const now = useClockNow()
   const [form, setForm] = useState<FormState>(EMPTY)

@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { TextField } from '@/components/ui/text-field'
 import { useCurrentUser } from '@/lib/app-context'
-import { useDirectory, userIdFor } from '@/lib/directory'
+import { useDirectory } from '@/lib/directory'
 import { priorityName } from '../priority-badge'
 import type { EventFormValues } from './event-form-schema'
 import { useFormChoices } from './use-event-choices'
@@ -53,13 +53,7 @@ export function EventFormFields({ form, priorities }: EventFormFieldsProps) {
     max: EVENT_TEXT_LIMITS[field],
   })
   // A person's whole name, as the directory has it, is written as their ID.
-  const { people, personName } = useDirectory()
-  const userId = (typed: string) =>
-    userIdFor(
-      typed,
-      people.map((p) => p.id),
-      personName,
-    )
+  const { userIdOf: userId } = useDirectory()
   const set = (name: 'event_Type' | 'status' | 'user_ID' | 'userGroup_Key') => (value: string) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted })
 
