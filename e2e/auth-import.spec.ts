@@ -60,7 +60,7 @@ test.describe('auth import', () => {
     await expect(page.getByRole('row', { name: /^4\s*line 5/ })).toContainText(
       `Auth number: ${twice.auth_Number} is also in row 3`,
     )
-    await expect(page.getByRole('row', { name: /^5\s*line 6/ })).toContainText('Ready')
+    await expect(page.getByRole('row', { name: /^5\s*line 6/ })).toContainText('New auth')
     await expect(page.getByText('3 with problems')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     // Nothing was sent to check them.
@@ -74,6 +74,39 @@ test.describe('auth import', () => {
       provider_ID: 'PRV10005',
     })
     expect((await stored(page, twice.auth_Number)).notes).toBe('Twice')
+  })
+
+  test('a number no auth has is told apart from a new auth; a row with nothing to create is refused', async ({
+    page,
+  }) => {
+    const typo = `NO-SUCH-${Date.now()}`
+    await page.goto('/auths/import')
+    const csv = [
+      'auth_Number,subscriber_ID,notes,colour',
+      `${typo},100244581,Meant to update,`,
+      `${typo}-B,,,blue`,
+      `,,,red`,
+      `,100244581,Fresh,`,
+    ].join('\n')
+    await page.getByLabel('CSV or JSON').fill(csv)
+    await page.getByRole('button', { name: 'Check rows' }).click()
+    const mistyped = page.getByRole('row', { name: /^1\s*line 2/ })
+    await expect(mistyped).toContainText('New number')
+    await expect(mistyped).toContainText(
+      `No auth ${typo} exists: sending creates a new auth of this number.`,
+    )
+    await expect(page.getByRole('row', { name: /^2\s*line 3/ })).toContainText(
+      `No auth ${typo}-B exists, and the row gives nothing else to create one from.`,
+    )
+    await expect(page.getByRole('row', { name: /^3\s*line 4/ })).toContainText(
+      'The row gives no field of an auth: there is nothing to create.',
+    )
+    const fresh = page.getByRole('row', { name: /^4\s*line 5/ })
+    await expect(fresh).toContainText('New auth')
+    await expect(fresh).toContainText('the service gives it a number')
+    await expect(page.getByText('2 with problems')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Send 2 ready rows' })).toBeEnabled()
+    await expectNoSeriousA11yViolations(page)
   })
 
   test('5,000 rows go in batches of the service’s size, with a results file whose failed rows import again', async ({

@@ -417,7 +417,7 @@ test.describe('auths', () => {
     await editor.getByLabel('Requested thru').fill('2026-04-30')
     await editor.getByLabel('Urgent').fill('no')
     await editor.getByRole('button', { name: 'Apply and check' }).click()
-    await expect(badRow).toContainText('Ready')
+    await expect(badRow).toContainText('New auth')
     await page.getByRole('button', { name: 'Send 1 ready row' }).click()
     await expect(page.getByText('1 of 1 auths saved')).toBeVisible()
     await expect(badRow).toContainText('Created')

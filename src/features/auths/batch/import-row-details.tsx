@@ -5,7 +5,7 @@ import { formatAuthValue } from '../format-value'
 import { useDirectory } from '@/lib/directory'
 import { paths } from '@/lib/paths'
 import { readableDates } from '@/lib/format/format'
-import { stampsReceived, type FieldChange } from './import-rows'
+import { rowNumber, stampsReceived, type FieldChange } from './import-rows'
 import { problemsOf, statusOf, type RowState } from './use-import-rows'
 import styles from './import.module.css'
 
@@ -64,7 +64,9 @@ export function ImportRowDetails({
       : ''
   return (
     <span className={styles.muted}>
-      {state.existing?.kind === 'new' ? 'No auth has this number: it is created' : 'Ready to send'}
+      {state.existing?.kind === 'new'
+        ? `No auth ${rowNumber(state.row)} exists: sending creates a new auth of this number. To update an auth, check its number.`
+        : 'A new auth: the service gives it a number when it is sent'}
       {stamped}
     </span>
   )

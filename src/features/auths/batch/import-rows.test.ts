@@ -242,8 +242,17 @@ describe('checkImportRow', () => {
   })
 
   it('keeps unknown columns as they are', () => {
-    const check = checkImportRow(row({ colour: 'red' }))
-    expect(check.ok && check.auth).toEqual({ colour: 'red' })
+    const check = checkImportRow(row({ notes: 'Hi', colour: 'red' }))
+    expect(check.ok && check.auth).toEqual({ notes: 'Hi', colour: 'red' })
+  })
+
+  it('refuses a row that gives nothing to create: blank cells or unknown columns alone', () => {
+    const empty = { '(row)': 'The row gives no field of an auth: there is nothing to create.' }
+    expect(checkImportRow(row({ notes: ' ', urgent: '' }, 'csv')).errors).toEqual(empty)
+    expect(checkImportRow(row({ colour: 'red' })).errors).toEqual(empty)
+    // A number alone names an auth to compare with: the auth read decides what it does.
+    expect(checkImportRow(row({ auth_Number: '26-000001' }, 'csv')).ok).toBe(true)
+    expect(checkImportRow(row({ subscriber_ID: '100244581' }, 'csv')).ok).toBe(true)
   })
 })
 

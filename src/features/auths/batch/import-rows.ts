@@ -351,6 +351,8 @@ export function checkImportRow(row: ImportRow, codes: readonly AuthCodeInfo[] = 
     if ('error' in converted) errors[key] = converted.error
     else auth[key] = converted.value
   }
+  if (!givesAuthFields(auth) && rowNumber(row) === null)
+    errors['(row)'] ??= 'The row gives no field of an auth: there is nothing to create.'
   for (const [field, message] of Object.entries(checkAuthRules(auth))) errors[field] ??= message
   const conflict = codeStatusConflict(
     { auth_Code: auth.auth_Code as string | null, status: auth.status as string | null },
@@ -404,6 +406,10 @@ const lacksReceivedDate = (auth: Auth) =>
  */
 export const stampsReceived = (rowAuth: Record<string, unknown>, existing: Auth | undefined) =>
   !existing && lacksReceivedDate(toSendItem(rowAuth, undefined))
+
+/** Whether a row's auth gives a field of an auth besides its number (columns the service knows). */
+export const givesAuthFields = (rowAuth: Record<string, unknown>) =>
+  Object.keys(rowAuth).some((key) => key !== 'auth_Number' && isAuthKey(key))
 
 /** A row's number when it names one (trimmed), else null. */
 export const rowNumber = (row: ImportRow) => {

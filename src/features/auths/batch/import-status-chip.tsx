@@ -5,7 +5,8 @@ import styles from './import.module.css'
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /**
- * The row's state in a word and a colour: Ready (a new auth), Updates 2 fields, No change,
+ * The row's state in a word and a colour: New auth, New number (a new auth of a number no auth
+ * has), Updates 2 fields, No change,
  * Checking…, problems, Created or Updated, Failed, Not sent.
  */
 export function ImportStatusChip({ state }: { state: RowState }) {
@@ -13,7 +14,9 @@ export function ImportStatusChip({ state }: { state: RowState }) {
   const text = (() => {
     switch (status) {
       case 'ready':
-        return 'Ready'
+        // A number the service does not know makes a new auth of that number: said apart, as a
+        // mistyped number meant to update an auth would otherwise pass as a new one.
+        return state.existing?.kind === 'new' ? 'New number' : 'New auth'
       case 'update':
         return `Updates ${plural(state.existing?.kind === 'found' ? state.existing.changes.length : 0, 'field')}`
       case 'unchanged':
@@ -38,5 +41,6 @@ export function ImportStatusChip({ state }: { state: RowState }) {
             : 'Not confirmed before'
     }
   })()
-  return <span className={`${styles.chip} ${styles[status] ?? ''}`}>{text}</span>
+  const tone = status === 'ready' && state.existing?.kind === 'new' ? styles.newNumber : ''
+  return <span className={`${styles.chip} ${styles[status] ?? ''} ${tone}`}>{text}</span>
 }

@@ -10,6 +10,7 @@ import {
   compareWithExisting,
   duplicateMessage,
   duplicateNumbers,
+  givesAuthFields,
   rowNumber,
   type FieldChange,
   type ImportRow,
@@ -256,7 +257,13 @@ export function useImportRows() {
           ...compareWithExisting(state.check.auth, auth, codesRef.current),
         }
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { kind: 'new' }
+        if (error instanceof ApiError && error.status === 404)
+          return state.check.ok && !givesAuthFields(state.check.auth)
+            ? {
+                kind: 'failed',
+                message: `No auth ${number} exists, and the row gives nothing else to create one from.`,
+              }
+            : { kind: 'new' }
         return {
           kind: 'failed',
           message: `Auth ${number} could not be read to compare: ${describeError(error).message}`,
