@@ -23,6 +23,13 @@ test.describe('event pickers', () => {
     await expect(type).toHaveAccessibleDescription(/New value/)
     await expectNoSeriousA11yViolations(page)
 
+    // A known code is read by its name beside it.
+    await type.fill('follow_up')
+    await expect(type).toHaveAccessibleDescription(/^Follow up · /)
+    const assigned = page.getByRole('combobox', { name: 'Assigned user' })
+    await assigned.fill('staff')
+    await expect(assigned).toHaveAccessibleDescription(/^[^(]+ \(staff\) · A name or user ID/)
+
     await type.fill('task')
     await expect(page.getByText('New value: no event uses it yet.')).toHaveCount(0)
     await page.getByRole('combobox', { name: 'Status' }).fill('open')

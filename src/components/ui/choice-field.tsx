@@ -26,7 +26,9 @@ export const NEW_VALUE_NOTE = 'New value: no event uses it yet.'
 /**
  * A text field that offers the known values (a combobox: the input with its list) and, on leaving
  * it or pressing Enter, turns a typed value that differs from a known one only in case into that
- * one. A new value is allowed and marked as new (in the field's description).
+ * one. A new value is allowed and marked as new (in the field's description); a known one is named
+ * there by its label when that is not the value itself (a type code by its name, a user ID by the
+ * person's).
  */
 export function ChoiceField({
   hint,
@@ -41,6 +43,9 @@ export function ChoiceField({
   const listId = useId()
   const typed = current.trim()
   const isNew = typed !== '' && choices.length > 0 && !isKnownChoice(typed, choices)
+  // A stored code ("FOLLOW_UP", "jmartinez", "3") read by what it stands for, where that differs.
+  const known = typed ? choices.find((c) => c.value.toLowerCase() === typed.toLowerCase()) : null
+  const named = known && known.label.toLowerCase() !== known.value.toLowerCase() ? known.label : null
   const normalise = (text: string) => {
     const next = normaliseChoice(resolve ? resolve(text) : text, choices)
     if (next !== text) onNormalise(next)
@@ -49,7 +54,7 @@ export function ChoiceField({
     <>
       <TextField
         {...rest}
-        hint={[hint, isNew ? NEW_VALUE_NOTE : null].filter(Boolean).join(' · ') || undefined}
+        hint={[named, hint, isNew ? NEW_VALUE_NOTE : null].filter(Boolean).join(' · ') || undefined}
         list={listId}
         autoComplete="off"
         spellCheck={false}
