@@ -131,6 +131,11 @@ test.describe('auths as work', () => {
     await expect(dialog.getByText('Say why the decision is late')).toBeVisible()
     expect((await stored(page, authNumber)).auth_Code).toBe('P')
     await expectNoSeriousA11yViolations(page)
+    // Tab and Shift+Tab go round the dialog's controls, never out of it.
+    for (const key of [...Array<string>(30).fill('Tab'), ...Array<string>(30).fill('Shift+Tab')]) {
+      await page.keyboard.press(key)
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    }
 
     // A code alone is not a reason (CMS asks for a specific one): refused, nothing written.
     await dialog.getByLabel('Reason for the denial').fill('CO-50')

@@ -17,7 +17,8 @@ interface DialogProps {
 /**
  * A modal built on the native `<dialog>`: the rest of the page is inert while it is open, focus
  * moves into it (to the element with `autoFocus`, else the first control) and returns to what
- * opened it when it closes.
+ * opened it when it closes. Tab and Shift+Tab go round its controls: the native dialog alone lets
+ * focus leave it once a round, to the browser's own controls.
  */
 export function Dialog({ open, ...props }: DialogProps) {
   // Mounted afresh on each opening, so it can note what had focus before.
@@ -62,6 +63,10 @@ function OpenDialog({
         event.preventDefault()
         if (dismissable) onClose()
       }}
+      onKeyDown={(event) => {
+        if (event.key === 'Tab' && ref.current && wrapFocus(ref.current, event.shiftKey))
+          event.preventDefault()
+      }}
     >
       <div className={styles.inner}>
         <h2 id={titleId} className={styles.title}>
@@ -72,4 +77,41 @@ function OpenDialog({
       </div>
     </dialog>
   )
+}
+
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
+
+/**
+ * Moves focus from the dialog's last control to its first on Tab (first to last on Shift+Tab);
+ * true when it did. A radio group counts as the one control Tab stops at.
+ */
+function wrapFocus(dialog: HTMLElement, back: boolean): boolean {
+  const all = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      el.getClientRects().length > 0 &&
+      !(el instanceof HTMLInputElement && el.type === 'radio' && el.name && !el.checked),
+  )
+  const first = all[0]
+  const last = all[all.length - 1]
+  const at = document.activeElement
+  const sameGroup = (a: Element | null, b: HTMLElement | undefined) =>
+    a === b ||
+    (a instanceof HTMLInputElement &&
+      b instanceof HTMLInputElement &&
+      a.type === 'radio' &&
+      b.type === 'radio' &&
+      a.name !== '' &&
+      a.name === b.name)
+  const target = back
+    ? sameGroup(at, first) || at === dialog
+      ? last
+      : null
+    : sameGroup(at, last)
+      ? first
+      : null
+  if (!target) return false
+  target.focus()
+  return true
 }
