@@ -48,7 +48,12 @@ function OpenDialog({
     // showModal moves focus to the first control; keep the one React focused for `autoFocus`.
     if (focused instanceof HTMLElement && focused !== opener && dialog.contains(focused))
       focused.focus()
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab' && wrapFocus(dialog, event.shiftKey)) event.preventDefault()
+    }
+    dialog.addEventListener('keydown', onKeyDown)
     return () => {
+      dialog.removeEventListener('keydown', onKeyDown)
       if (opener?.isConnected) opener.focus()
     }
   }, [opener])
@@ -62,10 +67,6 @@ function OpenDialog({
       onCancel={(event) => {
         event.preventDefault()
         if (dismissable) onClose()
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Tab' && ref.current && wrapFocus(ref.current, event.shiftKey))
-          event.preventDefault()
       }}
     >
       <div className={styles.inner}>
