@@ -281,6 +281,16 @@ test.describe('the team', () => {
     const review = groups.getByRole('row').filter({ hasText: 'Utilization review' })
     await expect(review.getByRole('cell').nth(1)).toHaveText(unclaimed1.toLocaleString('en-GB'))
     await expectNoSeriousA11yViolations(page)
+    // From the keyboard, Hand over opens the list with focus in the page, not lost to the body.
+    await staffRow.getByRole('link', { name: /^Hand over Sam Staff/ }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/events\?user=staff&completed=open/)
+    await expect(page.locator('#main')).toBeFocused()
+    await page.keyboard.press('Tab')
+    expect(
+      await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement)),
+    ).toBe(true)
+    await page.goBack()
     await staffRow.getByRole('link', { name: 'Sam Staff', exact: true }).click()
     await expect(page).toHaveURL(/\/events\/mine\/staff$/)
     await expect(page.getByRole('heading', { name: 'Queue of Sam Staff' })).toBeVisible()

@@ -44,6 +44,27 @@ function useWarmNavigation(user: CurrentUser) {
   }, [user])
 }
 
+/**
+ * After a move to another page, focus that was on something the old page drew (a link followed,
+ * a button that navigated) goes to the new page's main area, so Tab goes on from the top of the
+ * page rather than from the top of the document. A page that focused something itself keeps it.
+ */
+function useFocusAfterNavigation(pathname: string) {
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const frame = requestAnimationFrame(() => {
+      const at = document.activeElement
+      if (at && at !== document.body && at.isConnected) return
+      document.getElementById('main')?.focus({ preventScroll: true })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [pathname])
+}
+
 interface AppLayoutProps {
   onSignOut: () => void
   onLock: () => void
@@ -59,6 +80,7 @@ export function AppLayout({ onSignOut, onLock }: AppLayoutProps) {
   // An error toast belongs to the page it happened on: leaving the page takes it away. Toasts
   // note the page as the browser's address has it (with the base path), so compare that.
   useEffect(() => closeErrorsElsewhere(window.location.pathname), [pathname])
+  useFocusAfterNavigation(pathname)
   const user = useCurrentUser()
   useWarmNavigation(user)
   // Below 1100 px the navigation is a menu behind a button, so the page has the width. It is
