@@ -93,7 +93,7 @@ test.describe('auth import', () => {
     const mistyped = page.getByRole('row', { name: /^1\s*line 2/ })
     await expect(mistyped).toContainText('New number')
     await expect(mistyped).toContainText(
-      `No auth ${typo} exists: sending creates a new auth of this number.`,
+      `No auth ${typo} exists: sending creates a new auth of this number (to update an auth, check its number)`,
     )
     await expect(page.getByRole('row', { name: /^2\s*line 3/ })).toContainText(
       `No auth ${typo}-B exists, and the row gives nothing else to create one from.`,

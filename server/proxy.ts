@@ -579,10 +579,15 @@ export function proxyRoutes(deps: ProxyDeps) {
     // A token the service refused says who it claims to be, unchecked: not put on record as that
     // user (an audit search for them must not find it), only as what it claimed.
     const refused = response.status === 401
+    // A sign-in or a renewal carries no bearer token: who it was is the token the service gave
+    // back. (A refused one is kept out of the audit, below.)
+    const session = SESSION_OPERATIONS.has(target.operation)
+    const issued = session && response.ok ? issuedClaims(envelope?.data) : null
+    const who = session ? issued : claims
     const audit: AuditEntry[] = []
     const base = {
-      userId: refused ? null : (claims?.sub ?? null),
-      userName: refused ? null : (claims?.name ?? null),
+      userId: refused ? null : (who?.sub ?? null),
+      userName: refused ? null : (who?.name ?? null),
       action: 'write' as const,
       operation: target.operation,
       database,
@@ -592,7 +597,10 @@ export function proxyRoutes(deps: ProxyDeps) {
       // A refused token's claims are only what it says: not checked by the service. A write
       // recorded from a repeat was made by the earlier attempt whose answer was lost.
       detail: refused
-        ? { unverifiedUser: true, ...(claims?.sub !== undefined && { claimedUserId: claims.sub }) }
+        ? {
+            unverifiedUser: true,
+            ...(claims?.sub !== undefined && { claimedUserId: claims.sub }),
+          }
         : replayed
           ? { madeByEarlierAttempt: true }
           : kickResultOf(target.operation, envelope?.data),
@@ -707,7 +715,19 @@ function kickResultOf(operation: string, data: unknown) {
   }
 }
 
-/** The audit entry of a read of one record by the token's user. */
+/** The service's own sign-in operations: they carry credentials, not a bearer token. */
+const SESSION_OPERATIONS = new Set(['POST /user-authentication', 'POST /user-refresh-tokens'])
+
+/**
+ * The claims of the ID token a sign-in or renewal answered with (`authenticationResult.idToken`,
+ * the bearer token), or null.
+ */
+function issuedClaims(data: unknown) {
+  const result = isRecord(data) ? data.authenticationResult : undefined
+  const token = isRecord(result) ? result.idToken : undefined
+  return typeof token === 'string' ? readClaims(token) : null
+}
+
 /** Who a token's claims say the caller is, as scoping reads them (none: no role, no group). */
 function callerOf(claims: ReturnType<typeof readClaims>) {
   return {
@@ -717,6 +737,7 @@ function callerOf(claims: ReturnType<typeof readClaims>) {
   }
 }
 
+/** The audit entry of a read of one record by the token's user. */
 function readEntry(
   claims: ReturnType<typeof readClaims>,
   target: Target,

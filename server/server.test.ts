@@ -279,6 +279,28 @@ describe.each(storageKinds)('the console server (%s)', (kind) => {
     )
   })
 
+  it('puts a sign-in on record as the user the service signed in, a refused one not at all', async () => {
+    const s = await setUp()
+    const signIn = (password: string) =>
+      fetch(`${s.http.baseUrl}/api/user-authentication`, {
+        method: 'POST',
+        headers: {
+          'service-database': 'demo',
+          authorization: `Basic ${Buffer.from(`support:${password}`).toString('base64')}`,
+        },
+      })
+    const before = (await auditRows(s)).length
+    expect((await signIn('not the password')).status).toBe(401)
+    expect((await auditRows(s)).length).toBe(before)
+    expect((await signIn('Sandbox!2026')).status).toBe(200)
+    const entries = (await auditRows(s)).slice(before)
+    expect(entries).toMatchObject([
+      { user_id: 'support', operation: 'POST /user-authentication', status: 200 },
+    ])
+    expect(typeof entries[0]!.user_name).toBe('string')
+    expect(JSON.stringify(entries)).not.toContain('Sandbox!2026')
+  })
+
   it('updates the mirror at once after a write and audits each changed field', async () => {
     const s = await setUp()
     const event = (await s.call('GET', '/api/events/5')).json.data as Record<string, unknown>

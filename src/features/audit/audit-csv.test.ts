@@ -35,8 +35,31 @@ describe('auditToCsv', () => {
       'status: Pended → Approved\nunits: 1 → (empty)',
       '200',
       'act-1',
+      '',
     ])
     expect(rows[2]!.values[4]).toBe('Viewed')
+  })
+
+  it('says sign-ins and their refusals in words, with the username a refused one tried', () => {
+    const signIn = { operation: 'POST /user-authentication', recordType: null, changes: null }
+    const rows = parseCsv(
+      auditToCsv([
+        entry({ ...signIn, status: 200 }),
+        entry({
+          ...signIn,
+          userId: null,
+          userName: null,
+          status: 401,
+          detail: { unverifiedUser: true, claimedUserId: 'jmartinez' },
+        }),
+        entry({ operation: 'POST /kick/{userId}', status: 200, changes: null }),
+      ]),
+    )
+    expect(rows.slice(1).map((r) => [r.values[2], r.values[4], r.values[11]])).toEqual([
+      ['support', 'Signed in', ''],
+      ['', 'Sign-in refused', 'jmartinez'],
+      ['support', 'Ended a session', ''],
+    ])
   })
 
   it('keeps a value a spreadsheet would run as a formula as text', () => {

@@ -15,8 +15,30 @@ export const changeLines = (entry: AuditEntry) =>
     ([field, { before, after }]) => `${field}: ${changeValue(before)} → ${changeValue(after)}`,
   )
 
-/** What the entry did, in words: viewed or changed, or the search of the record itself. */
-export const actionWords = (entry: AuditEntry) => (entry.action === 'read' ? 'Viewed' : 'Changed')
+/** The service's session operations, in words: [when it was done, when it was refused]. */
+const SESSION_WORDS: Record<string, [string, string]> = {
+  'POST /user-authentication': ['Signed in', 'Sign-in refused'],
+  'POST /user-refresh-tokens': ['Renewed session', 'Renewal refused'],
+  'POST /logout': ['Signed out', 'Sign-out refused'],
+  'POST /kick': ['Ended a session', 'Ending a session refused'],
+  'POST /kick/{userId}': ['Ended a session', 'Ending a session refused'],
+}
+
+/** What the entry did, in words: signed in or out, viewed, changed. */
+export function actionWords(entry: AuditEntry): string {
+  const session = SESSION_WORDS[entry.operation]
+  if (session) return entry.status !== null && entry.status < 400 ? session[0] : session[1]
+  return entry.action === 'read' ? 'Viewed' : 'Changed'
+}
+
+/**
+ * Who the entry names as the user a request claimed to be, unchecked (a refused sign-in's
+ * username, a refused token's subject), or null.
+ */
+export const claimedUser = (entry: AuditEntry) =>
+  entry.detail?.unverifiedUser === true && typeof entry.detail.claimedUserId === 'string'
+    ? entry.detail.claimedUserId
+    : null
 
 const COLUMNS: [string, (e: AuditEntry) => string][] = [
   ['Entry', (e) => String(e.id)],
@@ -30,6 +52,7 @@ const COLUMNS: [string, (e: AuditEntry) => string][] = [
   ['Changes', (e) => changeLines(e).join('\n')],
   ['Status', (e) => (e.status === null ? '' : String(e.status))],
   ['Activity ID', (e) => e.activityId ?? ''],
+  ['Claimed user (not verified)', (e) => claimedUser(e) ?? ''],
 ]
 
 /**

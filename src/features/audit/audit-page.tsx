@@ -14,7 +14,7 @@ import { useRuntimeConfig } from '@/lib/app-context'
 import { downloadText } from '@/lib/download'
 import { paths } from '@/lib/paths'
 import { formatCount, formatDayAndClock } from '@/lib/format/format'
-import { actionWords, auditToCsv, changeLines } from './audit-csv'
+import { actionWords, auditToCsv, changeLines, claimedUser } from './audit-csv'
 import { useDirectory } from '@/lib/directory'
 import styles from './audit-page.module.css'
 
@@ -249,8 +249,11 @@ function AuditTable({ rows }: { rows: AuditEntry[] }) {
                 <time dateTime={e.at}>{formatDayAndClock(new Date(e.at))}</time>
               </td>
               <td>
-                {e.userName ?? (e.userId ? personName(e.userId) : 'Unknown')}
+                {e.userName ?? (e.userId ? personName(e.userId) : claimedUser(e) ? '' : 'Unknown')}
                 {e.userId && <span className={styles.muted}> ({e.userId})</span>}
+                {!e.userId && claimedUser(e) && (
+                  <span className={styles.muted}>Claimed {claimedUser(e)}, not verified</span>
+                )}
               </td>
               <td>{actionWords(e)}</td>
               <td className={styles.nowrap}>

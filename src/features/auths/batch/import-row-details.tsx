@@ -65,7 +65,7 @@ export function ImportRowDetails({
   return (
     <span className={styles.muted}>
       {state.existing?.kind === 'new'
-        ? `No auth ${rowNumber(state.row)} exists: sending creates a new auth of this number. To update an auth, check its number.`
+        ? `No auth ${rowNumber(state.row)} exists: sending creates a new auth of this number (to update an auth, check its number)`
         : 'A new auth: the service gives it a number when it is sent'}
       {stamped}
     </span>
