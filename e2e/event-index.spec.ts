@@ -333,6 +333,17 @@ test.describe('search everywhere', () => {
     await page.goto('/events/mine')
     await expect(page.getByRole('heading', { name: 'My events', level: 1 })).toBeVisible()
     await page.keyboard.press('Control+k')
+    // A number still being typed is not looked up: no request, nothing offered.
+    const lookups: string[] = []
+    page.on('request', (r) => {
+      if (/\/auths\/[^/?]+$/.test(new URL(r.url()).pathname)) lookups.push(r.url())
+    })
+    for (const partial of [known.slice(0, 3), known.slice(0, 6)]) {
+      await box(page).fill(partial)
+      await page.waitForTimeout(600)
+      await expect(palette(page).getByRole('option', { name: /Open auth/ })).toHaveCount(0)
+    }
+    expect(lookups).toEqual([])
     await box(page).fill(unknown.replace('-', ''))
     // Checked with the service: not offered, and said so; nor is an event of that ID, none existing.
     await expect(noSuchAuth(page, unknown)).toBeVisible()

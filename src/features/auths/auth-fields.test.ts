@@ -15,4 +15,11 @@ describe('searchedAuthNumber', () => {
     expect(searchedAuthNumber('follow-up')).toBeNull()
     expect(searchedAuthNumber('25 000005')).toBeNull()
   })
+
+  it('waits for the usual form to be typed whole before it is a number to look up', () => {
+    for (const partial of ['25-', '25-0', '25-00000'])
+      expect(searchedAuthNumber(partial)).toBeNull()
+    expect(searchedAuthNumber('25-0000051')).toBe('25-0000051')
+    expect(searchedAuthNumber('ADJ-25-1')).toBe('ADJ-25-1')
+  })
 })

@@ -46,11 +46,13 @@ export const LEGACY_FIELDS = [
 
 /**
  * The auth number a search means, or null: one with a dash or dot and a digit (`25-000005`), or
- * eight digits without the dash, read as the usual `YY-NNNNNN` (`25000005` is `25-000005`).
+ * eight digits without the dash, read as the usual `YY-NNNNNN` (`25000005` is `25-000005`). The
+ * start of the usual form (`25-`, `25-0004`) is a number still being typed: not one to look up.
  */
 export function searchedAuthNumber(text: string): string | null {
   const typed = text.trim()
   if (/^\d{8}$/.test(typed)) return `${typed.slice(0, 2)}-${typed.slice(2)}`
+  if (/^\d{2}-\d{0,5}$/.test(typed)) return null
   if (AUTH_NUMBER_PATTERN.test(typed) && /\d/.test(typed) && /[-.]/.test(typed)) return typed
   return null
 }
