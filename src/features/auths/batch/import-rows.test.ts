@@ -250,6 +250,9 @@ describe('checkImportRow', () => {
     const empty = { '(row)': 'The row gives no field of an auth: there is nothing to create.' }
     expect(checkImportRow(row({ notes: ' ', urgent: '' }, 'csv')).errors).toEqual(empty)
     expect(checkImportRow(row({ colour: 'red' })).errors).toEqual(empty)
+    // JSON nulls and blank text give nothing either (a null clears a field of an auth that exists).
+    expect(checkImportRow(row({ auth_Number: null, notes: null })).errors).toEqual(empty)
+    expect(checkImportRow(row({ notes: '   ' })).errors).toEqual(empty)
     // A number alone names an auth to compare with: the auth read decides what it does.
     expect(checkImportRow(row({ auth_Number: '26-000001' }, 'csv')).ok).toBe(true)
     expect(checkImportRow(row({ subscriber_ID: '100244581' }, 'csv')).ok).toBe(true)
@@ -351,6 +354,15 @@ describe('compareWithExisting', () => {
       { field: 'notes', from: 'Original', to: 'Replaced' },
     ])
     expect(errors).toEqual({})
+  })
+
+  it('counts no change in a column the service does not know', () => {
+    const { changes } = compareWithExisting(
+      { auth_Number: '26-000024', colour: 'blue' },
+      existing,
+      codes,
+    )
+    expect(changes).toEqual([])
   })
 
   it('finds a range the row reverses with one end, and a code that contradicts the stored status', () => {

@@ -407,9 +407,14 @@ const lacksReceivedDate = (auth: Auth) =>
 export const stampsReceived = (rowAuth: Record<string, unknown>, existing: Auth | undefined) =>
   !existing && lacksReceivedDate(toSendItem(rowAuth, undefined))
 
-/** Whether a row's auth gives a field of an auth besides its number (columns the service knows). */
+/**
+ * Whether a row's auth gives a value of a field of an auth besides its number (a column the
+ * service knows, not null: a null clears a field of an auth that exists, and creates nothing).
+ */
 export const givesAuthFields = (rowAuth: Record<string, unknown>) =>
-  Object.keys(rowAuth).some((key) => key !== 'auth_Number' && isAuthKey(key))
+  Object.entries(rowAuth).some(
+    ([key, value]) => key !== 'auth_Number' && isAuthKey(key) && value !== null,
+  )
 
 /** A row's number when it names one (trimmed), else null. */
 export const rowNumber = (row: ImportRow) => {
@@ -481,7 +486,8 @@ export function compareWithExisting(
   codes: readonly AuthCodeInfo[] = [],
 ): { changes: FieldChange[]; errors: Record<string, string> } {
   const item = toSendItem(rowAuth, existing)
-  const given = Object.keys(rowAuth)
+  // Columns the service does not know change nothing it keeps.
+  const given = Object.keys(rowAuth).filter(isAuthKey)
   const edits = changedFields(existing, Object.fromEntries(given.map((f) => [f, item[f]])))
   const changes = Object.keys(edits)
     .filter((field) => !NOT_CHANGES.has(field))

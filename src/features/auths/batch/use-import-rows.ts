@@ -208,15 +208,20 @@ export function useImportRows() {
       ),
     [imported],
   )
-  const unmounted = useRef(new AbortController())
+  // Made with each mounting: React's development check mounts twice, and a controller made once
+  // would stay aborted by the first unmounting, every read after it skipped.
+  const unmounted = useRef<AbortController | null>(null)
   useEffect(() => {
-    const controller = unmounted.current
+    const controller = new AbortController()
+    unmounted.current = controller
     return () => controller.abort()
   }, [])
   useEffect(() => {
     if (toRead.length === 0) return
     const started = generation.current
-    const signal = unmounted.current.signal
+    const controller = unmounted.current
+    if (!controller) return
+    const signal = controller.signal
     const moot = () => signal.aborted || generation.current !== started
     // Answers are put on screen a few at a time: thousands of rows are not redrawn per answer.
     let pending = new Map<number, Existing>()
