@@ -124,6 +124,16 @@ test.describe('auths as work', () => {
     await page.goto(`/auths/${authNumber}`)
     await page.getByRole('button', { name: 'Change status' }).click()
     const dialog = page.getByRole('dialog', { name: `Change the status of auth ${authNumber}` })
+    // With no code chosen yet, Tab and Shift+Tab still come round to the codes.
+    const onRadio = () =>
+      dialog.evaluate(() => (document.activeElement as HTMLInputElement).type === 'radio')
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab']) await page.keyboard.press(key)
+    const reached = []
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab')
+      reached.push(await onRadio())
+    }
+    expect(reached).toContain(true)
     await dialog.getByRole('radio', { name: /^D Denied/ }).check()
     await expect(dialog.getByText(/The decision is late: it was due .* \(overdue by/)).toBeVisible()
     await dialog.getByRole('button', { name: 'Change status' }).click()

@@ -70,6 +70,11 @@ test.describe('keyboard triage', () => {
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
     await expect(help).toContainText('Mark the event complete')
     await expectNoSeriousA11yViolations(page)
+    // A dialog of text alone holds focus too: Tab never leaves it.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key)
+      expect(await help.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    }
     await page.keyboard.press('Escape')
     await expect(help).toBeHidden()
 

@@ -17,8 +17,7 @@ interface DialogProps {
 /**
  * A modal built on the native `<dialog>`: the rest of the page is inert while it is open, focus
  * moves into it (to the element with `autoFocus`, else the first control) and returns to what
- * opened it when it closes. Tab and Shift+Tab go round its controls: the native dialog alone lets
- * focus leave it once a round, to the browser's own controls.
+ * opened it when it closes. Tab and Shift+Tab go round its controls (`guardFocus`).
  */
 export function Dialog({ open, ...props }: DialogProps) {
   // Mounted afresh on each opening, so it can note what had focus before.
@@ -48,12 +47,9 @@ function OpenDialog({
     // showModal moves focus to the first control; keep the one React focused for `autoFocus`.
     if (focused instanceof HTMLElement && focused !== opener && dialog.contains(focused))
       focused.focus()
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Tab' && wrapFocus(dialog, event.shiftKey)) event.preventDefault()
-    }
-    dialog.addEventListener('keydown', onKeyDown)
+    const stopGuards = guardFocus(dialog)
     return () => {
-      dialog.removeEventListener('keydown', onKeyDown)
+      stopGuards()
       if (opener?.isConnected) opener.focus()
     }
   }, [opener])
@@ -63,6 +59,7 @@ function OpenDialog({
       role={role}
       aria-labelledby={titleId}
       aria-modal="true"
+      tabIndex={-1}
       className={`${styles.dialog} ${wide ? styles.wide : ''}`}
       onCancel={(event) => {
         event.preventDefault()
@@ -84,35 +81,71 @@ const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
 
 /**
- * Moves focus from the dialog's last control to its first on Tab (first to last on Shift+Tab);
- * true when it did. A radio group counts as the one control Tab stops at.
+ * The controls Tab stops at in the dialog, in order: of a radio group, the checked radio, or its
+ * first where none is.
  */
-function wrapFocus(dialog: HTMLElement, back: boolean): boolean {
+function tabStops(dialog: HTMLElement): HTMLElement[] {
   const all = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) =>
-      el.tabIndex >= 0 &&
-      el.getClientRects().length > 0 &&
-      !(el instanceof HTMLInputElement && el.type === 'radio' && el.name && !el.checked),
+    (el) => el.tabIndex >= 0 && !el.hasAttribute(GUARD) && el.getClientRects().length > 0,
   )
-  const first = all[0]
-  const last = all[all.length - 1]
-  const at = document.activeElement
-  const sameGroup = (a: Element | null, b: HTMLElement | undefined) =>
-    a === b ||
-    (a instanceof HTMLInputElement &&
-      b instanceof HTMLInputElement &&
-      a.type === 'radio' &&
-      b.type === 'radio' &&
-      a.name !== '' &&
-      a.name === b.name)
-  const target = back
-    ? sameGroup(at, first) || at === dialog
-      ? last
-      : null
-    : sameGroup(at, last)
-      ? first
-      : null
-  if (!target) return false
-  target.focus()
-  return true
+  const radios = (name: string) =>
+    all.filter((el) => el instanceof HTMLInputElement && el.type === 'radio' && el.name === name)
+  return all.filter((el) => {
+    if (!(el instanceof HTMLInputElement) || el.type !== 'radio' || !el.name) return true
+    const group = radios(el.name) as HTMLInputElement[]
+    const checked = group.find((r) => r.checked)
+    return checked ? el === checked : el === group[0]
+  })
+}
+
+const GUARD = 'data-focus-guard'
+
+/**
+ * Keeps Tab and Shift+Tab going round the dialog's controls: an invisible stop before the first
+ * and after the last hands focus on to the other end. The browser moves focus between and within
+ * the controls itself (a date's parts, a radio group), so only leaving at an end is caught. A
+ * native modal dialog alone lets focus leave it once a round, to the browser's own controls.
+ * Returns what takes the stops away.
+ */
+function guardFocus(dialog: HTMLElement): () => void {
+  const guard = (end: 'start' | 'end') => {
+    const span = document.createElement('span')
+    span.tabIndex = 0
+    span.setAttribute(GUARD, end)
+    span.className = styles.guard ?? ''
+    span.addEventListener('focus', (event) => {
+      const stops = tabStops(dialog)
+      // Come from inside: on round to the other end. From anywhere else (the dialog opening):
+      // the first control.
+      const from = event.relatedTarget
+      const inside = from instanceof Node && dialog.contains(from)
+      const to = end === 'start' && inside ? stops[stops.length - 1] : stops[0]
+      // Nothing to stop at (a dialog of text alone): the dialog itself holds focus.
+      ;(to ?? dialog).focus()
+    })
+    return span
+  }
+  // The dialog itself focused (it has nothing to stop at, or was clicked on): Shift+Tab would
+  // leave it backwards past the first stop, and with no stops Tab leaves it past the last.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return
+    const stops = tabStops(dialog)
+    if (stops.length === 0) {
+      event.preventDefault()
+      dialog.focus()
+    } else if (event.shiftKey && document.activeElement === dialog) {
+      event.preventDefault()
+      stops[stops.length - 1]!.focus()
+    }
+  }
+  const start = guard('start')
+  const end = guard('end')
+  dialog.prepend(start)
+  dialog.append(end)
+  dialog.addEventListener('keydown', onKeyDown)
+  return () => {
+    dialog.removeEventListener('keydown', onKeyDown)
+    start.remove()
+    end.remove()
+  }
 }

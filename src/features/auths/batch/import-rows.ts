@@ -493,7 +493,7 @@ export function compareWithExisting(
     .filter((field) => !NOT_CHANGES.has(field))
     .map((field) => ({ field, from: existing[field], to: item[field] }))
   // Rules on the auth as it would be, reported where the row is the cause.
-  const touched = new Set(given)
+  const touched = new Set<string>(given)
   for (const [from, thru] of AUTH_DATE_ORDER)
     if (touched.has(from) || touched.has(thru)) touched.add(from).add(thru)
   const errors: Record<string, string> = {}
