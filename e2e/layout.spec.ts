@@ -65,6 +65,13 @@ test.describe('a 1024 × 768 window', () => {
     await page.keyboard.press('Escape')
     await expect(nav).toBeHidden()
     await expect(menu).toBeFocused()
+    // Choosing a page from the keyboard closes it, focus going on to the page chosen.
+    await page.keyboard.press('Enter')
+    await nav.getByRole('link', { name: 'Calendar', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/events\/calendar/)
+    await expect(nav).toBeHidden()
+    await expect(page.locator('#main')).toBeFocused()
     // Choosing a page closes it.
     await menu.click()
     await nav.getByRole('link', { name: 'List', exact: true }).click()

@@ -58,7 +58,9 @@ function useFocusAfterNavigation(pathname: string) {
     }
     const frame = requestAnimationFrame(() => {
       const at = document.activeElement
-      if (at && at !== document.body && at.isConnected) return
+      // Still on something shown (a page focused its search box, a link of the side navigation):
+      // kept. A link of the folding menu, which closes with the move, is not shown any more.
+      if (at && at !== document.body && at.isConnected && at.getClientRects().length > 0) return
       document.getElementById('main')?.focus({ preventScroll: true })
     })
     return () => cancelAnimationFrame(frame)
