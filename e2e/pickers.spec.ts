@@ -26,6 +26,11 @@ test.describe('event pickers', () => {
     // A known code is read by its name beside it.
     await type.fill('follow_up')
     await expect(type).toHaveAccessibleDescription(/^Follow up · /)
+    // Its name typed is taken for it.
+    await type.fill('Follow up')
+    await expect(page.getByText('New value: no event uses it yet.')).toHaveCount(0)
+    await type.blur()
+    await expect(type).toHaveValue('FOLLOW_UP')
     const assigned = page.getByRole('combobox', { name: 'Assigned user' })
     await assigned.fill('staff')
     await expect(assigned).toHaveAccessibleDescription(/^[^(]+ \(staff\) · A name or user ID/)

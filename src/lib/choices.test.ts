@@ -20,4 +20,18 @@ describe('picker choices', () => {
     expect(isKnownChoice('tAsK', types)).toBe(true)
     expect(isKnownChoice('TASKS', types)).toBe(false)
   })
+
+  it('take a label typed for its value, where one choice alone has it', () => {
+    expect(normaliseChoice('follow UP', types)).toBe('FOLLOW_UP')
+    const groups = [
+      { value: '1', label: 'Utilization review (1)' },
+      { value: '2', label: 'Claims audit (2)' },
+      { value: '3', label: 'Claims audit (3)' },
+    ]
+    expect(normaliseChoice('utilization review', groups)).toBe('1')
+    expect(normaliseChoice('Utilization review (1)', groups)).toBe('1')
+    // Two groups of one name: neither is guessed.
+    expect(normaliseChoice('Claims audit', groups)).toBe('Claims audit')
+    expect(isKnownChoice('Claims audit', groups)).toBe(false)
+  })
 })

@@ -5,17 +5,35 @@ export interface Choice {
   detail?: string
 }
 
+const fold = (text: string) => text.trim().toLowerCase()
+
 /**
- * The known value a typed one stands for when they differ only in case or surrounding spaces
- * ("task" → "TASK"); otherwise the text as typed, trimmed. Null when there is nothing typed.
+ * The known choice a typed text names: its value in any case, else the one choice whose label it
+ * is ("Follow up" for FOLLOW_UP; "Utilization review" for "Utilization review (1)", the label
+ * without its value in brackets). Undefined for none, or for a label more than one choice has.
  */
-export function normaliseChoice(text: string, choices: readonly Choice[]): string {
-  const typed = text.trim()
-  if (!typed) return typed
-  const lower = typed.toLowerCase()
-  return choices.find((c) => c.value.toLowerCase() === lower)?.value ?? typed
+function choiceNamed(text: string, choices: readonly Choice[]): Choice | undefined {
+  const typed = fold(text)
+  if (!typed) return undefined
+  const byValue = choices.find((c) => fold(c.value) === typed)
+  if (byValue) return byValue
+  const byLabel = choices.filter((c) => {
+    const label = fold(c.label)
+    const suffix = ` (${fold(c.value)})`
+    return label === typed || (label.endsWith(suffix) && label.slice(0, -suffix.length) === typed)
+  })
+  return byLabel.length === 1 ? byLabel[0] : undefined
 }
 
-/** Whether a value (as typed) is one of the known ones, in any case. */
+/**
+ * The known value a typed one stands for: the same in another case or with spaces around
+ * ("task" → "TASK"), or the label of exactly one ("Follow up" → "FOLLOW_UP"); otherwise the text
+ * as typed, trimmed.
+ */
+export function normaliseChoice(text: string, choices: readonly Choice[]): string {
+  return choiceNamed(text, choices)?.value ?? text.trim()
+}
+
+/** Whether a typed text is one of the known values, in any case, or the label of one. */
 export const isKnownChoice = (text: string, choices: readonly Choice[]) =>
-  choices.some((c) => c.value.toLowerCase() === text.trim().toLowerCase())
+  choiceNamed(text, choices) !== undefined
