@@ -164,7 +164,14 @@ test.describe('the events list: many events at once, Undo, new filters', () => {
 
     // The row's actions menu in the list offers the same.
     await page.goto(`/events?sort=event_ID:desc`)
-    await page.getByRole('button', { name: `Actions for ${event.subject}` }).click()
+    const actions = page.getByRole('button', { name: `Actions for ${event.subject}` })
+    // Closed with Escape, focus goes back to the menu's button (its item is gone).
+    await actions.click()
+    await page.getByRole('menuitem', { name: 'Snooze until…' }).click()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog', { name: 'Snooze until…' })).toBeHidden()
+    await expect(actions).toBeFocused()
+    await actions.click()
     await page.getByRole('menuitem', { name: 'Snooze until…' }).click()
     const fromRow = page.getByRole('dialog', { name: 'Snooze until…' })
     const later = when.input.replace('T10:30', 'T16:15')

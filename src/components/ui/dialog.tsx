@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react'
 import styles from './dialog.module.css'
 
 interface DialogProps {
@@ -12,6 +12,11 @@ interface DialogProps {
   wide?: boolean
   /** Whether Escape may close it (false for dialogs that must be answered). */
   dismissable?: boolean
+  /**
+   * Where focus goes on closing when what opened it is gone (an item of a menu that closed):
+   * the menu's button, say.
+   */
+  returnFocus?: RefObject<HTMLElement | null> | undefined
 }
 
 /**
@@ -32,6 +37,7 @@ function OpenDialog({
   role = 'dialog',
   wide = false,
   dismissable = true,
+  returnFocus,
 }: Omit<DialogProps, 'open'>) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -51,8 +57,11 @@ function OpenDialog({
     return () => {
       stopGuards()
       if (opener?.isConnected) opener.focus()
+      // The element as it is on closing (the menu's button, drawn again meanwhile), not at opening.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      else returnFocus?.current?.focus()
     }
-  }, [opener])
+  }, [opener, returnFocus])
   return (
     <dialog
       ref={ref}

@@ -13,7 +13,7 @@ interface ImportRowsTableProps {
 }
 
 const text = (value: unknown) =>
-  value === null || value === undefined || value === '' ? null : String(value)
+  value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()
 
 /** Rows shown at once: a file of 50,000 rows is read a page at a time. */
 export const ROWS_PER_PAGE = 100

@@ -144,7 +144,12 @@ export function RowActionsMenu({
           </Menu>
         </Popover>
       </MenuTrigger>
-      <SnoozeUntilDialog event={event} open={untilOpen} onClose={() => setUntilOpen(false)} />
+      <SnoozeUntilDialog
+        event={event}
+        open={untilOpen}
+        onClose={() => setUntilOpen(false)}
+        returnFocus={trigger}
+      />
     </>
   )
 }

@@ -2,7 +2,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { DEFAULT_SNOOZE_DURATION } from '@/api/events'
 import type { Event } from '@/api/schemas/event'
 import { useLookup } from '../use-lookup'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { snoozeLabel } from './snooze-duration'
 import { SnoozeUntilDialog } from './snooze-until-dialog'
 import { useSnoozeCommand } from './use-event-commands'
@@ -24,6 +24,7 @@ export function SnoozeMenu({ event, size = 'small' }: SnoozeMenuProps) {
   const { snooze, pending: busy } = useSnoozeCommand()
   const snoozes = useLookup('snoozes')
   const [untilOpen, setUntilOpen] = useState(false)
+  const more = useRef<HTMLButtonElement>(null)
   const run = (duration: string) => snooze(event, duration)
   const options = snoozes.data ?? []
   const sizeClass = size === 'small' ? styles.small : ''
@@ -39,6 +40,7 @@ export function SnoozeMenu({ event, size = 'small' }: SnoozeMenuProps) {
       </button>
       <MenuTrigger>
         <AriaButton
+          ref={more}
           className={`${styles.more} ${sizeClass}`}
           aria-label="Other snooze durations"
           isDisabled={busy}
@@ -79,7 +81,12 @@ export function SnoozeMenu({ event, size = 'small' }: SnoozeMenuProps) {
           </Menu>
         </Popover>
       </MenuTrigger>
-      <SnoozeUntilDialog event={event} open={untilOpen} onClose={() => setUntilOpen(false)} />
+      <SnoozeUntilDialog
+        event={event}
+        open={untilOpen}
+        onClose={() => setUntilOpen(false)}
+        returnFocus={more}
+      />
     </div>
   )
 }

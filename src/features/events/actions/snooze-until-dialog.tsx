@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useState, type RefObject } from 'react'
 import { formatServiceDate, toDateTimeInputValue } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { Button } from '@/components/ui/button'
@@ -12,17 +12,19 @@ interface SnoozeUntilDialogProps {
   event: Event
   open: boolean
   onClose: () => void
+  /** The button of the menu that opened it, which gets focus back on closing. */
+  returnFocus?: RefObject<HTMLElement | null>
 }
 
 /**
  * "Snooze until…": a date and time (tomorrow 09:00 to start with) instead of a listed duration.
  * Closes once the service has the snooze; a refusal is toasted and the dialog stays open.
  */
-export function SnoozeUntilDialog({ event, open, onClose }: SnoozeUntilDialogProps) {
-  return open ? <SnoozeUntilForm event={event} onClose={onClose} /> : null
+export function SnoozeUntilDialog({ open, ...props }: SnoozeUntilDialogProps) {
+  return open ? <SnoozeUntilForm {...props} /> : null
 }
 
-function SnoozeUntilForm({ event, onClose }: Omit<SnoozeUntilDialogProps, 'open'>) {
+function SnoozeUntilForm({ event, onClose, returnFocus }: Omit<SnoozeUntilDialogProps, 'open'>) {
   const formId = useId()
   const snoozeUntil = useSnoozeUntilCommand()
   const [value, setValue] = useState(() => toDateTimeInputValue(defaultSnoozeUntil(new Date())))
@@ -41,6 +43,7 @@ function SnoozeUntilForm({ event, onClose }: Omit<SnoozeUntilDialogProps, 'open'
     <Dialog
       open
       onClose={onClose}
+      returnFocus={returnFocus}
       title="Snooze until…"
       footer={
         <>
