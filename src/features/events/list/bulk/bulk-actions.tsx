@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useDatabase } from '@/api/api-context'
 import { formatServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
+import { useFocusKeptIn } from '@/lib/keep-focus'
 import { eventKeys } from '../../keys'
 import { BatchResultsPanel } from './batch-results-panel'
 import { BulkBar, type BulkDialogKind, type SelectionSummary } from './bulk-bar'
@@ -11,6 +12,7 @@ import type { BulkAction } from './bulk-changes'
 import { setBulkReport, useBulkState } from './bulk-store'
 import { collectSuggestions, eventsIn, type BulkSuggestions } from './suggestions'
 import { useBulkApply } from './use-bulk-apply'
+import styles from './bulk-bar.module.css'
 
 const BulkActionDialog = lazy(() => import('./bulk-action-dialog'))
 
@@ -45,6 +47,10 @@ export default function BulkActions({
   const bulk = useBulkApply(onLeftSelected)
   const { running, report } = useBulkState()
   const [dialog, setDialog] = useState<{ kind: BulkDialogKind; suggestions: BulkSuggestions }>()
+  // A change started from the bar turns it into its progress, then its results: focus goes with
+  // them (Stop, then the results), not to the page's body.
+  const holder = useRef<HTMLDivElement>(null)
+  useFocusKeptIn(holder)
 
   const open = (kind: BulkDialogKind) => {
     const cached = queryClient.getQueriesData({ queryKey: eventKeys.all(db) }).map(([, d]) => d)
@@ -58,7 +64,7 @@ export default function BulkActions({
   }
 
   return (
-    <>
+    <div ref={holder} className={styles.holder}>
       <BulkBar
         selection={selection}
         total={total}
@@ -84,6 +90,6 @@ export default function BulkActions({
           />
         </Suspense>
       )}
-    </>
+    </div>
   )
 }
