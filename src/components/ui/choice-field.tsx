@@ -45,7 +45,8 @@ export function ChoiceField({
   const isNew = typed !== '' && choices.length > 0 && !isKnownChoice(typed, choices)
   // A stored code ("FOLLOW_UP", "jmartinez", "3") read by what it stands for, where that differs.
   const known = typed ? choices.find((c) => c.value.toLowerCase() === typed.toLowerCase()) : null
-  const named = known && known.label.toLowerCase() !== known.value.toLowerCase() ? known.label : null
+  const named =
+    known && known.label.toLowerCase() !== known.value.toLowerCase() ? known.label : null
   const normalise = (text: string) => {
     const next = normaliseChoice(resolve ? resolve(text) : text, choices)
     if (next !== text) onNormalise(next)
