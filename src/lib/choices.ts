@@ -12,7 +12,7 @@ const fold = (text: string) => text.trim().toLowerCase()
  * is ("Follow up" for FOLLOW_UP; "Utilization review" for "Utilization review (1)", the label
  * without its value in brackets). Undefined for none, or for a label more than one choice has.
  */
-function choiceNamed(text: string, choices: readonly Choice[]): Choice | undefined {
+export function choiceNamed(text: string, choices: readonly Choice[]): Choice | undefined {
   const typed = fold(text)
   if (!typed) return undefined
   const byValue = choices.find((c) => fold(c.value) === typed)

@@ -1,7 +1,5 @@
 import { useEffect, type RefObject } from 'react'
-
-const CONTROLS =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])'
+import { tabbableIn } from './focusable'
 
 /**
  * Keeps focus in `holder` when the element that had it there is taken away (a bar that turns
@@ -27,7 +25,7 @@ export function useFocusKeptIn(holder: RefObject<HTMLElement | null>) {
       if (!had) return
       const at = document.activeElement
       if (at && at !== document.body) return
-      const next = el.querySelector<HTMLElement>(CONTROLS) ?? document.getElementById('main')
+      const next = tabbableIn(el)[0] ?? document.getElementById('main')
       next?.focus({ preventScroll: true })
       if (!next || !el.contains(next)) had = false
     }

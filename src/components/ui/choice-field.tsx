@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react'
-import { isKnownChoice, normaliseChoice, type Choice } from '@/lib/choices'
+import { choiceNamed, normaliseChoice, type Choice } from '@/lib/choices'
 import type { CharacterCount } from './field-parts'
 import { TextField } from './text-field'
 
@@ -42,11 +42,15 @@ export function ChoiceField({
 }: ChoiceFieldProps) {
   const listId = useId()
   const typed = current.trim()
-  const isNew = typed !== '' && choices.length > 0 && !isKnownChoice(typed, choices)
-  // A stored code ("FOLLOW_UP", "jmartinez", "3") read by what it stands for, where that differs.
-  const known = typed ? choices.find((c) => c.value.toLowerCase() === typed.toLowerCase()) : null
+  const known = choiceNamed(typed, choices)
+  const isNew = typed !== '' && choices.length > 0 && !known
+  // A stored code typed ("FOLLOW_UP", "jmartinez", "3") read by what it stands for, where that
+  // differs; a label typed is not repeated.
+  const codeTyped = known?.value.toLowerCase() === typed.toLowerCase()
   const named =
-    known && known.label.toLowerCase() !== known.value.toLowerCase() ? known.label : null
+    known && codeTyped && known.label.toLowerCase() !== known.value.toLowerCase()
+      ? known.label
+      : null
   const normalise = (text: string) => {
     const next = normaliseChoice(resolve ? resolve(text) : text, choices)
     if (next !== text) onNormalise(next)

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { tabbableIn } from '@/lib/focusable'
 import styles from './dialog.module.css'
 
 interface DialogProps {
@@ -86,17 +87,12 @@ function OpenDialog({
   )
 }
 
-const TABBABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
-
 /**
  * The controls Tab stops at in the dialog, in order: of a radio group, the checked radio, or its
  * first where none is.
  */
 function tabStops(dialog: HTMLElement): HTMLElement[] {
-  const all = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.hasAttribute(GUARD) && el.getClientRects().length > 0,
-  )
+  const all = tabbableIn(dialog).filter((el) => !el.hasAttribute(GUARD))
   const radios = (name: string) =>
     all.filter((el) => el instanceof HTMLInputElement && el.type === 'radio' && el.name === name)
   return all.filter((el) => {
