@@ -128,6 +128,14 @@ test.describe('the audit record', () => {
     expect(text).toContain('subscriber_ID: (empty) → AUD-4417')
 
     await expectNoSeriousA11yViolations(page)
+
+    // Their sign-ins sit under sessions, not among the changes.
+    await page.getByLabel('Member (subscriber ID)').fill('')
+    await page.getByLabel('Kind').selectOption('session')
+    await page.getByRole('button', { name: 'Find entries' }).click()
+    await expect(table.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible()
+    await expect(table.getByRole('row').filter({ hasText: 'Changed' })).toHaveCount(0)
+    await expect(table.getByRole('row').filter({ hasText: 'Viewed' })).toHaveCount(0)
   })
 
   test('staff are not offered the Audit page, and reaching it by address says who may', async ({

@@ -100,6 +100,35 @@ describe('the audit record, searched', () => {
     expect(searches.data.entries[0]).toMatchObject({ userId: 'admin', action: 'read' })
   })
 
+  it('keeps sign-ins and sign-outs under sessions, apart from changes to records', async () => {
+    const signedIn = await fetch(`${baseUrl}/api/user-authentication`, {
+      method: 'POST',
+      headers: {
+        'service-database': 'demo',
+        authorization: `Basic ${Buffer.from('compliance:Sandbox!2026').toString('base64')}`,
+      },
+    })
+    expect(signedIn.status).toBe(200)
+    const token = (
+      (await signedIn.json()) as { data: { authenticationResult: { idToken: string } } }
+    ).data.authenticationResult.idToken
+    expect((await call(token, 'POST', '/api/logout')).status).toBe(200)
+
+    const sessions = await search(admin, { user: 'compliance', action: 'session' })
+    expect(sessions.status).toBe(200)
+    expect(sessions.data.entries.map((e) => e.operation)).toEqual([
+      'POST /logout',
+      'POST /user-authentication',
+    ])
+    const changed = await search(admin, { action: 'write', limit: 500 })
+    expect(changed.data.entries.length).toBeGreaterThan(0)
+    expect(
+      changed.data.entries.filter((e) => /user-authentication|logout|kick/.test(e.operation)),
+    ).toEqual([])
+    const any = await search(admin, { user: 'compliance' })
+    expect(any.data.entries.map((e) => e.operation)).toContain('POST /user-authentication')
+  })
+
   it('takes a wildcard as itself in a name', async () => {
     expect((await search(admin, { user: '%' })).data.entries).toEqual([])
   })

@@ -1,3 +1,4 @@
+import { SESSION_OPERATIONS } from '../../src/api/audit'
 import { utcIso } from '../db/sql-time'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
@@ -35,7 +36,8 @@ export const auditQuerySchema = z.strictObject({
   member: short(64),
   /** Part of the operation, e.g. `DELETE /sessions`. */
   operation: short(200),
-  action: z.enum(['read', 'write']).optional(),
+  /** Viewed, changed (a session operation is not counted a change), or a session operation. */
+  action: z.enum(['read', 'write', 'session']).optional(),
   from: instant,
   to: instant,
   /** The page after the entry of this ID (older ones). */
@@ -79,7 +81,12 @@ export function auditRoutes(storage: Storage, config: Pick<ServerConfig, 'auditR
     if (q.recordType) add((n) => `a.record_type = ${n}`, q.recordType)
     if (q.recordId) add((n) => `a.record_id = ${n}`, q.recordId)
     if (q.operation) add((n) => `a.operation ILIKE ${n}`, likeText(q.operation))
-    if (q.action) add((n) => `a.action = ${n}`, q.action)
+    if (q.action === 'session') add((n) => `a.operation = ANY(${n}::text[])`, SESSION_OPERATIONS)
+    else if (q.action) {
+      add((n) => `a.action = ${n}`, q.action)
+      if (q.action === 'write')
+        add((n) => `NOT (a.operation = ANY(${n}::text[]))`, SESSION_OPERATIONS)
+    }
     if (q.from) add((n) => `a.at >= ${n}::timestamptz`, q.from)
     if (q.to) add((n) => `a.at < ${n}::timestamptz`, q.to)
     if (q.before) add((n) => `a.id < ${n}`, q.before)

@@ -25,6 +25,21 @@ export const auditEntrySchema = z.object({
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 
+/**
+ * The service's session operations as the audit record names them: signing in, renewing a
+ * session, signing out, ending someone's session. The search's kind `session` finds these, and
+ * `write` (changed) leaves them out.
+ */
+export const SESSION_OPERATIONS = [
+  'POST /user-authentication',
+  'POST /user-refresh-tokens',
+  'POST /logout',
+  'POST /kick',
+  'POST /kick/{userId}',
+] as const
+
+export type SessionOperation = (typeof SESSION_OPERATIONS)[number]
+
 const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
   next: z.nullable(z.int()),
@@ -39,7 +54,8 @@ export interface AuditSearch {
   recordId?: string
   member?: string
   operation?: string
-  action?: 'read' | 'write'
+  /** Viewed a record, changed one, or a session operation (`SESSION_OPERATIONS`). */
+  action?: 'read' | 'write' | 'session'
   /** ISO instants. */
   from?: string
   to?: string

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@/api/audit'
+import type { AuditEntry, SessionOperation } from '@/api/audit'
 import { csvField } from '@/lib/csv'
 
 /** A value of a change as one line of text: strings as they are, the rest as JSON. */
@@ -16,7 +16,7 @@ export const changeLines = (entry: AuditEntry) =>
   )
 
 /** The service's session operations, in words: [when it was done, when it was refused]. */
-const SESSION_WORDS: Record<string, [string, string]> = {
+const SESSION_WORDS: Record<SessionOperation, [string, string]> = {
   'POST /user-authentication': ['Signed in', 'Sign-in refused'],
   'POST /user-refresh-tokens': ['Renewed session', 'Renewal refused'],
   'POST /logout': ['Signed out', 'Sign-out refused'],
@@ -26,7 +26,7 @@ const SESSION_WORDS: Record<string, [string, string]> = {
 
 /** What the entry did, in words: signed in or out, viewed, changed. */
 export function actionWords(entry: AuditEntry): string {
-  const session = SESSION_WORDS[entry.operation]
+  const session = (SESSION_WORDS as Record<string, [string, string] | undefined>)[entry.operation]
   if (session) return entry.status !== null && entry.status < 400 ? session[0] : session[1]
   return entry.action === 'read' ? 'Viewed' : 'Changed'
 }

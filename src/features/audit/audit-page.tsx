@@ -136,14 +136,15 @@ function AuditRecord({ consoleServer }: { consoleServer: string }) {
           maxLength={100}
         />
         <TextField label="Member (subscriber ID)" name="member" maxLength={64} autoComplete="off" />
-        <TextField label="Operation" name="operation" hint="e.g. DELETE /kick" maxLength={200} />
+        <TextField label="Operation" name="operation" hint="e.g. POST /kick" maxLength={200} />
         <SelectField
           label="Kind"
           name="action"
           options={[
-            { value: '', label: 'Viewed or changed' },
+            { value: '', label: 'Any' },
             { value: 'read', label: 'Viewed' },
             { value: 'write', label: 'Changed' },
+            { value: 'session', label: 'Signed in or out, sessions' },
           ]}
         />
         <TextField label="From" name="from" type="date" />
