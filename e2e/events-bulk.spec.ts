@@ -97,6 +97,43 @@ test.describe('the events list: many events at once, Undo, new filters', () => {
     expect(undone.map((e) => e.subject)).toEqual(made.map((e) => e.subject))
   })
 
+  test('asks before marking complete events not on the page; Cancel changes nothing', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    const word = `Done${Date.now()}`
+    const made: ServiceEvent[] = []
+    for (let i = 0; i < 27; i++)
+      made.push(await createEvent(page, { subject: `Finish ${i} ${word}`, status: 'Open' }))
+    await page.goto('/events?cols=subject,status')
+    await page.getByRole('searchbox', { name: 'Search subject or ID' }).fill(word)
+    await expect(total(page)).toHaveText(/^27 of /, { timeout: 20_000 })
+    await page.getByRole('checkbox', { name: 'Select all events on this page' }).check()
+    const bar = page.getByRole('group', { name: 'Bulk actions for the selected events' })
+    await bar.getByRole('button', { name: 'Select all 27 matching' }).click()
+
+    await bar.getByRole('button', { name: 'Mark complete' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Mark 27 events complete?' })
+    await expect(ask).toContainText('2 of them are not on this page')
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(ask).toHaveCount(0)
+    await expect(bar.getByRole('button', { name: 'Mark complete' })).toBeFocused()
+    const untouched = await Promise.all(made.map((e) => serviceEvent(page, e.event_ID)))
+    expect(untouched.map((e) => e.status)).toEqual(made.map(() => 'Open'))
+
+    await bar.getByRole('button', { name: 'Mark complete' }).click()
+    await ask.getByRole('button', { name: 'Mark 27 complete' }).click()
+    await expect(page.getByRole('region', { name: /of 27 updated/ })).toContainText(
+      '27 of 27 updated',
+      { timeout: 20_000 },
+    )
+    const after = await Promise.all(made.map((e) => serviceEvent(page, e.event_ID)))
+    expect(after.map((e) => e.status)).toEqual(made.map(() => 'Completed'))
+    // (A selection all on the page is completed at once: the events list's own test.)
+  })
+
   test('an undo leaves an event someone changed since, and says so', async ({ page }) => {
     const word = `Clash${Date.now()}`
     const mine = await createEvent(page, { subject: `Mine ${word}`, status: 'Open' })

@@ -3,7 +3,9 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import { useDatabase } from '@/api/api-context'
 import { formatServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
+import { formatCount } from '@/lib/format/format'
 import { useFocusKeptIn } from '@/lib/keep-focus'
 import { eventKeys } from '../../keys'
 import { BatchResultsPanel } from './batch-results-panel'
@@ -47,6 +49,10 @@ export default function BulkActions({
   const bulk = useBulkApply(onLeftSelected)
   const { running, report } = useBulkState()
   const [dialog, setDialog] = useState<{ kind: BulkDialogKind; suggestions: BulkSuggestions }>()
+  // Marking complete has no dialog of its own: it is asked first only when some of the events
+  // are not on the page, where the user cannot see what they are completing.
+  const [confirmingComplete, setConfirmingComplete] = useState(false)
+  const offPage = selection.count - selection.onPage
   // A change started from the bar turns it into its progress, then its results: focus goes with
   // them (Stop, then the results), not to the page's body.
   const holder = useRef<HTMLDivElement>(null)
@@ -59,9 +65,13 @@ export default function BulkActions({
   }
   const apply = (action: BulkAction) => {
     setDialog(undefined)
+    setConfirmingComplete(false)
     setBulkReport(null)
     void bulk.apply([...selection.ids], action)
   }
+
+  const complete = () =>
+    apply({ kind: 'complete', completedStatus, completedAt: formatServiceDate(new Date()) })
 
   return (
     <div ref={holder} className={styles.holder}>
@@ -72,10 +82,21 @@ export default function BulkActions({
         onSelectMatching={onSelectMatching}
         onOpen={open}
         onClear={onClear}
-        onComplete={() =>
-          apply({ kind: 'complete', completedStatus, completedAt: formatServiceDate(new Date()) })
-        }
+        onComplete={() => (offPage > 0 ? setConfirmingComplete(true) : complete())}
       />
+      <ConfirmDialog
+        open={confirmingComplete}
+        title={`Mark ${formatCount(selection.count)} events complete?`}
+        confirmLabel={`Mark ${formatCount(selection.count)} complete`}
+        onCancel={() => setConfirmingComplete(false)}
+        onConfirm={complete}
+      >
+        <p>
+          {formatCount(offPage)} of them {offPage === 1 ? 'is' : 'are'} not on this page. Each gets
+          the status {completedStatus}, 100 percent and today as its completion date; Undo puts them
+          back as they were. Those already complete are left as they are.
+        </p>
+      </ConfirmDialog>
       {report && !running && (
         <BatchResultsPanel report={report} onDismiss={() => setBulkReport(null)} />
       )}
