@@ -362,6 +362,14 @@ test.describe('events list', () => {
     ).toBeVisible()
     await expect(page.locator('body')).not.toBeFocused()
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON')
+    // Dismissed from the keyboard, the results leave focus on the page, not on its body.
+    await page.getByRole('button', { name: 'Dismiss results' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: 'Dismiss results' })).toHaveCount(0)
+    await expect(page.locator('body')).not.toBeFocused()
+    expect(
+      await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement)),
+    ).toBe(true)
     const now = await serviceEvent(page, open.event_ID)
     expect(now.status).toBe('Completed')
     expect(now.completion_Percent).toBe(100)

@@ -47,6 +47,7 @@ import { useRowSelection } from './rows/use-row-selection'
 import { useStableRows } from './rows/use-stable-rows'
 import { useHandler } from '../use-handler'
 import { useLateFlag } from '@/lib/use-late-flag'
+import { useFocusKeptIn } from '@/lib/keep-focus'
 import styles from './events-list-page.module.css'
 import { paths } from '@/lib/paths'
 
@@ -190,6 +191,10 @@ export function EventsListPage() {
   // never over a navigation already under way (to an event just clicked, say).
   const navigation = useNavigation()
   const navigating = useRef(false)
+  // The bulk bar turns into a change's progress, then its results, then (dismissed, nothing
+  // ticked) the idle bar: focus goes with it (Stop, the results, the page), never to the body.
+  const bulkHolder = useRef<HTMLDivElement>(null)
+  useFocusKeptIn(bulkHolder)
   useEffect(() => {
     navigating.current = navigation.state !== 'idle'
   }, [navigation.state])
@@ -333,20 +338,22 @@ export function EventsListPage() {
               ? `${count} of ${rows.length} events selected`
               : `${count} events selected, ${selection.onPage} of them on this page`}
       </p>
-      {count === 0 && !report && !bulkRunning ? (
-        <IdleBulkBar />
-      ) : (
-        <Suspense fallback={<IdleBulkBar />}>
-          <BulkActions
-            selection={selection}
-            total={total}
-            rows={rows}
-            onSelectMatching={selectMatching}
-            onLeftSelected={selection.replace}
-            onClear={selection.clear}
-          />
-        </Suspense>
-      )}
+      <div ref={bulkHolder} className={styles.bulkHolder}>
+        {count === 0 && !report && !bulkRunning ? (
+          <IdleBulkBar />
+        ) : (
+          <Suspense fallback={<IdleBulkBar />}>
+            <BulkActions
+              selection={selection}
+              total={total}
+              rows={rows}
+              onSelectMatching={selectMatching}
+              onLeftSelected={selection.replace}
+              onClear={selection.clear}
+            />
+          </Suspense>
+        )}
+      </div>
       <div ref={attachTriage} className={styles.tableArea}>
         {active.isError && !active.data ? (
           <ErrorPanel error={active.error} onRetry={() => void active.refetch()} />

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useDatabase } from '@/api/api-context'
 import { formatServiceDate } from '@/api/dates'
 import type { Event } from '@/api/schemas/event'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useCurrentUser, useRuntimeConfig } from '@/lib/app-context'
 import { formatCount } from '@/lib/format/format'
-import { useFocusKeptIn } from '@/lib/keep-focus'
 import { eventKeys } from '../../keys'
 import { BatchResultsPanel } from './batch-results-panel'
 import { BulkBar, type BulkDialogKind, type SelectionSummary } from './bulk-bar'
@@ -14,7 +13,6 @@ import type { BulkAction } from './bulk-changes'
 import { setBulkReport, useBulkState } from './bulk-store'
 import { collectSuggestions, eventsIn, type BulkSuggestions } from './suggestions'
 import { useBulkApply } from './use-bulk-apply'
-import styles from './bulk-bar.module.css'
 
 const BulkActionDialog = lazy(() => import('./bulk-action-dialog'))
 
@@ -53,10 +51,6 @@ export default function BulkActions({
   // are not on the page, where the user cannot see what they are completing.
   const [confirmingComplete, setConfirmingComplete] = useState(false)
   const offPage = selection.count - selection.onPage
-  // A change started from the bar turns it into its progress, then its results: focus goes with
-  // them (Stop, then the results), not to the page's body.
-  const holder = useRef<HTMLDivElement>(null)
-  useFocusKeptIn(holder)
 
   const open = (kind: BulkDialogKind) => {
     const cached = queryClient.getQueriesData({ queryKey: eventKeys.all(db) }).map(([, d]) => d)
@@ -74,7 +68,7 @@ export default function BulkActions({
     apply({ kind: 'complete', completedStatus, completedAt: formatServiceDate(new Date()) })
 
   return (
-    <div ref={holder} className={styles.holder}>
+    <>
       <BulkBar
         selection={selection}
         total={total}
@@ -111,6 +105,6 @@ export default function BulkActions({
           />
         </Suspense>
       )}
-    </div>
+    </>
   )
 }
