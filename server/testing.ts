@@ -247,13 +247,39 @@ export function serverEnv(
  * with `env` as its whole environment beside PATH. Resolves once it listens, with its address;
  * `kill` sends a signal (SIGKILL: as an out-of-memory killer or a pulled plug would stop it).
  */
-export async function startServerProcess(env: Record<string, string>, ms = 30_000) {
+export const startServerProcess = (env: Record<string, string>, ms = 30_000) =>
+  startNodeProcess({
+    entry: path.join('server', 'index.ts'),
+    env,
+    listening: /Console server: (http:\/\/\S+)/,
+    ms,
+  })
+
+/**
+ * A TypeScript program of the repository as a process of its own (`node <tsx> <entry> <args>`),
+ * with `env` as its whole environment beside PATH and HOME. Resolves once its output names the
+ * address it listens on (the first group of `listening`), with that address; `kill` sends a
+ * signal (SIGKILL: as an out-of-memory killer or a pulled plug would stop it).
+ */
+export async function startNodeProcess({
+  entry,
+  args = [],
+  env,
+  listening,
+  ms = 30_000,
+}: {
+  entry: string
+  args?: string[]
+  env: Record<string, string>
+  listening: RegExp
+  ms?: number
+}) {
   const tsx = path.join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs')
-  const child = spawn(process.execPath, [tsx, path.join('server', 'index.ts')], {
+  const child = spawn(process.execPath, [tsx, entry, ...args], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // A group of its own: tsx's command line runs the server in a child process and passes
+    // A group of its own: tsx's command line runs the program in a child process and passes
     // signals on, which SIGKILL cannot be; the whole group is killed instead.
     detached: true,
   })
@@ -274,11 +300,11 @@ export async function startServerProcess(env: Record<string, string>, ms = 30_00
   }
   const baseUrl = await eventually(
     () => {
-      if (gone) throw new Error(`The server process stopped while starting:\n${output}`)
-      return /Console server: (http:\/\/\S+)/.exec(output)?.[1]
+      if (gone) throw new Error(`${entry} stopped while starting:\n${output}`)
+      return listening.exec(output)?.[1]
     },
     ms,
-    'the server process to listen',
+    `${entry} to listen`,
   )
   return {
     baseUrl,
@@ -295,7 +321,7 @@ export async function startServerProcess(env: Record<string, string>, ms = 30_00
       if (name === 'SIGKILL') signal(name)
       else if (!gone) child.kill(name)
       const code = await exited
-      await eventually(() => !groupAlive(child.pid!), 10_000, 'the server process to end')
+      await eventually(() => !groupAlive(child.pid!), 10_000, `${entry} to end`)
       return code
     },
   }
