@@ -144,7 +144,7 @@ function AuditRecord({ consoleServer }: { consoleServer: string }) {
             { value: '', label: 'Any' },
             { value: 'read', label: 'Viewed' },
             { value: 'write', label: 'Changed' },
-            { value: 'session', label: 'Signed in or out, sessions' },
+            { value: 'session', label: 'Sessions' },
           ]}
         />
         <TextField label="From" name="from" type="date" />
