@@ -134,6 +134,22 @@ test.describe('the events list: many events at once, Undo, new filters', () => {
     // (A selection all on the page is completed at once: the events list's own test.)
   })
 
+  test('asks of one event ticked on another page in the singular', async ({ page }) => {
+    await page.goto('/events?cols=subject,status')
+    const first = page.getByRole('table').getByRole('checkbox', { name: /\(event \d+\)$/ })
+    await first.first().check()
+    await page.getByRole('button', { name: 'Next page' }).click()
+    const bar = page.getByRole('group', { name: 'Bulk actions for the selected events' })
+    await expect(bar).toContainText('1 selected (0 on this page)')
+    await bar.getByRole('button', { name: 'Mark complete' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Mark 1 event complete?' })
+    await expect(ask).toContainText('It is not on this page.')
+    await expect(ask).toContainText('Undo puts it back as it was.')
+    await ask.getByRole('button', { name: 'Cancel' }).click()
+    await expect(ask).toHaveCount(0)
+    await expect(bar).toContainText('1 selected (0 on this page)')
+  })
+
   test('an undo leaves an event someone changed since, and says so', async ({ page }) => {
     const word = `Clash${Date.now()}`
     const mine = await createEvent(page, { subject: `Mine ${word}`, status: 'Open' })

@@ -245,7 +245,7 @@ export function serverEnv(
 /**
  * The server as a process of its own, as `npm run server` starts it (`node <tsx> server/index.ts`),
  * with `env` as its whole environment beside PATH. Resolves once it listens, with its address;
- * `kill` sends a signal (SIGKILL: as an out-of-memory killer or a pulled plug would stop it).
+ * `kill` sends a signal (SIGKILL: as an out-of-memory killer would stop it).
  */
 export const startServerProcess = (env: Record<string, string>, ms = 30_000) =>
   startNodeProcess({
@@ -259,7 +259,7 @@ export const startServerProcess = (env: Record<string, string>, ms = 30_000) =>
  * A TypeScript program of the repository as a process of its own (`node <tsx> <entry> <args>`),
  * with `env` as its whole environment beside PATH and HOME. Resolves once its output names the
  * address it listens on (the first group of `listening`), with that address; `kill` sends a
- * signal (SIGKILL: as an out-of-memory killer or a pulled plug would stop it).
+ * signal (SIGKILL: as an out-of-memory killer would stop it).
  */
 export async function startNodeProcess({
   entry,

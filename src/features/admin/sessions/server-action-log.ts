@@ -67,7 +67,7 @@ export function useServerActionLog(consoleServer: string | undefined) {
       (
         await searchAudit(
           server!,
-          { operation: 'POST /kick', action: 'write' },
+          { operation: 'POST /kick', action: 'session' },
           { limit: SERVER_ACTIONS_SHOWN },
           { signal, database: db },
         )

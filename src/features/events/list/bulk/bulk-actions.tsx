@@ -80,16 +80,28 @@ export default function BulkActions({
       />
       <ConfirmDialog
         open={confirmingComplete}
-        title={`Mark ${formatCount(selection.count)} events complete?`}
+        title={
+          selection.count === 1
+            ? 'Mark 1 event complete?'
+            : `Mark ${formatCount(selection.count)} events complete?`
+        }
         confirmLabel={`Mark ${formatCount(selection.count)} complete`}
         onCancel={() => setConfirmingComplete(false)}
         onConfirm={complete}
       >
-        <p>
-          {formatCount(offPage)} of them {offPage === 1 ? 'is' : 'are'} not on this page. Each gets
-          the status {completedStatus}, 100 percent and today as its completion date; Undo puts them
-          back as they were. Those already complete are left as they are.
-        </p>
+        {selection.count === 1 ? (
+          <p>
+            It is not on this page. It gets the status {completedStatus}, 100 percent and today as
+            its completion date; Undo puts it back as it was. If it is complete already, it is left
+            as it is.
+          </p>
+        ) : (
+          <p>
+            {formatCount(offPage)} of them {offPage === 1 ? 'is' : 'are'} not on this page. Each
+            gets the status {completedStatus}, 100 percent and today as its completion date; Undo
+            puts them back as they were. Those complete already are left as they are.
+          </p>
+        )}
       </ConfirmDialog>
       {report && !running && (
         <BatchResultsPanel report={report} onDismiss={() => setBulkReport(null)} />
