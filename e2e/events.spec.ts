@@ -276,6 +276,8 @@ test.describe('events', () => {
     await page.getByRole('button', { name: 'Create event' }).click()
     await expect(page.getByText('Event created')).toBeVisible()
     expect(posted).toBe(true)
+    // The toast can come before the move to the new event's page.
+    await expect(page).toHaveURL(/\/events\/\d+$/)
     const id = Number(page.url().split('/').pop())
     expect(((await service(page, 'GET', `/events/${id}`)).data as ServiceEvent).subject).toBe(
       'x'.repeat(1_000),
